@@ -1,0 +1,51 @@
+import { Logger, LogLevel, Type } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import { AppModule } from './app.module';
+import type { AppConfig } from './infra/config/app-config';
+import { AllExceptionsFilter } from './infra/http/all-exceptions.filter';
+import { registerSecurity } from './infra/http/security';
+import { createValidationPipe } from './infra/http/validation';
+
+const REQUEST_ID = /^[\w.-]{8,64}$/;
+
+/** Builds the whole application (used by main and by the tests, so both run the same stack). */
+export async function createApp(config: AppConfig, extraModules: Type[] = []): Promise<NestFastifyApplication> {
+  const adapter = new FastifyAdapter({
+    logger: config.logLevel === 'silent' ? false : { level: config.logLevel, redact: ['req.headers.cookie', 'req.headers.authorization'] },
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    requestIdHeader: 'x-request-id',
+    genReqId: (req: IncomingMessage) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+    },
+  });
+  const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config, extraModules), adapter, {
+    logger: nestLogLevels(config.logLevel),
+  });
+
+  const fastify = app.getHttpAdapter().getInstance();
+  fastify.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+  await registerSecurity(fastify, config);
+
+  app.setGlobalPrefix('api');
+  app.useGlobalPipes(createValidationPipe());
+  // Nest routes Fastify's own errors (rate limit, body parsing, cross-site refusal, unknown routes)
+  // through the global filters too, so this one filter shapes every error.
+  app.useGlobalFilters(new AllExceptionsFilter());
+  app.enableShutdownHooks();
+  return app;
+}
+
+function nestLogLevels(level: string): LogLevel[] | false {
+  const order: LogLevel[] = ['fatal', 'error', 'warn', 'log', 'debug', 'verbose'];
+  const cut = { fatal: 1, error: 2, warn: 3, info: 4, debug: 5, trace: 6 }[level];
+  return cut === undefined ? false : order.slice(0, cut);
+}
+
+export const bootstrapLogger = new Logger('Bootstrap');

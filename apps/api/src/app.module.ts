@@ -1,0 +1,31 @@
+import { DynamicModule, Module, Type } from '@nestjs/common';
+import { ScheduleModule } from '@nestjs/schedule';
+import type { AppConfig } from './infra/config/app-config';
+import { ConfigModule } from './infra/config/config.module';
+import { DatabaseModule } from './infra/database/database.module';
+import { JobsModule } from './infra/jobs/jobs.module';
+import { AuthModule } from './modules/auth/auth.module';
+import { HealthModule } from './modules/health/health.module';
+import { SiteModule } from './modules/site/site.module';
+import { UsersModule } from './modules/users/users.module';
+
+@Module({})
+export class AppModule {
+  /** `extraModules`: for tests that mount probe controllers on the real app. */
+  static forRoot(config: AppConfig, extraModules: Type[] = []): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [
+        ConfigModule.forRoot(config),
+        DatabaseModule,
+        ScheduleModule.forRoot(),
+        JobsModule,
+        UsersModule,
+        AuthModule,
+        HealthModule,
+        SiteModule,
+        ...extraModules,
+      ],
+    };
+  }
+}

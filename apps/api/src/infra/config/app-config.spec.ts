@@ -1,0 +1,65 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ConfigError, loadConfig } from './app-config';
+
+describe('loadConfig', () => {
+  let dataDir: string;
+  beforeEach(() => {
+    dataDir = mkdtempSync(join(tmpdir(), 'cm-config-'));
+  });
+  afterEach(() => rmSync(dataDir, { recursive: true, force: true }));
+
+  const load = (env: Record<string, string>) => () => loadConfig({ DATA_DIR: dataDir, ...env });
+
+  it('defaults to embedded SQLite under the data folder and port 3000', () => {
+    const config = loadConfig({ DATA_DIR: dataDir });
+    expect(config.port).toBe(3000);
+    expect(config.database).toEqual({ type: 'sqlite', path: join(dataDir, 'carmarket.sqlite') });
+  });
+
+  it('reads a MySQL DATABASE_URL', () => {
+    const config = loadConfig({ DATA_DIR: dataDir, DATABASE_URL: 'mysql://app:s%40cret@db.internal:3307/cars' });
+    expect(config.database).toEqual({ type: 'mysql', host: 'db.internal', port: 3307, username: 'app', password: 's@cret', database: 'cars' });
+  });
+
+  it('refuses a DATABASE_URL with another scheme, naming the variable', () => {
+    expect(load({ DATABASE_URL: 'postgres://localhost/cars' })).toThrow(
+      new ConfigError('DATABASE_URL', 'has an unsupported scheme "postgres": use sqlite:<path> or mysql://user:pass@host:port/db'),
+    );
+  });
+
+  it('refuses a DATABASE_URL that is not a URL', () => {
+    expect(load({ DATABASE_URL: 'nonsense' })).toThrow(/^Invalid configuration: DATABASE_URL is not a valid URL/);
+  });
+
+  it('refuses a MySQL URL without a database', () => {
+    expect(load({ DATABASE_URL: 'mysql://root@localhost:3306' })).toThrow(/DATABASE_URL must name a host and a database/);
+  });
+
+  it('refuses a bad PORT, naming it', () => {
+    expect(load({ PORT: 'eighty' })).toThrow(/^Invalid configuration: PORT must be a whole number from 1 to 65535$/);
+  });
+
+  it('requires a 32-byte SESSION_SECRET in production', () => {
+    expect(load({ NODE_ENV: 'production' })).toThrow(/SESSION_SECRET is required in production/);
+    expect(load({ NODE_ENV: 'production', SESSION_SECRET: 'short' })).toThrow(/SESSION_SECRET must be at least 32 bytes/);
+    expect(loadConfig({ DATA_DIR: dataDir, NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(32) }).session.secret).toBe('x'.repeat(32));
+  });
+
+  it('generates a development secret once and keeps it under the data folder', () => {
+    const first = loadConfig({ DATA_DIR: dataDir }).session.secret;
+    const second = loadConfig({ DATA_DIR: dataDir }).session.secret;
+    expect(first.length).toBeGreaterThanOrEqual(32);
+    expect(second).toBe(first);
+    expect(readFileSync(join(dataDir, 'session-secret'), 'utf8').trim()).toBe(first);
+  });
+
+  it('needs ADMIN_EMAIL and ADMIN_PASSWORD together', () => {
+    expect(load({ ADMIN_EMAIL: 'a@b.co' })).toThrow(/ADMIN_PASSWORD must be set together with the other/);
+  });
+
+  it('keeps the global rate limit at 1,000 a minute or more', () => {
+    expect(load({ RATE_LIMIT_PER_MINUTE: '100' })).toThrow(/RATE_LIMIT_PER_MINUTE must be a whole number from 1000/);
+  });
+});

@@ -1,0 +1,108 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { z } from 'zod';
+import { envSchema } from './config.schema';
+import { DatabaseSettings, parseDatabaseUrl } from './database-url';
+
+export const MIN_SESSION_SECRET_BYTES = 32;
+
+/** A configuration value that stops the process: the message names the variable. */
+export class ConfigError extends Error {
+  constructor(readonly variable: string, detail: string) {
+    super(`Invalid configuration: ${variable} ${detail}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** The typed configuration of the API, validated once at start. */
+export interface AppConfig {
+  env: 'development' | 'production' | 'test';
+  isProduction: boolean;
+  port: number;
+  host: string;
+  logLevel: string;
+  dataDir: string;
+  database: DatabaseSettings;
+  session: { secret: string; ttlHours: number };
+  publicUrl?: string;
+  trustProxy: boolean;
+  rateLimitPerMinute: number;
+  admin?: { email: string; password: string };
+  seedDemo: boolean;
+  site: { name: string; supportPhone: string; reviewsUrl: string; adminRemoteUrl: string };
+  staticDirs: { storefront: string; admin: string };
+}
+
+/** Injection token of the AppConfig. */
+export const APP_CONFIG = Symbol('APP_CONFIG');
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new ConfigError(String(issue.path[0] ?? 'environment'), issue.message);
+  }
+  const e = parsed.data;
+  const isProduction = e.NODE_ENV === 'production';
+  const dataDir = resolve(e.DATA_DIR);
+  const database = parseDatabaseUrl(e.DATABASE_URL, dataDir);
+
+  if ((e.ADMIN_EMAIL === undefined) !== (e.ADMIN_PASSWORD === undefined)) {
+    throw new ConfigError(e.ADMIN_EMAIL ? 'ADMIN_PASSWORD' : 'ADMIN_EMAIL', 'must be set together with the other');
+  }
+  if (e.ADMIN_EMAIL && !z.email().safeParse(e.ADMIN_EMAIL).success) {
+    throw new ConfigError('ADMIN_EMAIL', 'must be an e-mail address');
+  }
+  if (e.ADMIN_PASSWORD && e.ADMIN_PASSWORD.length < 6) {
+    throw new ConfigError('ADMIN_PASSWORD', 'must be at least 6 characters');
+  }
+
+  return {
+    env: e.NODE_ENV,
+    isProduction,
+    port: e.PORT,
+    host: e.HOST,
+    logLevel: e.LOG_LEVEL,
+    dataDir,
+    database,
+    session: { secret: sessionSecret(e.SESSION_SECRET, isProduction, dataDir), ttlHours: e.SESSION_TTL_HOURS },
+    publicUrl: e.PUBLIC_URL?.replace(/\/$/, ''),
+    trustProxy: e.TRUST_PROXY,
+    rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
+    admin: e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL.toLowerCase(), password: e.ADMIN_PASSWORD } : undefined,
+    seedDemo: e.SEED_DEMO,
+    site: {
+      name: e.SITE_NAME,
+      supportPhone: e.SUPPORT_PHONE,
+      reviewsUrl: e.REVIEWS_URL,
+      adminRemoteUrl: e.ADMIN_REMOTE_URL,
+    },
+    staticDirs: { storefront: resolve(e.STATIC_DIR), admin: resolve(e.ADMIN_STATIC_DIR) },
+  };
+}
+
+/**
+ * Production requires SESSION_SECRET (32+ bytes). Elsewhere a random secret is generated once and kept
+ * under the data folder, so sessions survive restarts.
+ */
+function sessionSecret(given: string | undefined, isProduction: boolean, dataDir: string): string {
+  if (given !== undefined) {
+    if (Buffer.byteLength(given) < MIN_SESSION_SECRET_BYTES) {
+      throw new ConfigError('SESSION_SECRET', `must be at least ${MIN_SESSION_SECRET_BYTES} bytes`);
+    }
+    return given;
+  }
+  if (isProduction) {
+    throw new ConfigError('SESSION_SECRET', `is required in production (at least ${MIN_SESSION_SECRET_BYTES} bytes)`);
+  }
+  const file = resolve(dataDir, 'session-secret');
+  if (existsSync(file)) {
+    const kept = readFileSync(file, 'utf8').trim();
+    if (Buffer.byteLength(kept) >= MIN_SESSION_SECRET_BYTES) return kept;
+  }
+  mkdirSync(dataDir, { recursive: true });
+  const generated = randomBytes(48).toString('base64url');
+  writeFileSync(file, generated + '\n', { mode: 0o600 });
+  return generated;
+}

@@ -1,0 +1,68 @@
+import { z } from 'zod';
+
+const bool = (fallback: boolean) =>
+  z
+    .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' })
+    .optional()
+    .transform((v) => (v === undefined ? fallback : ['true', '1', 'yes'].includes(v)));
+
+const int = (fallback: number, min: number, max: number) =>
+  z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined || v === '') return fallback;
+      const n = Number(v);
+      if (!Number.isInteger(n) || n < min || n > max) {
+        ctx.addIssue({ code: 'custom', message: `must be a whole number from ${min} to ${max}` });
+        return z.NEVER;
+      }
+      return n;
+    });
+
+const optionalText = z
+  .string()
+  .optional()
+  .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim()));
+
+const urlText = (protocols: string[]) =>
+  optionalText.refine((v) => v === undefined || isUrlWith(v, protocols), {
+    message: `must be a URL (${protocols.join(', ')})`,
+  });
+
+function isUrlWith(value: string, protocols: string[]): boolean {
+  try {
+    return protocols.includes(new URL(value).protocol.replace(':', ''));
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Every environment variable the API reads, with its default. `.env.example` documents the same list;
+ * `config.spec.ts` checks that the two agree.
+ */
+export const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: int(3000, 1, 65535),
+  HOST: z.string().default('0.0.0.0'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: optionalText,
+  SESSION_SECRET: optionalText,
+  SESSION_TTL_HOURS: int(24 * 14, 1, 24 * 365),
+  PUBLIC_URL: urlText(['http', 'https']),
+  TRUST_PROXY: bool(false),
+  RATE_LIMIT_PER_MINUTE: int(1200, 1000, 1_000_000),
+  ADMIN_EMAIL: optionalText,
+  ADMIN_PASSWORD: optionalText,
+  SEED_DEMO: bool(true),
+  SITE_NAME: z.string().trim().min(1).max(60).default('AutoTrust Motors'),
+  SUPPORT_PHONE: z.string().trim().min(7).max(30).default('(555) 010-4287'),
+  REVIEWS_URL: urlText(['https', 'http']).transform((v) => v ?? 'https://www.google.com/maps'),
+  ADMIN_REMOTE_URL: z.string().trim().min(1).default('/admin-app/remoteEntry.js'),
+  STATIC_DIR: z.string().default('./apps/storefront/dist'),
+  ADMIN_STATIC_DIR: z.string().default('./apps/admin/dist'),
+});
+
+export type RawEnv = z.infer<typeof envSchema>;

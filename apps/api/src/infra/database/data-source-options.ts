@@ -1,0 +1,43 @@
+import type { DataSourceOptions } from 'typeorm';
+import type { ResolvedDatabaseSettings } from '../config/database-url';
+import { ENTITIES } from './entities';
+import { MIGRATIONS } from './migrations';
+
+/**
+ * TypeORM options for either engine. Schema changes always go through migrations
+ * (`synchronize` is never on); they run at start and by `npm run migration:run`.
+ */
+export function dataSourceOptions(db: ResolvedDatabaseSettings, logErrors = true): DataSourceOptions {
+  const common = {
+    entities: ENTITIES,
+    migrations: MIGRATIONS,
+    migrationsTableName: 'migrations',
+    migrationsRun: false,
+    synchronize: false,
+    logging: logErrors ? (['error', 'warn'] as ('error' | 'warn')[]) : false,
+  };
+  if (db.type === 'sqlite') {
+    return {
+      ...common,
+      type: 'better-sqlite3',
+      database: db.path,
+      enableWAL: db.path !== ':memory:',
+      prepareDatabase: (conn: { pragma(source: string): unknown }) => {
+        conn.pragma('busy_timeout = 5000');
+        conn.pragma('synchronous = NORMAL');
+      },
+    };
+  }
+  return {
+    ...common,
+    type: db.flavor,
+    host: db.host,
+    port: db.port,
+    username: db.username,
+    password: db.password,
+    database: db.database,
+    charset: 'utf8mb4_unicode_ci',
+    timezone: 'Z',
+    extra: { connectionLimit: 20, waitForConnections: true, enableKeepAlive: true },
+  };
+}

@@ -1,0 +1,16 @@
+import { PageVisitEntity } from '../../modules/analytics/entities/page-visit.entity';
+import { VisitorSessionEntity } from '../../modules/analytics/entities/visitor-session.entity';
+import { SessionEntity } from '../../modules/auth/entities/session.entity';
+import { ContactMessageEntity } from '../../modules/contact/entities/contact-message.entity';
+import { UserEntity } from '../../modules/users/entities/user.entity';
+import { VehicleEntity } from '../../modules/vehicles/entities/vehicle.entity';
+
+/** Every entity of the schema. Listed explicitly: the API is bundled, so no glob loading. */
+export const ENTITIES = [
+  UserEntity,
+  SessionEntity,
+  VehicleEntity,
+  ContactMessageEntity,
+  PageVisitEntity,
+  VisitorSessionEntity,
+];

@@ -1,0 +1,27 @@
+import type { FastifyRequest } from 'fastify';
+import { isIPv4, isIPv6 } from 'node:net';
+
+/** The client's address as Fastify resolved it (X-Forwarded-For only when TRUST_PROXY is on). */
+export function clientAddress(request: FastifyRequest): string {
+  return request.ip;
+}
+
+/** Truncates an address before storage: IPv4 to its /24, IPv6 to its /48. */
+export function truncateAddress(address: string): string | null {
+  const v4 = address.startsWith('::ffff:') && isIPv4(address.slice(7)) ? address.slice(7) : address;
+  if (isIPv4(v4)) return v4.split('.').slice(0, 3).concat('0').join('.');
+  if (isIPv6(address)) {
+    const [head] = address.split('::');
+    const groups = expandIPv6(address).slice(0, 3);
+    return head !== undefined ? `${groups.join(':')}::` : null;
+  }
+  return null;
+}
+
+function expandIPv6(address: string): string[] {
+  const [left, right = ''] = address.split('::');
+  const l = left ? left.split(':') : [];
+  const r = right ? right.split(':') : [];
+  const missing = address.includes('::') ? 8 - l.length - r.length : 0;
+  return [...l, ...Array<string>(missing).fill('0'), ...r].map((g) => g.toLowerCase().replace(/^0+(?=.)/, ''));
+}

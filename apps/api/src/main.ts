@@ -1,0 +1,36 @@
+import 'reflect-metadata';
+import { bootstrapLogger, createApp } from './app.factory';
+import { createAdmin, runMigrations } from './cli/commands';
+import { ConfigError, loadConfig } from './infra/config/app-config';
+import { ValidationFailedException } from './infra/http/error-body';
+
+async function main(argv: string[]): Promise<void> {
+  const config = loadConfig();
+  const [command, ...rest] = argv;
+  switch (command) {
+    case undefined:
+    case 'serve': {
+      const app = await createApp(config);
+      await app.listen({ port: config.port, host: config.host });
+      bootstrapLogger.log(`Listening on http://localhost:${config.port} (database: ${config.database.type})`);
+      return;
+    }
+    case 'migration:run':
+      return runMigrations(config);
+    case 'admin:create':
+      return createAdmin(config, rest);
+    default:
+      throw new Error(`Unknown command "${command}". Commands: serve, migration:run, admin:create`);
+  }
+}
+
+main(process.argv.slice(2)).catch((error: unknown) => {
+  if (error instanceof ConfigError) {
+    console.error(error.message);
+  } else if (error instanceof ValidationFailedException) {
+    console.error(error.errors.map((e) => `--${e.field}: ${e.message}`).join('\n'));
+  } else {
+    console.error(error instanceof Error ? (error.stack ?? error.message) : error);
+  }
+  process.exit(1);
+});

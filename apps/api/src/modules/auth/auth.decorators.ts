@@ -1,0 +1,30 @@
+import { createParamDecorator, CustomDecorator, ExecutionContext, SetMetadata } from '@nestjs/common';
+import type { FastifyRequest } from 'fastify';
+import type { UserRole } from '@app/shared';
+import type { UserEntity } from '../users/entities/user.entity';
+
+export const IS_PUBLIC = 'auth:isPublic';
+export const ROLES = 'auth:roles';
+
+/** The route answers visitors too (the signed-in user, if any, is still resolved). */
+export const Public = (): CustomDecorator => SetMetadata(IS_PUBLIC, true);
+
+/** The route needs a signed-in user with one of these roles: 401 signed out, 403 otherwise. */
+export const Roles = (...roles: UserRole[]): CustomDecorator => SetMetadata(ROLES, roles);
+
+/** The signed-in user (undefined on a public route when signed out). */
+export const CurrentUser = createParamDecorator(
+  (_data: unknown, ctx: ExecutionContext): UserEntity | undefined => ctx.switchToHttp().getRequest<FastifyRequest>().user,
+);
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    user?: UserEntity;
+  }
+}
+
+declare module '@fastify/secure-session' {
+  interface SessionData {
+    sid: string;
+  }
+}

@@ -1,0 +1,24 @@
+import { Controller, Get, Header, Inject } from '@nestjs/common';
+import type { PublicConfig } from '@app/shared';
+import { APP_CONFIG, AppConfig } from '../../infra/config/app-config';
+import { Public } from '../auth/auth.decorators';
+
+/** Public configuration the frontends read instead of hard-coding it (DECISIONS.md). */
+@Controller('config')
+export class SiteController {
+  constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}
+
+  @Public()
+  @Get()
+  @Header('cache-control', 'public, max-age=300')
+  publicConfig(): PublicConfig {
+    const { site } = this.config;
+    return {
+      siteName: site.name,
+      supportPhone: site.supportPhone,
+      reviewsUrl: site.reviewsUrl,
+      adminRemoteUrl: site.adminRemoteUrl,
+      imageUpload: { provider: 'local', url: '/api/uploads' },
+    };
+  }
+}

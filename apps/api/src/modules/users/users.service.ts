@@ -1,0 +1,98 @@
+import { ConflictException, Injectable, Logger } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { QueryFailedError, Repository } from 'typeorm';
+import type { PublicUser, UserRole } from '@app/shared';
+import { UserEntity } from './entities/user.entity';
+import { hashPassword } from './password';
+
+export interface NewUser {
+  email: string;
+  password: string;
+  firstName?: string | null;
+  lastName?: string | null;
+  role?: UserRole;
+}
+
+@Injectable()
+export class UsersService {
+  private readonly logger = new Logger(UsersService.name);
+
+  constructor(@InjectRepository(UserEntity) private readonly users: Repository<UserEntity>) {}
+
+  findById(id: number): Promise<UserEntity | null> {
+    return this.users.findOneBy({ id });
+  }
+
+  /** With the password hash, for credential checks only. */
+  findByEmailWithPassword(email: string): Promise<UserEntity | null> {
+    return this.users
+      .createQueryBuilder('u')
+      .addSelect('u.password')
+      .where('u.email = :email', { email: email.trim().toLowerCase() })
+      .getOne();
+  }
+
+  /** Creates a user; 409 when the e-mail is taken (in any letter case). */
+  async create(input: NewUser): Promise<UserEntity> {
+    const email = input.email.trim().toLowerCase();
+    if (await this.users.existsBy({ email })) throw emailTaken();
+    const user = this.users.create({
+      email,
+      password: await hashPassword(input.password),
+      firstName: input.firstName?.trim() || null,
+      lastName: input.lastName?.trim() || null,
+      role: input.role ?? 'user',
+      profileImageUrl: null,
+    });
+    try {
+      const saved = await this.users.save(user);
+      return (await this.findById(saved.id)) as UserEntity;
+    } catch (error) {
+      // Two registrations racing past the check above: the unique index decides.
+      if (isUniqueViolation(error)) throw emailTaken();
+      throw error;
+    }
+  }
+
+  /**
+   * Makes sure an admin with this e-mail exists: created, or promoted if the user exists. Running it
+   * again changes nothing (an existing admin's password is left as it is).
+   */
+  async ensureAdmin(email: string, password: string): Promise<'created' | 'promoted' | 'unchanged'> {
+    const existing = await this.users.findOneBy({ email: email.trim().toLowerCase() });
+    if (!existing) {
+      await this.create({ email, password, firstName: 'Site', lastName: 'Admin', role: 'admin' });
+      this.logger.log(`Admin ${email} created`);
+      return 'created';
+    }
+    if (existing.role === 'admin') return 'unchanged';
+    await this.users.update({ id: existing.id }, { role: 'admin' });
+    this.logger.log(`User ${email} promoted to admin`);
+    return 'promoted';
+  }
+
+  count(): Promise<number> {
+    return this.users.count();
+  }
+}
+
+export function toPublicUser(user: UserEntity): PublicUser {
+  return {
+    id: user.id,
+    email: user.email,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    profileImageUrl: user.profileImageUrl,
+    role: user.role,
+    createdAt: new Date(user.createdAt).toISOString(),
+    updatedAt: new Date(user.updatedAt).toISOString(),
+  };
+}
+
+const emailTaken = () => new ConflictException('An account with this email already exists');
+
+function isUniqueViolation(error: unknown): boolean {
+  if (!(error instanceof QueryFailedError)) return false;
+  const driverError = error.driverError as { code?: string; errno?: number };
+  return driverError.code === 'ER_DUP_ENTRY' || driverError.code === 'SQLITE_CONSTRAINT_UNIQUE';
+}

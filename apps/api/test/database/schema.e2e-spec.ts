@@ -1,0 +1,32 @@
+import { DataSource } from 'typeorm';
+import { startTestApp, type TestApp } from '../support/test-app';
+
+describe('migrations', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp();
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('leave no difference between the entities and the schema', async () => {
+    const dataSource = t.app.get(DataSource);
+    const pending = await dataSource.driver.createSchemaBuilder().log();
+    expect(pending.upQueries.map((q) => q.query)).toEqual([]);
+  });
+
+  it('have all been applied at start', async () => {
+    await expect(t.app.get(DataSource).showMigrations()).resolves.toBe(false);
+  });
+
+  it('enforce foreign keys', async () => {
+    const dataSource = t.app.get(DataSource);
+    await expect(
+      dataSource.query(
+        `INSERT INTO vehicles (userId, make, model, year, mileage, price, \`condition\`, features, images, location, zipCode, contactPhone, contactEmail, vin, recentServices)
+         VALUES (999999, 'BMW', 'X5', 2020, 1, 1, 'good', '[]', '[]', 'x', '10001', '1', 'a@b.co', '12345678901234567', '[]')`,
+      ),
+    ).rejects.toThrow(/foreign key/i);
+  });
+});

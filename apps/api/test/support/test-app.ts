@@ -1,0 +1,54 @@
+import type { Type } from '@nestjs/common';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createApp } from '../../src/app.factory';
+import { loadConfig, type AppConfig } from '../../src/infra/config/app-config';
+import { HttpClient } from './http-client';
+import { createTestDatabase, type TestDatabase } from './test-database';
+
+export interface TestApp {
+  app: NestFastifyApplication;
+  config: AppConfig;
+  database: TestDatabase;
+  baseUrl: string;
+  /** A new client with no cookies (a new visitor). */
+  client(): HttpClient;
+  close(): Promise<void>;
+}
+
+/**
+ * Starts the real application (the same factory as production: Fastify, plugins, global pipe, filter and
+ * guards) on a fresh database of the engine under test, listening on a free loopback port.
+ */
+export async function startTestApp(env: Record<string, string> = {}, extraModules: Type[] = []): Promise<TestApp> {
+  const database = await createTestDatabase();
+  const dataDir = mkdtempSync(join(tmpdir(), 'cm-data-'));
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: dataDir,
+    DATABASE_URL: database.url,
+    SEED_DEMO: 'false',
+    SESSION_SECRET: 'test-session-secret-that-is-long-enough-0123456789',
+    ...env,
+  });
+  const app = await createApp(config, extraModules);
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.getHttpServer().address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  const baseUrl = `http://127.0.0.1:${port}`;
+  return {
+    app,
+    config,
+    database,
+    baseUrl,
+    client: () => new HttpClient(baseUrl),
+    close: async () => {
+      await app.close();
+      await database.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,40 @@
+/** One jest run: unit tests, then the API's HTTP tests on SQLite and on MariaDB (same files, two engines). */
+const swc = [
+  '@swc/jest',
+  {
+    jsc: {
+      parser: { syntax: 'typescript', decorators: true, tsx: true },
+      transform: { legacyDecorator: true, decoratorMetadata: true, react: { runtime: 'automatic' } },
+      target: 'es2022',
+    },
+    module: { type: 'commonjs' },
+  },
+];
+
+const base = {
+  rootDir: __dirname,
+  transform: { '^.+\\.(t|j)sx?$': swc },
+  // NestJS 12 and a few of its dependencies ship ES modules only: Jest's loader needs them transformed.
+  transformIgnorePatterns: ['/node_modules/(?!(@nestjs|@fastify/cookie|content-disposition|cookie)/)'],
+  moduleNameMapper: {
+    '^@app/shared$': '<rootDir>/libs/shared/src',
+    '^@app/shared/(.*)$': '<rootDir>/libs/shared/src/$1',
+  },
+  testEnvironment: 'node',
+};
+
+const apiHttp = (engine) => ({
+  ...base,
+  displayName: `api-${engine}`,
+  testMatch: ['<rootDir>/apps/api/test/**/*.e2e-spec.ts'],
+  setupFiles: [`<rootDir>/apps/api/test/support/engine-${engine}.ts`],
+  testTimeout: 30000,
+});
+
+module.exports = {
+  projects: [
+    { ...base, displayName: 'unit', testMatch: ['<rootDir>/libs/*/src/**/*.spec.ts', '<rootDir>/apps/api/src/**/*.spec.ts'] },
+    apiHttp('sqlite'),
+    apiHttp('mariadb'),
+  ],
+};

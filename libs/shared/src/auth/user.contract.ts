@@ -1,0 +1,14 @@
+export const USER_ROLES = ['user', 'admin'] as const;
+export type UserRole = (typeof USER_ROLES)[number];
+
+/** The user as every answer carries it: never the password or its hash. */
+export interface PublicUser {
+  id: number;
+  email: string;
+  firstName: string | null;
+  lastName: string | null;
+  profileImageUrl: string | null;
+  role: UserRole;
+  createdAt: string;
+  updatedAt: string;
+}
