@@ -6,3 +6,8 @@ export * from './auth/auth.dto';
 export * from './auth/user.contract';
 export * from './vehicles/vocabularies';
 export * from './vehicles/limits';
+export * from './common/validators';
+export * from './vehicles/vin';
+export * from './vehicles/image-urls';
+export * from './vehicles/vehicle-input.dto';
+export * from './common/admin-remote.contract';

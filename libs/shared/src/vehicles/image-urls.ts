@@ -1,0 +1,18 @@
+/**
+ * Listing images must be URLs that our storage issued (`/uploads/…`) or, when one is configured, that the
+ * hosted image service issued. The hosted prefixes are set once at start (API: from configuration;
+ * frontends: from GET /api/config).
+ */
+export const UPLOADS_PATH_PREFIX = '/uploads/';
+const ISSUED_UPLOAD = /^\/uploads\/[A-Za-z0-9][A-Za-z0-9/_-]{0,200}\.(webp|jpg|jpeg|png|avif)$/;
+
+let hostedPrefixes: readonly string[] = [];
+
+export function setHostedImagePrefixes(prefixes: readonly string[]): void {
+  hostedPrefixes = prefixes.filter((p) => /^https:\/\/[^/]+\/.*/.test(p));
+}
+
+export function isIssuedImageUrl(url: unknown): boolean {
+  if (typeof url !== 'string' || url.length > 2048 || url.includes('..')) return false;
+  return ISSUED_UPLOAD.test(url) || hostedPrefixes.some((prefix) => url.startsWith(prefix));
+}
