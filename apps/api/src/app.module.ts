@@ -7,6 +7,7 @@ import { JobsModule } from './infra/jobs/jobs.module';
 import { MailModule } from './infra/mail/mail.module';
 import { StorageModule } from './infra/storage/storage.module';
 import { AuthModule } from './modules/auth/auth.module';
+import { CatalogModule } from './modules/catalog/catalog.module';
 import { ContactModule } from './modules/contact/contact.module';
 import { HealthModule } from './modules/health/health.module';
 import { SiteModule } from './modules/site/site.module';
@@ -33,6 +34,7 @@ export class AppModule {
         SiteModule,
         UploadsModule,
         ContactModule,
+        CatalogModule,
         ...extraModules,
         WebModule,
       ],

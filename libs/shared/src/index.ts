@@ -13,3 +13,4 @@ export * from './vehicles/vehicle-input.dto';
 export * from './common/admin-remote.contract';
 export * from './contact/contact-message.dto';
 export * from './uploads/upload.contract';
+export * from './catalog/catalog.contract';

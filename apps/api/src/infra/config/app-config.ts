@@ -38,6 +38,8 @@ export interface AppConfig {
   mail: { smtpUrl?: string; from: string; staffEmail?: string };
   /** Photo uploads each signed-in user may make per hour. */
   uploadsPerHour: number;
+  /** The prepared vPIC database of VIN decoding; undefined: a versioned file in the temp folder, made on first use. */
+  vpicDbPath?: string;
 }
 
 /** Injection token of the AppConfig. */
@@ -95,6 +97,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       staffEmail: e.STAFF_EMAIL?.toLowerCase(),
     },
     uploadsPerHour: e.UPLOADS_PER_HOUR,
+    vpicDbPath: e.VPIC_DB_PATH ? resolve(e.VPIC_DB_PATH) : undefined,
   };
 }
 

@@ -67,6 +67,7 @@ export const envSchema = z.object({
   SMTP_URL: urlText(['smtp', 'smtps']),
   MAIL_FROM: optionalText,
   UPLOADS_PER_HOUR: int(300, 1, 100_000),
+  VPIC_DB_PATH: optionalText,
   STATIC_DIR: z.string().default('./apps/storefront/dist'),
   ADMIN_STATIC_DIR: z.string().default('./apps/admin/dist'),
 });
