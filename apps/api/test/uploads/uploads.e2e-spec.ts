@@ -65,7 +65,7 @@ describe('POST /api/uploads', () => {
     expect(row).toMatchObject({ userId: sellerId, bytes: res.body.bytes, attachedAt: null });
   });
 
-  it('keeps the long side at most 2048 px and takes PNG and WebP by their content, whatever the name', async () => {
+  it('keeps the long side at most 2048 px and takes PNG, WebP and AVIF by their content, whatever the name', async () => {
     const png = await sharp({ create: { width: 3000, height: 1500, channels: 4, background: { r: 10, g: 200, b: 30, alpha: 0.5 } } }).png().toBuffer();
     const res = await upload(seller, formWith(png, 'scan.pdf', 'application/pdf'));
     expect(res.status).toBe(201);
@@ -75,6 +75,11 @@ describe('POST /api/uploads', () => {
     const small = await upload(seller, formWith(webp, 'photo', 'application/octet-stream'));
     expect(small.status).toBe(201);
     expect(small.body).toMatchObject({ width: 640, height: 480 });
+
+    const avif = await sharp({ create: { width: 300, height: 200, channels: 3, background: '#246' } }).avif().toBuffer();
+    const fromAvif = await upload(seller, formWith(avif, 'IMG_0002.avif', 'image/avif'));
+    expect(fromAvif.status).toBe(201);
+    expect(fromAvif.body).toMatchObject({ width: 300, height: 200, format: 'webp' });
   });
 
   it('answers 415 to a text file named .jpg, and to image formats it does not take', async () => {
