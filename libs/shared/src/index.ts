@@ -11,3 +11,6 @@ export * from './vehicles/vin';
 export * from './vehicles/image-urls';
 export * from './vehicles/vehicle-input.dto';
 export * from './common/admin-remote.contract';
+export * from './vehicles/vehicle.contract';
+export * from './vehicles/vehicle-search.dto';
+export * from './vehicles/feature-filters';
