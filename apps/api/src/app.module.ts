@@ -9,6 +9,7 @@ import { AuthModule } from './modules/auth/auth.module';
 import { HealthModule } from './modules/health/health.module';
 import { SiteModule } from './modules/site/site.module';
 import { UsersModule } from './modules/users/users.module';
+import { VehiclesModule } from './modules/vehicles/vehicles.module';
 import { WebModule } from './modules/web/web.module';
 
 @Module({})
@@ -27,6 +28,7 @@ export class AppModule {
         AuthModule,
         HealthModule,
         SiteModule,
+        VehiclesModule,
         ...extraModules,
         WebModule,
       ],
