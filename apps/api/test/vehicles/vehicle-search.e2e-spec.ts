@@ -2,6 +2,7 @@ import { DataSource } from 'typeorm';
 import { SORT_OPTIONS, type SortOption } from '@app/shared';
 import { VehicleEntity } from '../../src/modules/vehicles/entities/vehicle.entity';
 import { VERSION_TTL_MS } from '../../src/infra/cache/versioned-cache.service';
+import { toPublicVehicle } from '../../src/modules/vehicles/vehicle.mapper';
 import { VehiclesService } from '../../src/modules/vehicles/vehicles.service';
 import { createVehicles, listingInput, setCreatedAt } from '../factories/vehicle.factory';
 import { registerUser } from '../factories/user.factory';
@@ -67,6 +68,15 @@ describe('GET /api/vehicles/search', () => {
     expect(body.limit).toBe(24);
     expect(body.vehicles.map((v: { id: number }) => keyOf.get(v.id))).toEqual(newestFirst(PUBLIC_KEYS));
     expect(body.vehicles.find((v: { id: number }) => v.id === id.get('911')).status).toBe('sold');
+  });
+
+  it('answers each listing exactly as its public detail page does', async () => {
+    const body = await search('limit=100');
+    for (const vehicle of body.vehicles) {
+      const detail = await t.app.get(DataSource).getRepository(VehicleEntity).findOneByOrFail({ id: vehicle.id });
+      expect(vehicle).toEqual(toPublicVehicle(detail));
+    }
+    expect(body.vehicles.find((v: { id: number }) => v.id === id.get('f150'))).toMatchObject({ trim: null, features: ['Trailer Hitch'], isFeatured: false, price: 22000, createdAt: '2026-01-01T04:00:00.000Z' });
   });
 
   it('never answers internal fields', async () => {

@@ -55,3 +55,55 @@ export function toOwnerVehicle(v: VehicleEntity): OwnerVehicle {
     contactLocation: v.contactLocation,
   };
 }
+
+/** The columns of the public shape, for searches that read rows without the ORM (one query per page). */
+export const PUBLIC_COLUMNS = [
+  'id', 'make', 'model', 'year', '`trim`', 'mileage', 'price', '`condition`', 'bodyType', 'fuelType', 'transmission', 'drivetrain',
+  'exteriorColor', 'interiorColor', 'color', 'description', 'features', 'images', 'coverPhotoIndex', 'location', 'zipCode', 'engine',
+  'mpgCity', 'mpgHighway', 'status', 'views', 'isFeatured', 'createdAt', 'updatedAt',
+].join(', ');
+
+type RawValue = string | number | boolean | Date | null;
+
+/** A timestamp as either driver answers it: a Date (mysql2, UTC) or SQLite's UTC text "YYYY-MM-DD HH:MM:SS". */
+const rawDate = (value: RawValue): string =>
+  value instanceof Date ? value.toISOString() : new Date(`${String(value).replace(' ', 'T')}Z`).toISOString();
+const rawText = (value: RawValue): string | null => (value === null ? null : String(value));
+const rawInt = (value: RawValue): number | null => (value === null ? null : Number(value));
+
+/** The public shape from a raw row of PUBLIC_COLUMNS (same answer as toPublicVehicle of the entity). */
+export function rawToPublicVehicle(row: Record<string, RawValue>, distanceMiles?: number): PublicVehicle {
+  const out: PublicVehicle = {
+    id: Number(row.id),
+    make: String(row.make),
+    model: String(row.model),
+    year: Number(row.year),
+    trim: rawText(row.trim),
+    mileage: Number(row.mileage),
+    price: Number(row.price),
+    condition: String(row.condition),
+    bodyType: rawText(row.bodyType),
+    fuelType: rawText(row.fuelType),
+    transmission: rawText(row.transmission),
+    drivetrain: rawText(row.drivetrain),
+    exteriorColor: rawText(row.exteriorColor),
+    interiorColor: rawText(row.interiorColor),
+    color: rawText(row.color),
+    description: rawText(row.description),
+    features: JSON.parse(String(row.features)) as string[],
+    images: JSON.parse(String(row.images)) as string[],
+    coverPhotoIndex: Number(row.coverPhotoIndex),
+    location: String(row.location),
+    zipCode: String(row.zipCode),
+    engine: rawText(row.engine),
+    mpgCity: rawInt(row.mpgCity),
+    mpgHighway: rawInt(row.mpgHighway),
+    status: String(row.status) as PublicVehicle['status'],
+    views: Number(row.views),
+    isFeatured: Boolean(Number(row.isFeatured)),
+    createdAt: rawDate(row.createdAt),
+    updatedAt: rawDate(row.updatedAt),
+  };
+  if (distanceMiles !== undefined) out.distanceMiles = Math.round(distanceMiles * 10) / 10;
+  return out;
+}

@@ -1,35 +1,34 @@
 import { Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
 import {
   PRICE_BANDS,
   SEARCH_FILTERS,
   type FacetCount,
   type PriceBandCount,
+  type PublicVehicle,
   type SearchFacets,
   type VehicleSearchDto,
   type VehicleSearchResult,
 } from '@app/shared';
-import { DataSource, In, Repository } from 'typeorm';
+import { DataSource } from 'typeorm';
 import { VersionedCacheService } from '../../../infra/cache/versioned-cache.service';
-import { VehicleEntity } from '../entities/vehicle.entity';
-import { toPublicVehicle } from '../vehicle.mapper';
+import { PUBLIC_COLUMNS, rawToPublicVehicle } from '../vehicle.mapper';
 import { filtersKey, SORT_SQL, toSearchRequest, whereOf, withoutDimension, type SearchFilters } from './search-filters';
 
 /** The cache_state row every listing write bumps. */
 export const LISTINGS_DATA_SET = 'listings';
 
 type Row = Record<string, unknown>;
+type RawRow = Parameters<typeof rawToPublicVehicle>[0];
 
 /**
- * GET /api/vehicles/search. The page of results is read on every request (an index range in sort order,
- * ids only, then the 24 rows by primary key); the total and the facet counts, which would need every
+ * GET /api/vehicles/search. The page of results is read on every request (one query: an index range in
+ * sort order, stopped after the page); the total and the facet counts, which would need every
  * matching row, come from the versioned cache and are counted once per filter set and listings version.
  */
 @Injectable()
 export class VehicleSearchService {
   constructor(
     private readonly dataSource: DataSource,
-    @InjectRepository(VehicleEntity) private readonly vehicles: Repository<VehicleEntity>,
     private readonly cache: VersionedCacheService,
   ) {}
 
@@ -41,24 +40,17 @@ export class VehicleSearchService {
     return { vehicles, total, page, limit, facets };
   }
 
-  private async page(filters: SearchFilters, orderBy: string, limit: number, offset: number) {
+  /** One query: the page's rows in sort order, read straight into the public shape. */
+  private async page(filters: SearchFilters, orderBy: string, limit: number, offset: number): Promise<PublicVehicle[]> {
     const where = whereOf(filters);
-    const select = where.distance ? `id, ${where.distance.sql} AS distanceMiles` : 'id';
+    const select = where.distance ? `${PUBLIC_COLUMNS}, ${where.distance.sql} AS distanceMiles` : PUBLIC_COLUMNS;
     const rows = (await this.dataSource.query(`SELECT ${select} FROM vehicles WHERE ${where.sql} ORDER BY ${orderBy} LIMIT ? OFFSET ?`, [
       ...(where.distance?.params ?? []),
       ...where.params,
       limit,
       offset,
-    ])) as Row[];
-    if (rows.length === 0) return [];
-    const entities = await this.vehicles.findBy({ id: In(rows.map((r) => Number(r.id))) });
-    const byId = new Map(entities.map((e) => [e.id, e]));
-    return rows.flatMap((r) => {
-      const entity = byId.get(Number(r.id));
-      // A row deleted between the two reads is simply left out of this page.
-      if (!entity) return [];
-      return [toPublicVehicle(entity, r.distanceMiles === undefined ? undefined : Number(r.distanceMiles))];
-    });
+    ])) as RawRow[];
+    return rows.map((r) => rawToPublicVehicle(r, where.distance ? Number(r.distanceMiles) : undefined));
   }
 
   private total(filters: SearchFilters): Promise<number> {
