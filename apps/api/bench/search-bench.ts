@@ -20,7 +20,7 @@ import { DataSource } from 'typeorm';
 import { parseDatabaseUrl } from '../src/infra/config/database-url';
 import { dataSourceOptions } from '../src/infra/database/data-source-options';
 import { resolveDatabaseSettings } from '../src/infra/database/server-flavor';
-import { SORT_SQL, whereOf, withoutDimension, toSearchRequest, type SearchFilters } from '../src/modules/vehicles/search/search-filters';
+import { fromVehicles, pageIndex, SORT_SQL, whereOf, withoutDimension, toSearchRequest, type SearchFilters } from '../src/modules/vehicles/search/search-filters';
 import { VehicleSearchDto } from '@app/shared';
 import { plainToInstance } from 'class-transformer';
 import { queryKinds, type QueryKind } from './queries';
@@ -108,6 +108,7 @@ async function explain(dataSource: DataSource): Promise<void> {
     ['make, newest first', { make: 'toyota' }],
     ['make + model, price ascending', { make: 'honda', model: 'civic', sortBy: 'price_asc' }],
     ['price range, newest first', { minPrice: '20000', maxPrice: '30000' }],
+    ['cheap cars, newest first', { maxPrice: '5000' }],
     ['body type + year, mileage ascending', { bodyType: 'suv', minYear: '2020', sortBy: 'mileage_asc' }],
     ['keyword', { query: 'turbo' }],
     ['radius 50 mi', { zipCode: '60601', radius: '50' }],
@@ -120,9 +121,12 @@ async function explain(dataSource: DataSource): Promise<void> {
   for (const [name, query] of shapes) {
     const { filters, sortBy } = toSearchRequest(plainToInstance(VehicleSearchDto, query));
     const where = whereOf(filters);
+    const count = async (sql: string, params: unknown[]) => Number(((await dataSource.query(`SELECT COUNT(*) AS n FROM vehicles WHERE ${sql}`, params)) as { n: number }[])[0].n);
+    const matching = await count(where.sql, where.params);
+    const index = pageIndex(filters, sortBy, matching, await count('isPublic = 1', []), 24);
     const select = where.distance ? `id, ${where.distance.sql} AS d` : 'id';
-    log(`  ${name}  ${JSON.stringify(query)}`);
-    log(await run(`SELECT ${select} FROM vehicles WHERE ${where.sql} ORDER BY ${SORT_SQL[sortBy]} LIMIT 24 OFFSET 0`, [...(where.distance?.params ?? []), ...where.params]));
+    log(`  ${name}  ${JSON.stringify(query)}: ${matching.toLocaleString('en-US')} matching, index ${index ?? "(planner's choice)"}`);
+    log(await run(`SELECT ${select} FROM ${fromVehicles(index, isSqlite ? 'sqlite' : 'mysql')} WHERE ${where.sql} ORDER BY ${SORT_SQL[sortBy]} LIMIT 24 OFFSET 0`, [...(where.distance?.params ?? []), ...where.params]));
     if (name === 'make, newest first' || name === 'no filter, newest first') {
       log('   COUNT:');
       log(await run(`SELECT COUNT(*) FROM vehicles WHERE ${where.sql}`, where.params));

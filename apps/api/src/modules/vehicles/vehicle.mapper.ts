@@ -66,8 +66,11 @@ export const PUBLIC_COLUMNS = [
 type RawValue = string | number | boolean | Date | null;
 
 /** A timestamp as either driver answers it: a Date (mysql2, UTC) or SQLite's UTC text "YYYY-MM-DD HH:MM:SS". */
-const rawDate = (value: RawValue): string =>
-  value instanceof Date ? value.toISOString() : new Date(`${String(value).replace(' ', 'T')}Z`).toISOString();
+const rawDate = (value: RawValue): string => {
+  if (value instanceof Date) return value.toISOString();
+  const text = String(value);
+  return /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/.test(text) ? `${text.replace(' ', 'T')}.000Z` : new Date(`${text.replace(' ', 'T')}Z`).toISOString();
+};
 const rawText = (value: RawValue): string | null => (value === null ? null : String(value));
 const rawInt = (value: RawValue): number | null => (value === null ? null : Number(value));
 

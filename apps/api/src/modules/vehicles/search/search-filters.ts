@@ -183,3 +183,43 @@ export const SORT_SQL: Record<SortOption, string> = {
   created_asc: 'createdAt ASC, id ASC',
   created_desc: 'createdAt DESC, id DESC',
 };
+
+/** The index that holds public listings in each sort's order. */
+const SORT_INDEX: Record<SortOption, string> = {
+  price_asc: 'IDX_vehicles_public_price',
+  price_desc: 'IDX_vehicles_public_price',
+  year_asc: 'IDX_vehicles_public_year',
+  year_desc: 'IDX_vehicles_public_year',
+  mileage_asc: 'IDX_vehicles_public_mileage',
+  mileage_desc: 'IDX_vehicles_public_mileage',
+  views_asc: 'IDX_vehicles_public_views',
+  views_desc: 'IDX_vehicles_public_views',
+  created_asc: 'IDX_vehicles_public_created',
+  created_desc: 'IDX_vehicles_public_created',
+};
+
+/** Above this many index entries read per page, reading the sort's index in order is not worth it. */
+export const MAX_ORDERED_SCAN = 5000;
+
+/**
+ * The index a page query should read, or undefined to let the planner choose. Make (and model) with
+ * the newest-first default read their own (make[, model], createdAt) index: exactly the page's rows.
+ * Otherwise, when the filters match many listings, the sort's own index read in order finds the page
+ * after about (offset + limit) × public / matching entries and needs no sort; planners do not always see
+ * it (SQLite picked a price index and sorted 4,000 rows for "price under $5,000, newest first"), so it
+ * is named. Few matches: a filter index and a small sort are cheaper, the planner's choice.
+ */
+export function pageIndex(filters: SearchFilters, sortBy: SortOption, matching: number, publicTotal: number, end: number): string | undefined {
+  if (sortBy === 'created_desc' || sortBy === 'created_asc') {
+    if (filters.makeKey !== undefined && filters.modelKey !== undefined) return 'IDX_vehicles_public_make_model_created';
+    if (filters.makeKey !== undefined) return 'IDX_vehicles_public_make_created';
+  }
+  if (matching === 0) return undefined;
+  return (end * publicTotal) / matching <= MAX_ORDERED_SCAN ? SORT_INDEX[sortBy] : undefined;
+}
+
+/** FROM clause naming an index, in each engine's syntax. */
+export function fromVehicles(index: string | undefined, engine: 'sqlite' | 'mysql'): string {
+  if (!index) return 'vehicles';
+  return engine === 'sqlite' ? `vehicles INDEXED BY ${index}` : `vehicles FORCE INDEX (${index})`;
+}

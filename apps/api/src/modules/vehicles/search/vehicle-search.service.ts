@@ -12,7 +12,10 @@ import {
 import { DataSource } from 'typeorm';
 import { VersionedCacheService } from '../../../infra/cache/versioned-cache.service';
 import { PUBLIC_COLUMNS, rawToPublicVehicle } from '../vehicle.mapper';
-import { filtersKey, SORT_SQL, toSearchRequest, whereOf, withoutDimension, type SearchFilters } from './search-filters';
+import { filtersKey, fromVehicles, pageIndex, SORT_SQL, toSearchRequest, whereOf, withoutDimension, type SearchFilters } from './search-filters';
+
+/** No filter: every public listing. */
+const PUBLIC_ONLY: SearchFilters = { terms: [], features: [] };
 
 /** The cache_state row every listing write bumps. */
 export const LISTINGS_DATA_SET = 'listings';
@@ -35,16 +38,18 @@ export class VehicleSearchService {
   async search(dto: VehicleSearchDto): Promise<VehicleSearchResult> {
     const { filters, sortBy, page, limit } = toSearchRequest(dto);
     const offset = (page - 1) * limit;
-    const [total, facets] = await Promise.all([this.total(filters), this.facets(filters)]);
-    const vehicles = offset < total ? await this.page(filters, SORT_SQL[sortBy], limit, offset) : [];
+    const [total, publicTotal, facets] = await Promise.all([this.total(filters), this.total(PUBLIC_ONLY), this.facets(filters)]);
+    const index = pageIndex(filters, sortBy, total, publicTotal, offset + limit);
+    const vehicles = offset < total ? await this.page(filters, SORT_SQL[sortBy], index, limit, offset) : [];
     return { vehicles, total, page, limit, facets };
   }
 
   /** One query: the page's rows in sort order, read straight into the public shape. */
-  private async page(filters: SearchFilters, orderBy: string, limit: number, offset: number): Promise<PublicVehicle[]> {
+  private async page(filters: SearchFilters, orderBy: string, index: string | undefined, limit: number, offset: number): Promise<PublicVehicle[]> {
     const where = whereOf(filters);
     const select = where.distance ? `${PUBLIC_COLUMNS}, ${where.distance.sql} AS distanceMiles` : PUBLIC_COLUMNS;
-    const rows = (await this.dataSource.query(`SELECT ${select} FROM vehicles WHERE ${where.sql} ORDER BY ${orderBy} LIMIT ? OFFSET ?`, [
+    const from = fromVehicles(index, this.dataSource.options.type === 'better-sqlite3' ? 'sqlite' : 'mysql');
+    const rows = (await this.dataSource.query(`SELECT ${select} FROM ${from} WHERE ${where.sql} ORDER BY ${orderBy} LIMIT ? OFFSET ?`, [
       ...(where.distance?.params ?? []),
       ...where.params,
       limit,
