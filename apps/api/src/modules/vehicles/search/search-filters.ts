@@ -198,24 +198,27 @@ const SORT_INDEX: Record<SortOption, string> = {
   created_desc: 'IDX_vehicles_public_created',
 };
 
-/** Above this many index entries read per page, reading the sort's index in order is not worth it. */
-export const MAX_ORDERED_SCAN = 5000;
-
 /**
  * The index a page query should read, or undefined to let the planner choose. Make (and model) with
  * the newest-first default read their own (make[, model], createdAt) index: exactly the page's rows.
- * Otherwise, when the filters match many listings, the sort's own index read in order finds the page
- * after about (offset + limit) × public / matching entries and needs no sort; planners do not always see
- * it (SQLite picked a price index and sorted 4,000 rows for "price under $5,000, newest first"), so it
- * is named. Few matches: a filter index and a small sort are cheaper, the planner's choice.
+ * Otherwise reading the sort's own index in order finds the page after about
+ * end × public / matching entries with no sort, and a filter's index reads the `matching` entries and
+ * sorts them: the sort's index when it reads fewer entries, else the index of the most selective
+ * equality filter (make, place, body type, fuel type). Planners do not always see this (SQLite picked a
+ * price index and sorted 4,000 rows for "under $5,000, newest first"; MariaDB walks the sort's index for
+ * a rare make), so the index is named. `end` is offset + limit.
  */
 export function pageIndex(filters: SearchFilters, sortBy: SortOption, matching: number, publicTotal: number, end: number): string | undefined {
   if (sortBy === 'created_desc' || sortBy === 'created_asc') {
     if (filters.makeKey !== undefined && filters.modelKey !== undefined) return 'IDX_vehicles_public_make_model_created';
     if (filters.makeKey !== undefined) return 'IDX_vehicles_public_make_created';
   }
-  if (matching === 0) return undefined;
-  return (end * publicTotal) / matching <= MAX_ORDERED_SCAN ? SORT_INDEX[sortBy] : undefined;
+  if (matching > 0 && (end * publicTotal) / matching <= matching) return SORT_INDEX[sortBy];
+  if (filters.makeKey !== undefined) return filters.modelKey !== undefined ? 'IDX_vehicles_public_make_model_created' : 'IDX_vehicles_public_make_created';
+  if (filters.near) return 'IDX_vehicles_public_geo';
+  if (filters.bodyType !== undefined) return 'IDX_vehicles_public_body';
+  if (filters.fuelType !== undefined) return 'IDX_vehicles_public_fuel';
+  return undefined;
 }
 
 /** FROM clause naming an index, in each engine's syntax. */
