@@ -14,6 +14,7 @@ import { HealthModule } from './modules/health/health.module';
 import { SiteModule } from './modules/site/site.module';
 import { UploadsModule } from './modules/uploads/uploads.module';
 import { UsersModule } from './modules/users/users.module';
+import { VehiclesModule } from './modules/vehicles/vehicles.module';
 import { WebModule } from './modules/web/web.module';
 
 @Module({})
@@ -37,6 +38,7 @@ export class AppModule {
         UploadsModule,
         ContactModule,
         CatalogModule,
+        VehiclesModule,
         ...extraModules,
         WebModule,
       ],

@@ -14,3 +14,6 @@ export * from './common/admin-remote.contract';
 export * from './contact/contact-message.dto';
 export * from './uploads/upload.contract';
 export * from './catalog/catalog.contract';
+export * from './vehicles/vehicle.contract';
+export * from './vehicles/vehicle-search.dto';
+export * from './vehicles/feature-filters';
