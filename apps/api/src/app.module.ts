@@ -4,6 +4,7 @@ import type { AppConfig } from './infra/config/app-config';
 import { ConfigModule } from './infra/config/config.module';
 import { DatabaseModule } from './infra/database/database.module';
 import { JobsModule } from './infra/jobs/jobs.module';
+import { AnalyticsModule } from './modules/analytics/analytics.module';
 import { AuthModule } from './modules/auth/auth.module';
 import { HealthModule } from './modules/health/health.module';
 import { SiteModule } from './modules/site/site.module';
@@ -24,6 +25,7 @@ export class AppModule {
         AuthModule,
         HealthModule,
         SiteModule,
+        AnalyticsModule,
         ...extraModules,
       ],
     };

@@ -6,3 +6,8 @@ export * from './auth/auth.dto';
 export * from './auth/user.contract';
 export * from './vehicles/vocabularies';
 export * from './vehicles/limits';
+export * from './common/pagination';
+export * from './analytics/analytics.dto';
+export * from './analytics/analytics.contract';
+export * from './admin/admin.dto';
+export * from './admin/admin.contract';

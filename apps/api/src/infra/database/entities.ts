@@ -1,3 +1,11 @@
+import { AuditLogEntity } from '../../modules/admin/entities/audit-log.entity';
+import {
+  AnalyticsDailyEntity,
+  AnalyticsDailyListingEntity,
+  AnalyticsDailyPageEntity,
+  AnalyticsRollupStateEntity,
+  AnalyticsVisitorEntity,
+} from '../../modules/analytics/entities/analytics-daily.entity';
 import { PageVisitEntity } from '../../modules/analytics/entities/page-visit.entity';
 import { VisitorSessionEntity } from '../../modules/analytics/entities/visitor-session.entity';
 import { SessionEntity } from '../../modules/auth/entities/session.entity';
@@ -13,4 +21,10 @@ export const ENTITIES = [
   ContactMessageEntity,
   PageVisitEntity,
   VisitorSessionEntity,
+  AuditLogEntity,
+  AnalyticsDailyEntity,
+  AnalyticsDailyPageEntity,
+  AnalyticsDailyListingEntity,
+  AnalyticsVisitorEntity,
+  AnalyticsRollupStateEntity,
 ];

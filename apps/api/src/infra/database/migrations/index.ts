@@ -1,4 +1,5 @@
 import { InitialSchema1763700000000 } from './1763700000000-initial-schema';
+import { AdminAnalytics1795240070871 } from './1795240070871-admin-analytics';
 
 /** Every migration, in order. Listed explicitly: the API is bundled, so no glob loading. */
-export const MIGRATIONS = [InitialSchema1763700000000];
+export const MIGRATIONS = [InitialSchema1763700000000, AdminAnalytics1795240070871];
