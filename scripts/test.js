@@ -11,7 +11,8 @@ const root = join(__dirname, '..');
 const bin = (name) => join(root, 'node_modules', '.bin', name);
 
 const stages = [
-  ['type check', bin('tsc'), ['-p', 'tsconfig.json', '--noEmit']],
+  ['type check (API and libs)', bin('tsc'), ['-p', 'tsconfig.json', '--noEmit']],
+  ['type check (frontends and libs)', bin('tsc'), ['-p', 'tsconfig.web.json']],
   ['jest (unit, api on SQLite and MariaDB)', bin('jest'), ['--ci', ...process.argv.slice(2)]],
 ];
 if (existsSync(join(root, 'e2e', 'run.js'))) stages.push(['browser tests', process.execPath, [join(root, 'e2e', 'run.js')]]);

@@ -7,6 +7,7 @@ import { AppModule } from './app.module';
 import type { AppConfig } from './infra/config/app-config';
 import { AllExceptionsFilter } from './infra/http/all-exceptions.filter';
 import { registerSecurity } from './infra/http/security';
+import { registerStaticFiles } from './infra/http/static-files';
 import { createValidationPipe } from './infra/http/validation';
 
 const REQUEST_ID = /^[\w.-]{8,64}$/;
@@ -32,6 +33,7 @@ export async function createApp(config: AppConfig, extraModules: Type[] = []): P
     reply.header('x-request-id', request.id);
   });
   await registerSecurity(fastify, config);
+  await registerStaticFiles(fastify, config);
 
   app.setGlobalPrefix('api');
   app.useGlobalPipes(createValidationPipe());

@@ -4,11 +4,13 @@ import type { AppConfig } from './infra/config/app-config';
 import { ConfigModule } from './infra/config/config.module';
 import { DatabaseModule } from './infra/database/database.module';
 import { JobsModule } from './infra/jobs/jobs.module';
+import { StorageModule } from './infra/storage/storage.module';
 import { AnalyticsModule } from './modules/analytics/analytics.module';
 import { AuthModule } from './modules/auth/auth.module';
 import { HealthModule } from './modules/health/health.module';
 import { SiteModule } from './modules/site/site.module';
 import { UsersModule } from './modules/users/users.module';
+import { WebModule } from './modules/web/web.module';
 
 @Module({})
 export class AppModule {
@@ -21,12 +23,14 @@ export class AppModule {
         DatabaseModule,
         ScheduleModule.forRoot(),
         JobsModule,
+        StorageModule,
         UsersModule,
         AuthModule,
         HealthModule,
         SiteModule,
         AnalyticsModule,
         ...extraModules,
+        WebModule,
       ],
     };
   }

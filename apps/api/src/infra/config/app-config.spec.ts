@@ -69,3 +69,14 @@ describe('loadConfig', () => {
     expect(load({ ANALYTICS_RETENTION_DAYS: '0' })).toThrow(/ANALYTICS_RETENTION_DAYS must be a whole number from 1 to 3650/);
   });
 });
+
+describe('.env.example', () => {
+  it('documents every variable the API reads, and only those', () => {
+    const { envSchema } = jest.requireActual<typeof import('./config.schema')>('./config.schema');
+    const documented = readFileSync(join(__dirname, '../../../../../.env.example'), 'utf8')
+      .split('\n')
+      .filter((line) => /^[A-Z_]+=/.test(line))
+      .map((line) => line.split('=')[0]);
+    expect([...documented].sort()).toEqual(Object.keys(envSchema.shape).sort());
+  });
+});

@@ -24,6 +24,8 @@ export interface AppConfig {
   logLevel: string;
   dataDir: string;
   database: DatabaseSettings;
+  /** Local storage of uploaded photos (served under /uploads). */
+  uploadDir: string;
   session: { secret: string; ttlHours: number };
   publicUrl?: string;
   trustProxy: boolean;
@@ -71,6 +73,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: e.LOG_LEVEL,
     dataDir,
     database,
+    uploadDir: resolve(e.UPLOAD_DIR ?? resolve(dataDir, 'uploads')),
     session: { secret: sessionSecret(e.SESSION_SECRET, isProduction, dataDir), ttlHours: e.SESSION_TTL_HOURS },
     publicUrl: e.PUBLIC_URL?.replace(/\/$/, ''),
     trustProxy: e.TRUST_PROXY,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEFAULT_ADMIN_REMOTE_URL } from '@app/shared';
 
 const bool = (fallback: boolean) =>
   z
@@ -49,6 +50,7 @@ export const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: optionalText,
+  UPLOAD_DIR: optionalText,
   SESSION_SECRET: optionalText,
   SESSION_TTL_HOURS: int(24 * 14, 1, 24 * 365),
   PUBLIC_URL: urlText(['http', 'https']),
@@ -60,7 +62,7 @@ export const envSchema = z.object({
   SITE_NAME: z.string().trim().min(1).max(60).default('AutoTrust Motors'),
   SUPPORT_PHONE: z.string().trim().min(7).max(30).default('(555) 010-4287'),
   REVIEWS_URL: urlText(['https', 'http']).transform((v) => v ?? 'https://www.google.com/maps'),
-  ADMIN_REMOTE_URL: z.string().trim().min(1).default('/admin-app/remoteEntry.js'),
+  ADMIN_REMOTE_URL: z.string().trim().min(1).default(DEFAULT_ADMIN_REMOTE_URL),
   STATIC_DIR: z.string().default('./apps/storefront/dist'),
   ADMIN_STATIC_DIR: z.string().default('./apps/admin/dist'),
   ANALYTICS_RETENTION_DAYS: int(90, 1, 3650),

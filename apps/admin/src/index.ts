@@ -1,0 +1,2 @@
+// Async boundary, as in the storefront: shared React is negotiated before the app imports it.
+void import('./bootstrap');

@@ -1,0 +1,51 @@
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { existsSync, mkdirSync } from 'node:fs';
+import type { AppConfig } from '../config/app-config';
+
+const HASHED = /\.[0-9a-f]{8}\.(js|css|woff2?|png|jpe?g|webp|avif|svg)(\.br|\.gz)?$/;
+const YEAR = 'public, max-age=31536000, immutable';
+
+/** Long-lived caching for content-hashed files; revalidation for the fixed-name entries. */
+function cacheHeaders(reply: FastifyReply, path: string): void {
+  reply.header('cache-control', HASHED.test(path) ? YEAR : 'no-cache');
+}
+
+/**
+ * Static files: uploaded photos at /uploads (random names, never rewritten: cached for a year), the admin
+ * console build at /admin-app/ and the storefront build at /. Built files are registered one route each
+ * (`wildcard: false`), so every other path reaches the API or the storefront's page fallback.
+ */
+export async function registerStaticFiles(fastify: FastifyInstance, config: AppConfig): Promise<void> {
+  mkdirSync(config.uploadDir, { recursive: true });
+  await fastify.register(fastifyStatic, {
+    root: config.uploadDir,
+    prefix: '/uploads/',
+    decorateReply: false,
+    index: false,
+    setHeaders: (reply: FastifyReply) => reply.header('cache-control', YEAR),
+  });
+  if (existsSync(config.staticDirs.admin)) {
+    await fastify.register(fastifyStatic, {
+      root: config.staticDirs.admin,
+      prefix: '/admin-app/',
+      decorateReply: false,
+      wildcard: false,
+      index: false,
+      preCompressed: true,
+      setHeaders: cacheHeaders,
+    });
+  }
+  if (existsSync(config.staticDirs.storefront)) {
+    await fastify.register(fastifyStatic, {
+      root: config.staticDirs.storefront,
+      prefix: '/',
+      decorateReply: false,
+      wildcard: false,
+      index: false,
+      preCompressed: true,
+      setHeaders: cacheHeaders,
+      allowedPath: (path) => path !== '/index.html',
+    });
+  }
+}

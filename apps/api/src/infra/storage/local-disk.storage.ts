@@ -1,0 +1,44 @@
+import { Logger } from '@nestjs/common';
+import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import { dirname, resolve, sep } from 'node:path';
+import { UPLOADS_PATH_PREFIX } from '@app/shared';
+import type { ObjectStorage } from './object-storage';
+
+const KEY = /^[A-Za-z0-9][A-Za-z0-9/_-]{0,200}\.[a-z0-9]{2,5}$/;
+
+/** Files under one folder, served by the API at /uploads/<key>. */
+export class LocalDiskStorage implements ObjectStorage {
+  private readonly logger = new Logger(LocalDiskStorage.name);
+
+  constructor(readonly root: string) {}
+
+  async put(key: string, body: Buffer, _contentType: string): Promise<string> {
+    const path = this.pathOf(key);
+    await mkdir(dirname(path), { recursive: true });
+    // Write to a temporary name first so a reader never sees half a file.
+    const temporary = `${path}.${process.pid}.tmp`;
+    await writeFile(temporary, body);
+    await rename(temporary, path);
+    return UPLOADS_PATH_PREFIX + key;
+  }
+
+  async delete(url: string): Promise<void> {
+    if (!this.owns(url)) return;
+    try {
+      await rm(this.pathOf(url.slice(UPLOADS_PATH_PREFIX.length)), { force: true });
+    } catch (error) {
+      this.logger.warn(`Could not delete ${url}: ${(error as Error).message}`);
+    }
+  }
+
+  owns(url: string): boolean {
+    return url.startsWith(UPLOADS_PATH_PREFIX) && KEY.test(url.slice(UPLOADS_PATH_PREFIX.length));
+  }
+
+  private pathOf(key: string): string {
+    if (!KEY.test(key) || key.includes('..')) throw new Error(`Invalid storage key: ${key}`);
+    const path = resolve(this.root, key);
+    if (!path.startsWith(this.root + sep)) throw new Error(`Invalid storage key: ${key}`);
+    return path;
+  }
+}

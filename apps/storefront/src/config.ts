@@ -1,0 +1,61 @@
+import { useEffect, useState } from 'react';
+import { DEFAULT_ADMIN_REMOTE_URL, type PublicConfig } from '@app/shared';
+
+export const FALLBACK_CONFIG: PublicConfig = {
+  siteName: 'Vehicle Marketplace',
+  supportPhone: '',
+  reviewsUrl: '',
+  adminRemoteUrl: DEFAULT_ADMIN_REMOTE_URL,
+  imageUpload: { provider: 'local', url: '/api/uploads' },
+};
+
+function readString(source: Record<string, unknown>, key: 'siteName' | 'supportPhone' | 'reviewsUrl' | 'adminRemoteUrl'): string {
+  const value = source[key];
+  return typeof value === 'string' && value !== '' ? value : FALLBACK_CONFIG[key];
+}
+
+async function fetchPublicConfig(): Promise<PublicConfig> {
+  const response = await fetch('/api/config', { headers: { Accept: 'application/json' } });
+  if (!response.ok) throw new Error(`GET /api/config answered ${response.status}`);
+  const body: unknown = await response.json();
+  const source = typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {};
+  return {
+    siteName: readString(source, 'siteName'),
+    supportPhone: readString(source, 'supportPhone'),
+    reviewsUrl: readString(source, 'reviewsUrl'),
+    adminRemoteUrl: readString(source, 'adminRemoteUrl'),
+    imageUpload: (source.imageUpload as PublicConfig['imageUpload'] | undefined) ?? FALLBACK_CONFIG.imageUpload,
+  };
+}
+
+let pending: Promise<PublicConfig> | null = null;
+
+/**
+ * The public configuration, fetched once per page. A failed request resolves to the fallback
+ * values and is not cached, so the next caller (e.g. a Retry) asks again.
+ */
+export function getPublicConfig(): Promise<PublicConfig> {
+  if (!pending) {
+    pending = fetchPublicConfig().catch((error: unknown) => {
+      console.warn('Using default configuration:', error);
+      pending = null;
+      return FALLBACK_CONFIG;
+    });
+  }
+  return pending;
+}
+
+/** The public configuration, or null until it has loaded. */
+export function usePublicConfig(): PublicConfig | null {
+  const [config, setConfig] = useState<PublicConfig | null>(null);
+  useEffect(() => {
+    let active = true;
+    void getPublicConfig().then((loaded) => {
+      if (active) setConfig(loaded);
+    });
+    return () => {
+      active = false;
+    };
+  }, []);
+  return config;
+}

@@ -1,0 +1,7 @@
+// Async boundary: the federation runtime initialises the shared React scope before any app code
+// imports React.
+import('./bootstrap').catch((error: unknown) => {
+  console.error('Storefront failed to start', error);
+  const root = document.getElementById('root');
+  if (root) root.textContent = 'The page could not be loaded. Please reload.';
+});

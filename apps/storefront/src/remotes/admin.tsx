@@ -1,0 +1,132 @@
+import {
+  Component,
+  createContext,
+  lazy,
+  Suspense,
+  useCallback,
+  useContext,
+  useMemo,
+  useState,
+  type ComponentType,
+  type ErrorInfo,
+  type ReactNode,
+} from 'react';
+import {
+  loadRemote,
+  registerPlugins,
+  registerRemotes,
+  type ModuleFederationRuntimePlugin,
+} from '@module-federation/enhanced/runtime';
+import type { AdminAppProps, PublicUser } from '@app/shared';
+import { getPublicConfig } from '../config';
+
+const REMOTE_NAME = 'admin';
+const REMOTE_MODULE = `${REMOTE_NAME}/AdminApp`;
+
+interface RemoteComponentModule<P> {
+  default: ComponentType<P>;
+}
+
+/** Asks the nearest AdminRemote to load the remote again; reloads the page outside one. */
+const RetryContext = createContext<() => void>(() => window.location.reload());
+
+function errorSummary(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  return message.split('\n')[0] ?? message;
+}
+
+function RemoteUnavailable({ error }: { error: unknown }) {
+  const retry = useContext(RetryContext);
+  return (
+    <div className="remote-status" role="alert">
+      <p>
+        <strong>The admin console could not be loaded.</strong> The rest of the site still works;
+        try again in a moment.
+      </p>
+      <button type="button" onClick={retry}>
+        Retry
+      </button>
+      <details>
+        <summary>Details</summary>
+        <code>{errorSummary(error)}</code>
+      </details>
+    </div>
+  );
+}
+
+/**
+ * A remote that cannot be fetched (RUNTIME-008) or fails while loading its module resolves to
+ * a stand-in module instead of rejecting, so the page keeps rendering.
+ */
+const remoteFallbackPlugin: ModuleFederationRuntimePlugin = {
+  name: 'storefront-remote-fallback',
+  errorLoadRemote({ id, error, lifecycle }) {
+    // Other lifecycles expect other return shapes (request args, manifests): let those throw.
+    if (lifecycle !== 'onLoad') return undefined;
+    console.error(`Remote module ${id} failed to load`, error);
+    const Fallback = () => <RemoteUnavailable error={error} />;
+    const fallback: RemoteComponentModule<object> = { default: Fallback };
+    return fallback;
+  },
+};
+
+let pluginRegistered = false;
+let registeredEntry: string | null = null;
+
+async function loadAdminApp(): Promise<RemoteComponentModule<AdminAppProps>> {
+  const { adminRemoteUrl } = await getPublicConfig();
+  if (!pluginRegistered) {
+    registerPlugins([remoteFallbackPlugin]);
+    pluginRegistered = true;
+  }
+  if (registeredEntry !== adminRemoteUrl) {
+    // force replaces an entry registered earlier with another URL (e.g. defaults after a failed
+    // config request) and drops its cached container.
+    registerRemotes([{ name: REMOTE_NAME, entry: adminRemoteUrl }], {
+      force: registeredEntry !== null,
+    });
+    registeredEntry = adminRemoteUrl;
+  }
+  const module = await loadRemote<RemoteComponentModule<AdminAppProps>>(REMOTE_MODULE);
+  if (!module) throw new Error(`${REMOTE_MODULE} resolved to nothing`);
+  return module;
+}
+
+interface BoundaryState {
+  error: Error | null;
+}
+
+/** Catches what the runtime plugin cannot: errors thrown while the remote renders. */
+class RemoteErrorBoundary extends Component<{ children: ReactNode }, BoundaryState> {
+  override state: BoundaryState = { error: null };
+
+  static getDerivedStateFromError(error: unknown): BoundaryState {
+    return { error: error instanceof Error ? error : new Error(String(error)) };
+  }
+
+  override componentDidCatch(error: Error, info: ErrorInfo): void {
+    console.error('Admin remote crashed', error, info.componentStack);
+  }
+
+  override render(): ReactNode {
+    return this.state.error ? <RemoteUnavailable error={this.state.error} /> : this.props.children;
+  }
+}
+
+/** Mounts the admin console from the `admin` remote, or a failure notice with Retry. */
+export function AdminRemote({ user }: { user: PublicUser | null }) {
+  const [attempt, setAttempt] = useState(0);
+  const retry = useCallback(() => setAttempt((n) => n + 1), []);
+  // React.lazy settles once, so every attempt needs a new lazy component.
+  const AdminApp = useMemo(() => lazy(loadAdminApp), [attempt]);
+
+  return (
+    <RetryContext.Provider value={retry}>
+      <RemoteErrorBoundary key={attempt}>
+        <Suspense fallback={<p className="remote-status">Loading the admin console…</p>}>
+          <AdminApp basePath="/admin" apiBase="/api" user={user} />
+        </Suspense>
+      </RemoteErrorBoundary>
+    </RetryContext.Provider>
+  );
+}
