@@ -5,6 +5,7 @@ import { ConfigModule } from './infra/config/config.module';
 import { DatabaseModule } from './infra/database/database.module';
 import { JobsModule } from './infra/jobs/jobs.module';
 import { StorageModule } from './infra/storage/storage.module';
+import { AdminModule } from './modules/admin/admin.module';
 import { AnalyticsModule } from './modules/analytics/analytics.module';
 import { AuthModule } from './modules/auth/auth.module';
 import { HealthModule } from './modules/health/health.module';
@@ -29,6 +30,7 @@ export class AppModule {
         HealthModule,
         SiteModule,
         AnalyticsModule,
+        AdminModule,
         ...extraModules,
         WebModule,
       ],
