@@ -4,6 +4,7 @@ import {
   AnalyticsDailyEntity,
   AnalyticsDailyPageEntity,
   AnalyticsRollupStateEntity,
+  AnalyticsTopEntity,
   AnalyticsVisitorEntity,
 } from '../../src/modules/analytics/entities/analytics-daily.entity';
 import { PageVisitEntity } from '../../src/modules/analytics/entities/page-visit.entity';
@@ -127,9 +128,17 @@ describe('analytics roll-up', () => {
       daily: await db.getRepository(AnalyticsDailyEntity).find({ order: { day: 'ASC' } }),
       pages: await db.getRepository(AnalyticsDailyPageEntity).find({ order: { day: 'ASC', page: 'ASC' } }),
       visitors: await db.getRepository(AnalyticsVisitorEntity).find({ order: { visitorId: 'ASC' } }),
+      tops: await db.getRepository(AnalyticsTopEntity).find({ order: { period: 'ASC', kind: 'ASC', position: 'ASC' } }),
     });
     const before = await snapshot();
     expect(before.sessions).toHaveLength(4);
+    expect(before.tops.filter((r) => r.period === '7d' && r.kind === 'page').map((r) => [r.item, r.views])).toEqual([
+      ['/', 3],
+      ['/faq', 1],
+      ['/financing', 1],
+      ['/search', 1],
+      ['/vehicles/7', 1],
+    ]);
     const again = await rollup.rollup(new Date(now.getTime() + MINUTE));
     expect(again).toMatchObject({ sessionsInserted: 0, sessionsUpdated: 0, sessionsDeleted: 0 });
     expect(await snapshot()).toEqual(before);

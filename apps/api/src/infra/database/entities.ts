@@ -4,6 +4,7 @@ import {
   AnalyticsDailyListingEntity,
   AnalyticsDailyPageEntity,
   AnalyticsRollupStateEntity,
+  AnalyticsTopEntity,
   AnalyticsVisitorEntity,
 } from '../../modules/analytics/entities/analytics-daily.entity';
 import { PageVisitEntity } from '../../modules/analytics/entities/page-visit.entity';
@@ -26,5 +27,6 @@ export const ENTITIES = [
   AnalyticsDailyPageEntity,
   AnalyticsDailyListingEntity,
   AnalyticsVisitorEntity,
+  AnalyticsTopEntity,
   AnalyticsRollupStateEntity,
 ];

@@ -6,10 +6,13 @@ import {
   AnalyticsDailyListingEntity,
   AnalyticsDailyPageEntity,
   AnalyticsRollupStateEntity,
+  AnalyticsTopEntity,
   AnalyticsVisitorEntity,
 } from './entities/analytics-daily.entity';
 import { VisitorSessionEntity } from './entities/visitor-session.entity';
+import { ANALYTICS_PERIODS, PERIOD_DAYS } from '@app/shared';
 import { addDays, dayOf, dayStart, daysBetween, floorToSecond, fromSqlDateTime, toSqlDateTime } from './analytics-time';
+import { topListingViews, topPages } from './analytics-top-lists';
 
 /** A visit ends after 30 minutes without a page view (a view exactly 30 minutes later still continues it). */
 export const SESSION_GAP_MS = 30 * 60 * 1000;
@@ -133,7 +136,26 @@ export class AnalyticsRollupService {
         .execute();
     }
     result.watermark = watermark;
+    const today = dayOf(until);
+    const tops = await this.dataSource.getRepository(AnalyticsTopEntity).findOneBy({ period: '7d', kind: 'page', position: 1 });
+    if (result.days > 0 || (tops && tops.toDay !== today)) await this.refreshTopLists(today);
     return result;
+  }
+
+  /** Each period's top pages and listings, from the daily tables (so a stats call reads ten rows per list). */
+  private async refreshTopLists(today: string): Promise<void> {
+    const rows: AnalyticsTopEntity[] = [];
+    for (const period of ANALYTICS_PERIODS) {
+      const from = addDays(today, -(PERIOD_DAYS[period] - 1));
+      const pages = await topPages(this.dataSource, from, today);
+      const listings = await topListingViews(this.dataSource, from, today);
+      pages.forEach((p, i) => rows.push({ period, kind: 'page', position: i + 1, item: p.page, views: p.views, toDay: today }));
+      listings.forEach((l, i) => rows.push({ period, kind: 'listing', position: i + 1, item: String(l.vehicleId), views: l.views, toDay: today }));
+    }
+    await this.dataSource.transaction(async (manager) => {
+      await manager.createQueryBuilder().delete().from(AnalyticsTopEntity).execute();
+      if (rows.length) await manager.createQueryBuilder().insert().into(AnalyticsTopEntity).values(rows).updateEntity(false).execute();
+    });
   }
 
   private async firstVisitTime(): Promise<Date | null> {

@@ -1,10 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { AnalyticsDay, AnalyticsPeriod, AnalyticsStats, AnalyticsTopListing, AnalyticsTopPage, ListingStatus, PERIOD_DAYS } from '@app/shared';
+import { AnalyticsDay, AnalyticsPeriod, AnalyticsStats, AnalyticsTopListing, AnalyticsTopPage, PERIOD_DAYS } from '@app/shared';
 import { AnalyticsRollupService } from './analytics-rollup.service';
 import { addDays, dayOf, daysBetween } from './analytics-time';
-
-const TOP_COUNT = 10;
+import { topListingViews, topPages, withListingDetails } from './analytics-top-lists';
+import { AnalyticsTopEntity } from './entities/analytics-daily.entity';
 
 interface DailyRow {
   day: string;
@@ -16,9 +16,9 @@ interface DailyRow {
 }
 
 /**
- * Site statistics from the daily roll-ups only: one row per day of the period (at most 90) for the
- * totals and the series, and each day's top pages and listings for the top lists. Raw page visits are
- * never read here.
+ * Site statistics from the roll-ups only: one row per day of the period (at most 90) for the totals and
+ * the series, and the period's top lists as the last roll-up left them (ten rows each). Raw page visits
+ * are never read here.
  */
 @Injectable()
 export class AnalyticsStatsService {
@@ -30,13 +30,12 @@ export class AnalyticsStatsService {
   async stats(period: AnalyticsPeriod, now = new Date()): Promise<AnalyticsStats> {
     const to = dayOf(now);
     const from = addDays(to, -(PERIOD_DAYS[period] - 1));
-    const [rows, topPages, topListings, asOf] = await Promise.all([
+    const [rows, tops, asOf] = await Promise.all([
       this.dataSource.query(
         'SELECT day, pageViews, uniqueVisitors, sessions, totalDuration, lastSeenVisitors FROM analytics_daily WHERE day >= ? AND day <= ? ORDER BY day',
         [from, to],
       ) as Promise<DailyRow[]>,
-      this.topPages(from, to),
-      this.topListings(from, to),
+      this.topLists(period, from, to),
       this.rollup.watermark(),
     ]);
 
@@ -78,36 +77,21 @@ export class AnalyticsStatsService {
       sessions,
       asOf: asOf ? asOf.toISOString() : null,
       series,
-      topPages,
-      topListings,
+      topPages: tops.pages,
+      topListings: tops.listings,
     };
   }
 
-  private async topPages(from: string, to: string): Promise<AnalyticsTopPage[]> {
-    const rows = (await this.dataSource.query(
-      `SELECT page, SUM(views) AS views FROM analytics_daily_pages WHERE day >= ? AND day <= ?
-       GROUP BY page ORDER BY views DESC, page LIMIT ${TOP_COUNT}`,
-      [from, to],
-    )) as { page: string; views: number | string }[];
-    return rows.map((r) => ({ page: r.page, views: Number(r.views) }));
-  }
-
-  private async topListings(from: string, to: string): Promise<AnalyticsTopListing[]> {
-    const rows = (await this.dataSource.query(
-      `SELECT l.vehicleId AS vehicleId, SUM(l.views) AS views, v.year AS year, v.make AS make, v.model AS model, v.status AS status
-       FROM analytics_daily_listings l INNER JOIN vehicles v ON v.id = l.vehicleId
-       WHERE l.day >= ? AND l.day <= ?
-       GROUP BY l.vehicleId, v.year, v.make, v.model, v.status ORDER BY views DESC, l.vehicleId LIMIT ${TOP_COUNT}`,
-      [from, to],
-    )) as { vehicleId: number | string; views: number | string; year: number | string; make: string; model: string; status: ListingStatus }[];
-    return rows.map((r) => ({
-      vehicleId: Number(r.vehicleId),
-      year: Number(r.year),
-      make: r.make,
-      model: r.model,
-      status: r.status,
-      views: Number(r.views),
-    }));
+  /** The roll-up's top lists when they cover this very period; computed from the daily tables otherwise. */
+  private async topLists(period: AnalyticsPeriod, from: string, to: string): Promise<{ pages: AnalyticsTopPage[]; listings: AnalyticsTopListing[] }> {
+    const stored = await this.dataSource.getRepository(AnalyticsTopEntity).find({ where: { period }, order: { kind: 'ASC', position: 'ASC' } });
+    if (stored.length > 0 && stored.every((r) => r.toDay === to)) {
+      const pages = stored.filter((r) => r.kind === 'page').map((r) => ({ page: r.item, views: r.views }));
+      const listings = stored.filter((r) => r.kind === 'listing').map((r) => ({ vehicleId: Number(r.item), views: r.views }));
+      return { pages, listings: await withListingDetails(this.dataSource, listings) };
+    }
+    const [pages, listings] = await Promise.all([topPages(this.dataSource, from, to), topListingViews(this.dataSource, from, to)]);
+    return { pages, listings: await withListingDetails(this.dataSource, listings) };
   }
 }
 

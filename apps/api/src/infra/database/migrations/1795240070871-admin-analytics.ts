@@ -2,8 +2,8 @@ import { MigrationInterface, QueryRunner, Table, TableColumn, TableForeignKey, T
 import { columnsFor } from './schema-helpers';
 
 /**
- * Admin audit trail and the analytics roll-ups: daily aggregates (site, pages, listings), each visitor's
- * latest day, the roll-up's watermark, and the visitor id on visitor sessions.
+ * Admin audit trail and the analytics roll-ups: daily aggregates (site, pages, listings), each period's
+ * top lists, each visitor's latest day, the roll-up's watermark, and the visitor id on visitor sessions.
  */
 export class AdminAnalytics1795240070871 implements MigrationInterface {
   name = 'AdminAnalytics1795240070871';
@@ -90,6 +90,20 @@ export class AdminAnalytics1795240070871 implements MigrationInterface {
 
     await queryRunner.createTable(
       new Table({
+        name: 'analytics_top',
+        columns: [
+          c('period', { type: 'varchar', length: '3', isPrimary: true }),
+          c('kind', { type: 'varchar', length: '10', isPrimary: true }),
+          c('position', { type: 'int', isPrimary: true }),
+          c('item', { type: 'varchar', length: '512' }),
+          c('views', { type: 'int' }),
+          c('toDay', { type: 'varchar', length: '10' }),
+        ],
+      }),
+    );
+
+    await queryRunner.createTable(
+      new Table({
         name: 'analytics_rollup_state',
         columns: [c('name', { type: 'varchar', length: '40', isPrimary: true }), c('watermark', { type: 'datetime' })],
       }),
@@ -108,7 +122,7 @@ export class AdminAnalytics1795240070871 implements MigrationInterface {
   async down(queryRunner: QueryRunner): Promise<void> {
     await queryRunner.dropIndex('visitor_sessions', 'IDX_visitor_sessions_visitor');
     await queryRunner.dropColumn('visitor_sessions', 'visitorId');
-    for (const table of ['analytics_rollup_state', 'analytics_visitors', 'analytics_daily_listings', 'analytics_daily_pages', 'analytics_daily', 'audit_log']) {
+    for (const table of ['analytics_rollup_state', 'analytics_top', 'analytics_visitors', 'analytics_daily_listings', 'analytics_daily_pages', 'analytics_daily', 'audit_log']) {
       await queryRunner.dropTable(table);
     }
   }

@@ -80,3 +80,31 @@ export class AnalyticsRollupStateEntity {
   @Column({ type: 'datetime' })
   watermark: Date;
 }
+
+/**
+ * Each period's top pages and listings (position 1 to 10), recomputed by every roll-up from the daily
+ * tables, so a stats call reads ten rows per list. `toDay` is the last day of the period they cover.
+ */
+@Entity({ name: 'analytics_top' })
+export class AnalyticsTopEntity {
+  /** '7d', '30d' or '90d'. */
+  @PrimaryColumn({ type: 'varchar', length: 3 })
+  period: string;
+
+  /** 'page' or 'listing'. */
+  @PrimaryColumn({ type: 'varchar', length: 10 })
+  kind: string;
+
+  @PrimaryColumn({ type: 'int' })
+  position: number;
+
+  /** The page path, or the listing id. */
+  @Column({ type: 'varchar', length: 512 })
+  item: string;
+
+  @Column({ type: 'int' })
+  views: number;
+
+  @Column({ type: 'varchar', length: 10 })
+  toDay: string;
+}
