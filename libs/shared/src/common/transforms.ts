@@ -27,3 +27,7 @@ export const toBoolean = ({ value }: TransformFnParams): unknown => {
   if (value === 'false' || value === '0') return false;
   return value;
 };
+
+/** Trims strings and collapses every run of whitespace (line breaks included) to one space: one-line fields. */
+export const singleLine = ({ value }: TransformFnParams): unknown =>
+  typeof value === 'string' ? value.replace(/\s+/g, ' ').trim() : value;

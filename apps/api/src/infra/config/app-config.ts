@@ -39,6 +39,12 @@ export interface AppConfig {
    * flushMs: page views are written in batches this often; 0 writes each one at once.
    */
   analytics: { retentionDays: number; flushMs: number };
+  /** Staff notifications: SMTP when `smtpUrl` is set, otherwise written to the log. */
+  mail: { smtpUrl?: string; from: string; staffEmail?: string };
+  /** Photo uploads each signed-in user may make per hour. */
+  uploadsPerHour: number;
+  /** The prepared vPIC database of VIN decoding; undefined: a versioned file in the temp folder, made on first use. */
+  vpicDbPath?: string;
 }
 
 /** Injection token of the AppConfig. */
@@ -60,6 +66,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   }
   if (e.ADMIN_EMAIL && !z.email().safeParse(e.ADMIN_EMAIL).success) {
     throw new ConfigError('ADMIN_EMAIL', 'must be an e-mail address');
+  }
+  if (e.SMTP_URL && !e.STAFF_EMAIL) {
+    throw new ConfigError('STAFF_EMAIL', 'is required when SMTP_URL is set (staff notifications go there)');
   }
   if (e.ADMIN_PASSWORD && e.ADMIN_PASSWORD.length < 6) {
     throw new ConfigError('ADMIN_PASSWORD', 'must be at least 6 characters');
@@ -88,6 +97,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     staticDirs: { storefront: resolve(e.STATIC_DIR), admin: resolve(e.ADMIN_STATIC_DIR) },
     analytics: { retentionDays: e.ANALYTICS_RETENTION_DAYS, flushMs: e.ANALYTICS_FLUSH_MS },
+    mail: {
+      smtpUrl: e.SMTP_URL,
+      from: e.MAIL_FROM ?? `"${e.SITE_NAME.replace(/["\\\r\n]/g, '')}" <no-reply@localhost>`,
+      staffEmail: e.STAFF_EMAIL?.toLowerCase(),
+    },
+    uploadsPerHour: e.UPLOADS_PER_HOUR,
+    vpicDbPath: e.VPIC_DB_PATH ? resolve(e.VPIC_DB_PATH) : undefined,
   };
 }
 
