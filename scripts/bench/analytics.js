@@ -124,7 +124,8 @@ async function main_() {
 
 function summary(result) {
   const bad = result.non2xx + result.errors + result.timeouts;
-  return `${Math.round(result.requests.average).toLocaleString('en-US')} req/s, latency p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms${bad ? `, ${bad} failed` : ''}`;
+  const l = result.latency;
+  return `${Math.round(result.requests.average).toLocaleString('en-US')} req/s, latency avg ${l.average.toFixed(2)} ms, p50 ${l.p50} ms, p99 ${l.p99} ms${bad ? `, ${bad} failed` : ''}`;
 }
 
 function printTable(engine) {

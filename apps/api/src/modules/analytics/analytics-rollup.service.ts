@@ -25,7 +25,7 @@ export const TOP_PER_DAY = 100;
 /** The longest stats period: each visitor's latest day is kept at least this long. */
 const LONGEST_PERIOD_DAYS = 90;
 const SLICE_MS = 24 * 60 * 60 * 1000;
-const VISITOR_CHUNK = 400;
+const VISITOR_CHUNK = 1000;
 const PURGE_CHUNK = 5000;
 const STATE = 'page-visits';
 /** `/vehicles/{id}` and the older `/vehicle/{id}` are listing detail pages. */
@@ -314,15 +314,17 @@ export class AnalyticsRollupService {
 
     for (const day of viewDays) {
       const [counts] = (await this.dataSource.query(
-        'SELECT COUNT(*) AS views, COUNT(DISTINCT sessionId) AS visitors FROM page_visits WHERE timestamp >= ? AND timestamp < ?',
+        'SELECT COUNT(DISTINCT sessionId) AS visitors FROM page_visits WHERE timestamp >= ? AND timestamp < ?',
         range(day),
-      )) as { views: number | string; visitors: number | string }[];
-      Object.assign(row(day), { pageViews: Number(counts.views), uniqueVisitors: Number(counts.visitors) });
-      const perPage = (await this.dataSource.query(
-        'SELECT page, COUNT(*) AS views FROM page_visits WHERE timestamp >= ? AND timestamp < ? GROUP BY page',
-        range(day),
-      )) as { page: string; views: number | string }[];
-      pages.set(day, perPage.map((p) => ({ page: p.page, views: Number(p.views) })));
+      )) as { visitors: number | string }[];
+      const perPage = (
+        (await this.dataSource.query('SELECT page, COUNT(*) AS views FROM page_visits WHERE timestamp >= ? AND timestamp < ? GROUP BY page', range(day))) as {
+          page: string;
+          views: number | string;
+        }[]
+      ).map((p) => ({ page: p.page, views: Number(p.views) }));
+      pages.set(day, perPage);
+      Object.assign(row(day), { pageViews: perPage.reduce((sum, p) => sum + p.views, 0), uniqueVisitors: Number(counts.visitors) });
     }
     for (const day of sessionDays) {
       const [counts] = (await this.dataSource.query(
@@ -331,18 +333,25 @@ export class AnalyticsRollupService {
       )) as { sessions: number | string; duration: number | string }[];
       Object.assign(row(day), { sessions: Number(counts.sessions), totalDuration: Number(counts.duration) });
     }
-    for (const day of lastSeenDays) {
-      const [counts] = (await this.dataSource.query('SELECT COUNT(*) AS visitors FROM analytics_visitors WHERE lastSeenDay = ?', [day])) as {
-        visitors: number | string;
-      }[];
-      row(day).lastSeenVisitors = Number(counts.visitors);
+    if (lastSeenDays.length) {
+      const counted = (await this.dataSource.query(
+        `SELECT lastSeenDay, COUNT(*) AS visitors FROM analytics_visitors WHERE lastSeenDay IN (${lastSeenDays.map(() => '?').join(', ')}) GROUP BY lastSeenDay`,
+        lastSeenDays,
+      )) as { lastSeenDay: string; visitors: number | string }[];
+      const byDay = new Map(counted.map((c) => [c.lastSeenDay, Number(c.visitors)]));
+      for (const day of lastSeenDays) row(day).lastSeenVisitors = byDay.get(day) ?? 0;
     }
     if (rows.size === 0) return;
 
+    // One multi-row upsert per set of recomputed columns.
+    const bySet = new Map<string, (Partial<AnalyticsDailyEntity> & { day: string })[]>();
+    for (const values of rows.values()) {
+      const set = Object.keys(values).filter((k) => k !== 'day').sort().join(',');
+      bySet.set(set, [...(bySet.get(set) ?? []), values]);
+    }
     await this.dataSource.transaction(async (manager) => {
-      for (const values of rows.values()) {
-        const columns = Object.keys(values).filter((k) => k !== 'day');
-        await manager.createQueryBuilder().insert().into(AnalyticsDailyEntity).values(values).orUpdate(columns, ['day']).updateEntity(false).execute();
+      for (const [set, values] of bySet) {
+        await manager.createQueryBuilder().insert().into(AnalyticsDailyEntity).values(values).orUpdate(set.split(','), ['day']).updateEntity(false).execute();
       }
       for (const [day, perPage] of pages) await this.replaceTopLists(manager, day, perPage);
     });
