@@ -6,6 +6,8 @@ import { DatabaseModule } from './infra/database/database.module';
 import { JobsModule } from './infra/jobs/jobs.module';
 import { MailModule } from './infra/mail/mail.module';
 import { StorageModule } from './infra/storage/storage.module';
+import { AdminModule } from './modules/admin/admin.module';
+import { AnalyticsModule } from './modules/analytics/analytics.module';
 import { AuthModule } from './modules/auth/auth.module';
 import { CatalogModule } from './modules/catalog/catalog.module';
 import { ContactModule } from './modules/contact/contact.module';
@@ -35,6 +37,8 @@ export class AppModule {
         HealthModule,
         SiteModule,
         DemoModule,
+        AnalyticsModule,
+        AdminModule,
         UploadsModule,
         ContactModule,
         CatalogModule,

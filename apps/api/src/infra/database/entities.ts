@@ -1,4 +1,13 @@
 import { CacheStateEntity } from '../cache/cache-state.entity';
+import { AuditLogEntity } from '../../modules/admin/entities/audit-log.entity';
+import {
+  AnalyticsDailyEntity,
+  AnalyticsDailyListingEntity,
+  AnalyticsDailyPageEntity,
+  AnalyticsRollupStateEntity,
+  AnalyticsTopEntity,
+  AnalyticsVisitorEntity,
+} from '../../modules/analytics/entities/analytics-daily.entity';
 import { PageVisitEntity } from '../../modules/analytics/entities/page-visit.entity';
 import { VisitorSessionEntity } from '../../modules/analytics/entities/visitor-session.entity';
 import { SessionEntity } from '../../modules/auth/entities/session.entity';
@@ -19,4 +28,11 @@ export const ENTITIES = [
   UploadEntity,
   VehicleViewEntity,
   CacheStateEntity,
+  AuditLogEntity,
+  AnalyticsDailyEntity,
+  AnalyticsDailyPageEntity,
+  AnalyticsDailyListingEntity,
+  AnalyticsVisitorEntity,
+  AnalyticsTopEntity,
+  AnalyticsRollupStateEntity,
 ];
