@@ -1,0 +1,46 @@
+import type { ListingStatus } from '@app/shared';
+
+/** A listing as the public vehicle endpoints answer it (SPEC.md section 3, without the internal fields). */
+export interface Vehicle {
+  id: number;
+  userId: number;
+  make: string;
+  model: string;
+  year: number;
+  trim: string | null;
+  mileage: number;
+  price: number;
+  condition: string;
+  bodyType: string | null;
+  fuelType: string | null;
+  transmission: string | null;
+  drivetrain: string | null;
+  exteriorColor: string | null;
+  interiorColor: string | null;
+  color: string | null;
+  description: string | null;
+  features: string[];
+  images: string[];
+  coverPhotoIndex: number;
+  location: string;
+  zipCode: string;
+  contactPhone?: string;
+  contactFirstName?: string | null;
+  contactLastName?: string | null;
+  engine: string | null;
+  mpgCity: number | null;
+  mpgHighway: number | null;
+  status: ListingStatus;
+  views: number;
+  isFeatured: boolean;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export type FacetCounts = Record<string, Record<string, number>>;
+
+export interface VehicleSearchResult {
+  vehicles: Vehicle[];
+  total: number;
+  facets?: FacetCounts;
+}
