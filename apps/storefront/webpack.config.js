@@ -16,6 +16,12 @@ module.exports = createConfig({
     remotes: {},
     shared: sharedDeps(pkg, { isProd }),
   },
-  // The browser talks to one origin: the API serves /api, uploaded photos and the admin remote.
-  proxy: [{ context: ['/api', '/uploads', '/admin-app'], target: API_URL }],
+  // The browser talks to one origin: the API serves /api and uploaded photos; the admin remote comes from
+  // the admin dev server when `npm run dev` runs one (ADMIN_DEV_URL), else from the API's build.
+  proxy: [
+    { context: ['/api', '/uploads'], target: API_URL },
+    process.env.ADMIN_DEV_URL
+      ? { context: ['/admin-app'], target: process.env.ADMIN_DEV_URL, pathRewrite: { '^/admin-app': '' } }
+      : { context: ['/admin-app'], target: API_URL },
+  ],
 });

@@ -12,10 +12,14 @@ const TRANSLITERATION: Record<string, number> = {
 };
 const WEIGHTS = [8, 7, 6, 5, 4, 3, 2, 10, 0, 9, 8, 7, 6, 5, 4, 3, 2];
 
-/** The North American check digit (position 9); only meaningful for a well-formed VIN. */
-export function vinCheckDigitValid(vin: string): boolean {
-  if (!isValidVinFormat(vin)) return false;
+/** The North American check digit a well-formed VIN should carry in position 9 ('0'–'9' or 'X'). */
+export function expectedVinCheckDigit(vin: string): string {
   const sum = [...vin].reduce((acc, ch, i) => acc + (/\d/.test(ch) ? Number(ch) : (TRANSLITERATION[ch] ?? 0)) * (WEIGHTS[i] ?? 0), 0);
   const remainder = sum % 11;
-  return vin[8] === (remainder === 10 ? 'X' : String(remainder));
+  return remainder === 10 ? 'X' : String(remainder);
+}
+
+/** True when the VIN is well formed and its check digit matches. */
+export function vinCheckDigitValid(vin: string): boolean {
+  return isValidVinFormat(vin) && vin[8] === expectedVinCheckDigit(vin);
 }

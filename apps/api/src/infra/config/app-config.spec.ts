@@ -63,3 +63,14 @@ describe('loadConfig', () => {
     expect(load({ RATE_LIMIT_PER_MINUTE: '100' })).toThrow(/RATE_LIMIT_PER_MINUTE must be a whole number from 1000/);
   });
 });
+
+describe('.env.example', () => {
+  it('documents every variable the API reads, and only those', () => {
+    const { envSchema } = jest.requireActual<typeof import('./config.schema')>('./config.schema');
+    const documented = readFileSync(join(__dirname, '../../../../../.env.example'), 'utf8')
+      .split('\n')
+      .filter((line) => /^[A-Z_]+=/.test(line))
+      .map((line) => line.split('=')[0]);
+    expect([...documented].sort()).toEqual(Object.keys(envSchema.shape).sort());
+  });
+});
