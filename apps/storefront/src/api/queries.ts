@@ -87,7 +87,8 @@ export function useSimilarVehicles(vehicle: Vehicle | null | undefined) {
       const params = new URLSearchParams({
         minPrice: String(Math.max(0, Math.floor(v.price - spread))),
         maxPrice: String(Math.ceil(v.price + spread)),
-        limit: String(SEARCH_LIMITS.similarCount + 1),
+        excludeId: String(v.id),
+        limit: String(SEARCH_LIMITS.similarCount),
       });
       const result = await apiJson<VehicleSearchResult>(`/api/vehicles/search?${params.toString()}`);
       return result.vehicles.filter((x) => x.id !== v.id).slice(0, SEARCH_LIMITS.similarCount);

@@ -3,7 +3,6 @@ import type { ListingStatus } from '@app/shared';
 /** A listing as the public vehicle endpoints answer it (SPEC.md section 3, without the internal fields). */
 export interface Vehicle {
   id: number;
-  userId: number;
   make: string;
   model: string;
   year: number;
@@ -24,9 +23,6 @@ export interface Vehicle {
   coverPhotoIndex: number;
   location: string;
   zipCode: string;
-  contactPhone?: string;
-  contactFirstName?: string | null;
-  contactLastName?: string | null;
   engine: string | null;
   mpgCity: number | null;
   mpgHighway: number | null;
@@ -35,12 +31,23 @@ export interface Vehicle {
   isFeatured: boolean;
   createdAt: string;
   updatedAt: string;
+  distanceMiles?: number;
 }
 
-export type FacetCounts = Record<string, Record<string, number>>;
+export interface FacetCount {
+  value: string;
+  label: string;
+  count: number;
+}
+
+export interface SearchFacets {
+  make: FacetCount[];
+  bodyType: FacetCount[];
+  fuelType: FacetCount[];
+}
 
 export interface VehicleSearchResult {
   vehicles: Vehicle[];
   total: number;
-  facets?: FacetCounts;
+  facets?: SearchFacets;
 }

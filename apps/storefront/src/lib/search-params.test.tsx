@@ -36,13 +36,13 @@ describe('search filters ↔ address', () => {
   });
 
   it('round-trips through the address', () => {
-    const filters: SearchFilters = { ...EMPTY_FILTERS, query: 'm sport', make: 'BMW', model: '3 Series', maxMileage: '40000', drivetrain: 'awd', location: '78701', sortBy: 'mileage_asc', features: ['Heated Seats'] };
+    const filters: SearchFilters = { ...EMPTY_FILTERS, query: 'm sport', make: 'BMW', model: '3 Series', maxMileage: '40000', drivetrain: 'awd', zipCode: '07001', location: 'Austin', sortBy: 'mileage_asc', features: ['Heated Seats'] };
     expect(filtersFromParams(paramsFromFilters(filters))).toEqual(filters);
   });
 
   it('asks the API for a page with sort, page, limit and the default radius for a ZIP code', () => {
-    const params = searchApiParams({ ...EMPTY_FILTERS, location: '78701' }, 2);
-    expect(Object.fromEntries(params)).toEqual({ location: '78701', radius: '25', sortBy: 'created_desc', page: '2', limit: '24' });
+    const params = searchApiParams({ ...EMPTY_FILTERS, zipCode: '78701' }, 2);
+    expect(Object.fromEntries(params)).toEqual({ zipCode: '78701', radius: '25', sortBy: 'created_desc', page: '2', limit: '24' });
   });
 
   it('clears the model when the make changes', () => {
@@ -60,7 +60,7 @@ describe('FilterPanel', () => {
         <FilterPanel
           idPrefix="t"
           filters={filters}
-          facets={{ bodyType: { suv: 4 } }}
+          facets={{ make: [], fuelType: [], bodyType: [{ value: 'suv', label: 'SUV', count: 4 }] }}
           onChange={(next) => {
             setFilters(next);
             onChange(next);

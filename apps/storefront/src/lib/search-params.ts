@@ -19,8 +19,10 @@ export interface SearchFilters {
   exteriorColor: string;
   interiorColor: string;
   features: string[];
-  /** ZIP code the radius is measured from. */
+  /** Text contained in the listing's location ("Austin", "TX"). */
   location: string;
+  /** ZIP code the radius is measured from. */
+  zipCode: string;
   radius: string;
   sortBy: SortOption;
 }
@@ -45,6 +47,7 @@ export const TEXT_FILTERS: readonly TextFilter[] = [
   'exteriorColor',
   'interiorColor',
   'location',
+  'zipCode',
   'radius',
 ];
 
@@ -69,6 +72,7 @@ export const EMPTY_FILTERS: SearchFilters = {
   interiorColor: '',
   features: [],
   location: '',
+  zipCode: '',
   radius: '',
   sortBy: DEFAULT_SORT,
 };
@@ -77,6 +81,7 @@ export const EMPTY_FILTERS: SearchFilters = {
 function clean(name: TextFilter, raw: string | null): string {
   const value = (raw ?? '').trim();
   if (value === '' || value.toLowerCase() === 'any') return '';
+  if (name === 'zipCode') return /^\d{5}$/.test(value) ? value : '';
   if (NUMERIC.has(name)) {
     const digits = value.replace(/[$,\s]/g, '');
     return /^\d+$/.test(digits) ? String(Number(digits)) : '';
@@ -123,8 +128,8 @@ export function paramsFromFilters(filters: SearchFilters): URLSearchParams {
 /** The query of GET /api/vehicles/search for one page of results. */
 export function searchApiParams(filters: SearchFilters, page: number, limit: number = SEARCH_LIMITS.defaultPageSize): URLSearchParams {
   const params = paramsFromFilters(filters);
-  if (params.has('location') && !params.has('radius')) params.set('radius', String(SEARCH_LIMITS.defaultRadiusMiles));
-  if (!params.has('location')) params.delete('radius');
+  if (params.has('zipCode') && !params.has('radius')) params.set('radius', String(SEARCH_LIMITS.defaultRadiusMiles));
+  if (!params.has('zipCode')) params.delete('radius');
   params.set('sortBy', filters.sortBy);
   params.set('page', String(page));
   params.set('limit', String(limit));

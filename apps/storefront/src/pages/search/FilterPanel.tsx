@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
-import { PREDEFINED_FEATURES, SEARCH_FILTERS, type FilterOption } from '@app/shared';
-import type { FacetCounts } from '../../api/types';
+import { PREDEFINED_FEATURES, SEARCH_FILTERS, SEARCH_LIMITS, type FilterOption } from '@app/shared';
+import type { SearchFacets } from '../../api/types';
 import { withFilter, type SearchFilters } from '../../lib/search-params';
 import { MakeModelSelects } from './MakeModelSelects';
 
@@ -9,17 +9,19 @@ export const YEAR_CHOICES: number[] = Array.from({ length: 30 }, (_, i) => new D
 interface FilterPanelProps {
   idPrefix: string;
   filters: SearchFilters;
-  facets: FacetCounts | undefined;
+  facets: SearchFacets | undefined;
   onChange: (next: SearchFilters) => void;
   onClear: () => void;
 }
 
 /** A facet count for one option, when the API gave one. */
-export function facetCount(facets: FacetCounts | undefined, name: string, value: string): number | undefined {
-  const group = facets?.[name];
+export function facetCount(facets: SearchFacets | undefined, name: string, value: string): number | undefined {
+  const group = facets && name in facets ? facets[name as keyof SearchFacets] : undefined;
   if (!group) return undefined;
-  return group[value] ?? 0;
+  return group.find((f) => f.value.toLowerCase() === value.toLowerCase())?.count ?? 0;
 }
+
+export const RADIUS_CHOICES = [10, 25, 50, 100, 250, 500] as const;
 
 function optionLabel(option: FilterOption, count: number | undefined): string {
   return count === undefined ? option.label : `${option.label} (${count})`;
@@ -44,6 +46,33 @@ function NumberField({ id, label, value, onCommit, placeholder }: { id: string; 
         placeholder={placeholder}
         value={draft}
         onChange={(e) => setDraft(e.target.value.replace(/[^\d]/g, ''))}
+        onBlur={commit}
+        onKeyDown={(e) => {
+          if (e.key === 'Enter') {
+            e.preventDefault();
+            commit();
+          }
+        }}
+      />
+    </div>
+  );
+}
+
+/** A text field that applies its value on blur or Enter. */
+function TextField({ id, label, value, onCommit }: { id: string; label: string; value: string; onCommit: (v: string) => void }) {
+  const [draft, setDraft] = useState(value);
+  useEffect(() => setDraft(value), [value]);
+  const commit = () => {
+    if (draft.trim() !== value) onCommit(draft.trim());
+  };
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <input
+        id={id}
+        className="input"
+        value={draft}
+        onChange={(e) => setDraft(e.target.value)}
         onBlur={commit}
         onKeyDown={(e) => {
           if (e.key === 'Enter') {
@@ -88,6 +117,7 @@ export function FilterPanel({ idPrefix, filters, facets, onChange, onClear }: Fi
         model={filters.model}
         onMake={(make) => set('make', make)}
         onModel={(model) => set('model', model)}
+        makeCounts={facets?.make}
       />
       <fieldset className="filter-group">
         <legend>Year</legend>
@@ -121,6 +151,24 @@ export function FilterPanel({ idPrefix, filters, facets, onChange, onClear }: Fi
           <NumberField id={`${idPrefix}-maxMileage`} label="Max mileage" placeholder="No max" value={filters.maxMileage} onCommit={(v) => set('maxMileage', v)} />
         </div>
       </fieldset>
+      <TextField id={`${idPrefix}-location`} label="Location (city or state)" value={filters.location} onCommit={(v) => set('location', v)} />
+      <div className="field">
+        <label htmlFor={`${idPrefix}-radius`}>Distance from ZIP code</label>
+        <select
+          id={`${idPrefix}-radius`}
+          className="select"
+          value={filters.radius}
+          disabled={!filters.zipCode}
+          onChange={(e) => set('radius', e.target.value)}
+        >
+          <option value="">{filters.zipCode ? `${SEARCH_LIMITS.defaultRadiusMiles} miles of ${filters.zipCode}` : 'Enter a ZIP code first'}</option>
+          {RADIUS_CHOICES.map((r) => (
+            <option key={r} value={String(r)}>
+              {r} miles{filters.zipCode ? ` of ${filters.zipCode}` : ''}
+            </option>
+          ))}
+        </select>
+      </div>
       {SELECTS.map(({ name, label, options }) => (
         <div className="field" key={name}>
           <label htmlFor={`${idPrefix}-${name}`}>{label}</label>

@@ -1,4 +1,5 @@
 import { useMakes, useModels } from '../../api/catalog';
+import type { FacetCount } from '../../api/types';
 
 interface MakeModelSelectsProps {
   idPrefix: string;
@@ -6,6 +7,8 @@ interface MakeModelSelectsProps {
   model: string;
   onMake: (make: string) => void;
   onModel: (model: string) => void;
+  /** Listings per make for the current search, shown beside each make. */
+  makeCounts?: FacetCount[];
 }
 
 /** Keeps a value that the list lacks (e.g. from a shared link) selectable. */
@@ -15,10 +18,13 @@ function withValue(list: string[] | undefined, value: string): string[] {
 }
 
 /** The dependent make → model dropdowns: the model waits for a make ('Choose Make First'). */
-export function MakeModelSelects({ idPrefix, make, model, onMake, onModel }: MakeModelSelectsProps) {
+export function MakeModelSelects({ idPrefix, make, model, onMake, onModel, makeCounts }: MakeModelSelectsProps) {
   const makes = useMakes();
   const models = useModels(make);
-  const makeOptions = withValue(makes.data, make);
+  // The catalog's makes; if it cannot be had, the makes that have listings.
+  const makeOptions = withValue(makes.data ?? (makes.isError ? makeCounts?.map((f) => f.label) : undefined), make);
+  const countOf = (name: string) =>
+    makeCounts ? (makeCounts.find((f) => f.value.toLowerCase() === name.toLowerCase() || f.label.toLowerCase() === name.toLowerCase())?.count ?? 0) : undefined;
   const modelOptions = withValue(models.data, model);
   return (
     <>
@@ -26,11 +32,14 @@ export function MakeModelSelects({ idPrefix, make, model, onMake, onModel }: Mak
         <label htmlFor={`${idPrefix}-make`}>Make</label>
         <select id={`${idPrefix}-make`} className="select" value={make} onChange={(e) => onMake(e.target.value)}>
           <option value="">Any Make</option>
-          {makeOptions.map((m) => (
-            <option key={m} value={m}>
-              {m}
-            </option>
-          ))}
+          {makeOptions.map((m) => {
+            const count = countOf(m);
+            return (
+              <option key={m} value={m}>
+                {count === undefined ? m : `${m} (${count})`}
+              </option>
+            );
+          })}
         </select>
       </div>
       <div className="field">

@@ -23,7 +23,7 @@ export const QUICK_BRANDS: ReadonlyArray<{ label: string; make: string; model?: 
   { label: 'Corvette', make: 'Chevrolet', model: 'Corvette' },
 ];
 
-type BarDraft = Pick<SearchFilters, 'query' | 'make' | 'model' | 'maxPrice' | 'bodyType' | 'location'>;
+type BarDraft = Pick<SearchFilters, 'query' | 'make' | 'model' | 'maxPrice' | 'bodyType' | 'zipCode'>;
 
 const draftOf = (f: SearchFilters): BarDraft => ({
   query: f.query,
@@ -31,7 +31,7 @@ const draftOf = (f: SearchFilters): BarDraft => ({
   model: f.model,
   maxPrice: f.maxPrice,
   bodyType: f.bodyType,
-  location: f.location,
+  zipCode: f.zipCode,
 });
 
 function SearchBar({ filters, onSearch }: { filters: SearchFilters; onSearch: (next: SearchFilters) => void }) {
@@ -39,7 +39,7 @@ function SearchBar({ filters, onSearch }: { filters: SearchFilters; onSearch: (n
   useEffect(() => setDraft(draftOf(filters)), [filters]);
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    onSearch({ ...filters, ...draft, location: draft.location.replace(/[^\d]/g, '').slice(0, 5) });
+    onSearch({ ...filters, ...draft });
   };
   return (
     <form className="search-bar" onSubmit={submit} role="search" aria-label="Vehicles">
@@ -95,8 +95,9 @@ function SearchBar({ filters, onSearch }: { filters: SearchFilters; onSearch: (n
           autoComplete="postal-code"
           maxLength={5}
           placeholder="e.g. 90210"
-          value={draft.location}
-          onChange={(e) => setDraft({ ...draft, location: e.target.value.replace(/[^\d]/g, '') })}
+          value={draft.zipCode}
+          pattern="[0-9]{5}"
+          onChange={(e) => setDraft({ ...draft, zipCode: e.target.value.replace(/[^\d]/g, '').slice(0, 5) })}
         />
       </div>
       <button type="submit" className="btn btn-primary search-submit">
