@@ -1,8 +1,10 @@
 import { Logger, LogLevel, Type } from '@nestjs/common';
+import fastifyMultipart from '@fastify/multipart';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
+import { LISTING_LIMITS } from '@app/shared';
 import { AppModule } from './app.module';
 import type { AppConfig } from './infra/config/app-config';
 import { AllExceptionsFilter } from './infra/http/all-exceptions.filter';
@@ -33,6 +35,11 @@ export async function createApp(config: AppConfig, extraModules: Type[] = []): P
     reply.header('x-request-id', request.id);
   });
   await registerSecurity(fastify, config);
+  // Photo uploads (POST /api/uploads): one file per request. The file limit is one byte over the largest
+  // accepted photo, so a larger one is told apart (413) without reading it whole.
+  await fastify.register(fastifyMultipart, {
+    limits: { fileSize: LISTING_LIMITS.maxImageBytes + 1, files: 1, fields: 4, parts: 5, fieldSize: 1024, headerPairs: 100 },
+  });
   await registerStaticFiles(fastify, config);
 
   app.setGlobalPrefix('api');

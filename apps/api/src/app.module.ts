@@ -4,10 +4,14 @@ import type { AppConfig } from './infra/config/app-config';
 import { ConfigModule } from './infra/config/config.module';
 import { DatabaseModule } from './infra/database/database.module';
 import { JobsModule } from './infra/jobs/jobs.module';
+import { MailModule } from './infra/mail/mail.module';
 import { StorageModule } from './infra/storage/storage.module';
 import { AuthModule } from './modules/auth/auth.module';
+import { CatalogModule } from './modules/catalog/catalog.module';
+import { ContactModule } from './modules/contact/contact.module';
 import { HealthModule } from './modules/health/health.module';
 import { SiteModule } from './modules/site/site.module';
+import { UploadsModule } from './modules/uploads/uploads.module';
 import { UsersModule } from './modules/users/users.module';
 import { WebModule } from './modules/web/web.module';
 
@@ -23,10 +27,14 @@ export class AppModule {
         ScheduleModule.forRoot(),
         JobsModule,
         StorageModule,
+        MailModule,
         UsersModule,
         AuthModule,
         HealthModule,
         SiteModule,
+        UploadsModule,
+        ContactModule,
+        CatalogModule,
         ...extraModules,
         WebModule,
       ],

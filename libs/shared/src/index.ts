@@ -11,3 +11,6 @@ export * from './vehicles/vin';
 export * from './vehicles/image-urls';
 export * from './vehicles/vehicle-input.dto';
 export * from './common/admin-remote.contract';
+export * from './contact/contact-message.dto';
+export * from './uploads/upload.contract';
+export * from './catalog/catalog.contract';

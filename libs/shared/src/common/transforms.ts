@@ -13,3 +13,7 @@ export const emptyToUndefined = ({ value }: TransformFnParams): unknown => {
   const t = value.trim();
   return t === '' ? undefined : t;
 };
+
+/** Trims strings and collapses every run of whitespace (line breaks included) to one space: one-line fields. */
+export const singleLine = ({ value }: TransformFnParams): unknown =>
+  typeof value === 'string' ? value.replace(/\s+/g, ' ').trim() : value;

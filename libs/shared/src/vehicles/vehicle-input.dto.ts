@@ -34,7 +34,7 @@ const notLonger = (max: number, label: string, each = false) =>
 export const ZIP_PATTERN = /^\d{5}(-\d{4})?$/;
 /** 7 to 15 digits, with the usual separators: "(555) 010-4287", "+1 555 010 4287". */
 export const PHONE_PATTERN = /^\+?[\d\s().-]{7,25}$/;
-const phoneDigits = (value: unknown) => typeof value === 'string' && PHONE_PATTERN.test(value) && /^(\D*\d){7,15}\D*$/.test(value);
+export const phoneDigits = (value: unknown) => typeof value === 'string' && PHONE_PATTERN.test(value) && /^(\D*\d){7,15}\D*$/.test(value);
 
 /**
  * A seller's listing as sent by the create and edit forms (POST and PUT /api/vehicles). id, userId,

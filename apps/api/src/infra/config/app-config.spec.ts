@@ -55,6 +55,15 @@ describe('loadConfig', () => {
     expect(readFileSync(join(dataDir, 'session-secret'), 'utf8').trim()).toBe(first);
   });
 
+  it('reads the mail settings: SMTP needs STAFF_EMAIL; without SMTP_URL mail goes to the log', () => {
+    expect(load({ SMTP_URL: 'smtp://mail.internal:25' })).toThrow(/^Invalid configuration: STAFF_EMAIL is required when SMTP_URL is set/);
+    expect(load({ SMTP_URL: 'http://mail.internal' })).toThrow(/^Invalid configuration: SMTP_URL must be a URL \(smtp, smtps\)$/);
+    expect(load({ STAFF_EMAIL: 'not-an-address' })).toThrow(/^Invalid configuration: STAFF_EMAIL must be an e-mail address$/);
+    const config = loadConfig({ DATA_DIR: dataDir, SMTP_URL: 'smtps://u:p@mail.internal:465', STAFF_EMAIL: 'Staff@Example.com', SITE_NAME: 'Cars "R" Us' });
+    expect(config.mail).toEqual({ smtpUrl: 'smtps://u:p@mail.internal:465', staffEmail: 'staff@example.com', from: '"Cars R Us" <no-reply@localhost>' });
+    expect(loadConfig({ DATA_DIR: dataDir }).mail).toEqual({ smtpUrl: undefined, staffEmail: undefined, from: '"AutoTrust Motors" <no-reply@localhost>' });
+  });
+
   it('needs ADMIN_EMAIL and ADMIN_PASSWORD together', () => {
     expect(load({ ADMIN_EMAIL: 'a@b.co' })).toThrow(/ADMIN_PASSWORD must be set together with the other/);
   });

@@ -34,6 +34,12 @@ export interface AppConfig {
   seedDemo: boolean;
   site: { name: string; supportPhone: string; reviewsUrl: string; adminRemoteUrl: string };
   staticDirs: { storefront: string; admin: string };
+  /** Staff notifications: SMTP when `smtpUrl` is set, otherwise written to the log. */
+  mail: { smtpUrl?: string; from: string; staffEmail?: string };
+  /** Photo uploads each signed-in user may make per hour. */
+  uploadsPerHour: number;
+  /** The prepared vPIC database of VIN decoding; undefined: a versioned file in the temp folder, made on first use. */
+  vpicDbPath?: string;
 }
 
 /** Injection token of the AppConfig. */
@@ -55,6 +61,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   }
   if (e.ADMIN_EMAIL && !z.email().safeParse(e.ADMIN_EMAIL).success) {
     throw new ConfigError('ADMIN_EMAIL', 'must be an e-mail address');
+  }
+  if (e.SMTP_URL && !e.STAFF_EMAIL) {
+    throw new ConfigError('STAFF_EMAIL', 'is required when SMTP_URL is set (staff notifications go there)');
   }
   if (e.ADMIN_PASSWORD && e.ADMIN_PASSWORD.length < 6) {
     throw new ConfigError('ADMIN_PASSWORD', 'must be at least 6 characters');
@@ -82,6 +91,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       adminRemoteUrl: e.ADMIN_REMOTE_URL,
     },
     staticDirs: { storefront: resolve(e.STATIC_DIR), admin: resolve(e.ADMIN_STATIC_DIR) },
+    mail: {
+      smtpUrl: e.SMTP_URL,
+      from: e.MAIL_FROM ?? `"${e.SITE_NAME.replace(/["\\\r\n]/g, '')}" <no-reply@localhost>`,
+      staffEmail: e.STAFF_EMAIL?.toLowerCase(),
+    },
+    uploadsPerHour: e.UPLOADS_PER_HOUR,
+    vpicDbPath: e.VPIC_DB_PATH ? resolve(e.VPIC_DB_PATH) : undefined,
   };
 }
 

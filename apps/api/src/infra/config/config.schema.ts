@@ -63,6 +63,11 @@ export const envSchema = z.object({
   SUPPORT_PHONE: z.string().trim().min(7).max(30).default('(555) 010-4287'),
   REVIEWS_URL: urlText(['https', 'http']).transform((v) => v ?? 'https://www.google.com/maps'),
   ADMIN_REMOTE_URL: z.string().trim().min(1).default(DEFAULT_ADMIN_REMOTE_URL),
+  STAFF_EMAIL: optionalText.refine((v) => v === undefined || z.email().safeParse(v).success, { message: 'must be an e-mail address' }),
+  SMTP_URL: urlText(['smtp', 'smtps']),
+  MAIL_FROM: optionalText,
+  UPLOADS_PER_HOUR: int(300, 1, 100_000),
+  VPIC_DB_PATH: optionalText,
   STATIC_DIR: z.string().default('./apps/storefront/dist'),
   ADMIN_STATIC_DIR: z.string().default('./apps/admin/dist'),
 });

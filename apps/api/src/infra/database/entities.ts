@@ -2,6 +2,7 @@ import { PageVisitEntity } from '../../modules/analytics/entities/page-visit.ent
 import { VisitorSessionEntity } from '../../modules/analytics/entities/visitor-session.entity';
 import { SessionEntity } from '../../modules/auth/entities/session.entity';
 import { ContactMessageEntity } from '../../modules/contact/entities/contact-message.entity';
+import { UploadEntity } from '../../modules/uploads/entities/upload.entity';
 import { UserEntity } from '../../modules/users/entities/user.entity';
 import { VehicleEntity } from '../../modules/vehicles/entities/vehicle.entity';
 
@@ -13,4 +14,5 @@ export const ENTITIES = [
   ContactMessageEntity,
   PageVisitEntity,
   VisitorSessionEntity,
+  UploadEntity,
 ];

@@ -1,0 +1,36 @@
+import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
+import { UserEntity } from '../../users/entities/user.entity';
+
+/**
+ * One uploaded photo (its full-size URL; the card-size file sits next to it, see `imageVariantUrls`).
+ * `attachedAt` is set by the orphan job the first time it finds the photo in a listing; photos still
+ * unattached 24 hours after upload are removed with their files.
+ */
+@Entity({ name: 'uploads' })
+@Index('IDX_uploads_unattached', ['attachedAt', 'createdAt'])
+export class UploadEntity {
+  @PrimaryGeneratedColumn()
+  id: number;
+
+  /** The uploader; null once the account is deleted (the row stays so the job still removes the files). */
+  @Index('IDX_uploads_user')
+  @Column({ type: 'int', nullable: true })
+  userId: number | null;
+
+  @ManyToOne(() => UserEntity, { onDelete: 'SET NULL' })
+  @JoinColumn({ name: 'userId', foreignKeyConstraintName: 'FK_uploads_user' })
+  user?: UserEntity;
+
+  @Column({ type: 'varchar', length: 255 })
+  url: string;
+
+  /** Size of the full-size file. */
+  @Column({ type: 'int' })
+  bytes: number;
+
+  @CreateDateColumn()
+  createdAt: Date;
+
+  @Column({ type: 'datetime', nullable: true })
+  attachedAt: Date | null;
+}

@@ -1,0 +1,75 @@
+import { PayloadTooLargeException, UnsupportedMediaTypeException } from '@nestjs/common';
+import sharp, { type Metadata, type Sharp } from 'sharp';
+
+/** Largest image accepted, in pixels (width × height), checked from the header before any decoding. */
+export const MAX_INPUT_PIXELS = 50_000_000;
+/** Long side of the stored full-size photo and of the card-size one. */
+export const FULL_SIZE_PX = 2048;
+export const CARD_SIZE_PX = 640;
+
+/** Formats accepted, by their content: what sharp reads, restricted to photo formats. */
+const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp', 'heif']);
+const NOT_AN_IMAGE = 'File must be an image (JPEG, PNG, WebP, HEIC or AVIF)';
+
+export interface ProcessedVariant {
+  data: Buffer;
+  width: number;
+  height: number;
+}
+
+export interface ProcessedImage {
+  full: ProcessedVariant;
+  card: ProcessedVariant;
+}
+
+/**
+ * Re-encodes an uploaded photo: the type is read from the bytes (never the name or declared type), the
+ * pixel count is checked from the header before decoding, then the image is rotated by its EXIF
+ * orientation and written as WebP in two sizes with no metadata at all (sharp keeps none unless asked:
+ * EXIF with GPS, XMP, IPTC and ICC are dropped; colours are converted to sRGB).
+ */
+export async function processImage(input: Buffer): Promise<ProcessedImage> {
+  const metadata = await readHeader(input);
+  if (!ACCEPTED_FORMATS.has(metadata.format ?? '')) throw new UnsupportedMediaTypeException(NOT_AN_IMAGE);
+  // sharp's prebuilt libvips decodes AVIF (AV1) but not HEVC-coded HEIC.
+  if (metadata.format === 'heif' && metadata.compression !== 'av1') {
+    throw new UnsupportedMediaTypeException('HEIC photos cannot be read here: export the photo as JPEG and upload it again');
+  }
+  const width = metadata.width ?? 0;
+  const height = metadata.height ?? 0;
+  if (width * height > MAX_INPUT_PIXELS) {
+    throw new PayloadTooLargeException(`Image is too large: at most ${MAX_INPUT_PIXELS / 1_000_000} megapixels (this one has ${width} × ${height})`);
+  }
+
+  // limitInputPixels guards the decoder too, should a header understate the real size.
+  const source = sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' }).rotate();
+  try {
+    const [full, card] = await Promise.all([
+      encode(source.clone(), FULL_SIZE_PX, 82),
+      encode(source.clone(), CARD_SIZE_PX, 76),
+    ]);
+    return { full, card };
+  } catch (error) {
+    if (error instanceof Error && /pixel limit/i.test(error.message)) {
+      throw new PayloadTooLargeException(`Image is too large: at most ${MAX_INPUT_PIXELS / 1_000_000} megapixels`);
+    }
+    throw new UnsupportedMediaTypeException('The image could not be read: the file is damaged or incomplete');
+  }
+}
+
+async function readHeader(input: Buffer): Promise<Metadata> {
+  try {
+    // Reading the header decodes no pixels, so no pixel limit is needed here; it is enforced right after.
+    return await sharp(input, { limitInputPixels: false }).metadata();
+  } catch {
+    throw new UnsupportedMediaTypeException(NOT_AN_IMAGE);
+  }
+}
+
+async function encode(pipeline: Sharp, longSide: number, quality: number): Promise<ProcessedVariant> {
+  const { data, info } = await pipeline
+    .resize({ width: longSide, height: longSide, fit: 'inside', withoutEnlargement: true })
+    .webp({ quality })
+    .toBuffer({ resolveWithObject: true });
+  return { data, width: info.width, height: info.height };
+}

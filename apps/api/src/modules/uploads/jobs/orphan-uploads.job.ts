@@ -1,0 +1,18 @@
+import { Injectable } from '@nestjs/common';
+import { Cron, CronExpression } from '@nestjs/schedule';
+import { JobLockService } from '../../../infra/jobs/job-lock.service';
+import { UploadsService } from '../uploads.service';
+
+/** Hourly: removes photos that were never attached to a listing within 24 hours of their upload. */
+@Injectable()
+export class OrphanUploadsJob {
+  constructor(
+    private readonly uploads: UploadsService,
+    private readonly lock: JobLockService,
+  ) {}
+
+  @Cron(CronExpression.EVERY_HOUR, { name: 'remove-orphan-uploads' })
+  run(): Promise<'ran' | 'skipped' | 'failed'> {
+    return this.lock.runExclusive('remove-orphan-uploads', () => this.uploads.removeOrphans());
+  }
+}

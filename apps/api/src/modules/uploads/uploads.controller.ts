@@ -1,0 +1,20 @@
+import { Controller, Post, Req } from '@nestjs/common';
+import type { FastifyRequest } from 'fastify';
+import { LISTING_LIMITS, UPLOAD_FIELD, type UploadedImage } from '@app/shared';
+import { CurrentUser } from '../auth/auth.decorators';
+import type { UserEntity } from '../users/entities/user.entity';
+import { readSingleFile } from './multipart-file';
+import { UploadsService } from './uploads.service';
+
+@Controller('uploads')
+export class UploadsController {
+  constructor(private readonly uploads: UploadsService) {}
+
+  /** One listing photo per request (multipart field `file`), signed in; answers the stored URLs. */
+  @Post()
+  async upload(@CurrentUser() user: UserEntity, @Req() request: FastifyRequest): Promise<UploadedImage> {
+    await this.uploads.consumeQuota(user.id);
+    const input = await readSingleFile(request, UPLOAD_FIELD, LISTING_LIMITS.maxImageBytes);
+    return this.uploads.store(user.id, input);
+  }
+}

@@ -1,0 +1,14 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { VehicleEntity } from '../vehicles/entities/vehicle.entity';
+import { UploadEntity } from './entities/upload.entity';
+import { OrphanUploadsJob } from './jobs/orphan-uploads.job';
+import { UploadsController } from './uploads.controller';
+import { UploadsService } from './uploads.service';
+
+@Module({
+  imports: [TypeOrmModule.forFeature([UploadEntity, VehicleEntity])],
+  controllers: [UploadsController],
+  providers: [UploadsService, OrphanUploadsJob],
+})
+export class UploadsModule {}

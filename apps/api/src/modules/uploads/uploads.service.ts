@@ -1,0 +1,125 @@
+import { HttpException, HttpStatus, Inject, Injectable, Logger } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { randomBytes } from 'node:crypto';
+import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
+import { Brackets, IsNull, LessThan, Repository } from 'typeorm';
+import { CARD_VARIANT_SUFFIX, cardImageUrl, imageVariantUrls, type UploadedImage } from '@app/shared';
+import { APP_CONFIG, type AppConfig } from '../../infra/config/app-config';
+import { OBJECT_STORAGE, type ObjectStorage } from '../../infra/storage/object-storage';
+import { VehicleEntity } from '../vehicles/entities/vehicle.entity';
+import { UploadEntity } from './entities/upload.entity';
+import { processImage } from './image-processing';
+
+/** How long an upload may wait for a listing before the orphan job removes it. */
+export const UNATTACHED_UPLOAD_TTL_MS = 24 * 60 * 60 * 1000;
+/** Candidates checked against the listings per query (one scan of `vehicles` per batch). */
+const ORPHAN_BATCH = 50;
+
+@Injectable()
+export class UploadsService {
+  private readonly logger = new Logger(UploadsService.name);
+  private readonly quota: RateLimiterMemory;
+
+  constructor(
+    @InjectRepository(UploadEntity) private readonly uploads: Repository<UploadEntity>,
+    @InjectRepository(VehicleEntity) private readonly vehicles: Repository<VehicleEntity>,
+    @Inject(OBJECT_STORAGE) private readonly storage: ObjectStorage,
+    @Inject(APP_CONFIG) config: AppConfig,
+  ) {
+    // Per instance (memory), like the sign-in throttle: with several instances each allows its own share.
+    this.quota = new RateLimiterMemory({ points: config.uploadsPerHour, duration: 3600 });
+  }
+
+  /** Counts one upload against the user's hourly allowance; 429 beyond it (checked before the body is read). */
+  async consumeQuota(userId: number): Promise<void> {
+    try {
+      await this.quota.consume(String(userId));
+    } catch (error) {
+      if (!(error instanceof RateLimiterRes)) throw error;
+      const minutes = Math.max(1, Math.ceil(error.msBeforeNext / 60_000));
+      throw new HttpException(`Too many uploads. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`, HttpStatus.TOO_MANY_REQUESTS);
+    }
+  }
+
+  /**
+   * Re-encodes the photo, stores its two sizes and records the upload. The row is written right after the
+   * first file, so a later failure or crash leaves something the orphan job cleans up; a failed write
+   * removes what was written.
+   */
+  async store(userId: number, input: Buffer): Promise<UploadedImage> {
+    const { full, card } = await processImage(input);
+    const now = new Date();
+    const base = `${now.getUTCFullYear()}/${String(now.getUTCMonth() + 1).padStart(2, '0')}/${randomBytes(16).toString('hex')}`;
+    const url = await this.storage.put(`${base}.webp`, full.data, 'image/webp');
+    let uploadId: number | undefined;
+    try {
+      uploadId = (await this.uploads.save(this.uploads.create({ userId, url, bytes: full.data.length, attachedAt: null }))).id;
+      await this.storage.put(`${base}${CARD_VARIANT_SUFFIX}.webp`, card.data, 'image/webp');
+    } catch (error) {
+      await this.removeFiles(url);
+      if (uploadId !== undefined) await this.uploads.delete({ id: uploadId });
+      throw error;
+    }
+    return { secure_url: url, card_url: cardImageUrl(url), width: full.width, height: full.height, format: 'webp', bytes: full.data.length };
+  }
+
+  /**
+   * The hourly cleanup. Uploads older than 24 hours and not yet seen in a listing are looked up in
+   * `vehicles.images` (a LIKE on the JSON text, 50 candidates per scan: no index helps, and an hourly
+   * job over the few photos uploaded a day earlier can afford it). Found ones are marked attached and
+   * never checked again; the others are removed with both files. Safe to run twice.
+   */
+  async removeOrphans(now = new Date()): Promise<{ removed: number; attached: number }> {
+    const cutoff = new Date(now.getTime() - UNATTACHED_UPLOAD_TTL_MS);
+    let removed = 0;
+    let attached = 0;
+    let afterId = 0;
+    for (;;) {
+      const candidates = await this.uploads
+        .createQueryBuilder('u')
+        .select(['u.id', 'u.url'])
+        .where({ attachedAt: IsNull(), createdAt: LessThan(cutoff) })
+        .andWhere('u.id > :afterId', { afterId })
+        .orderBy('u.id', 'ASC')
+        .limit(ORPHAN_BATCH)
+        .getMany();
+      if (candidates.length === 0) break;
+      afterId = candidates[candidates.length - 1].id;
+
+      const used = await this.urlsInListings(candidates.map((c) => c.url));
+      const attachedIds = candidates.filter((c) => used.has(c.url)).map((c) => c.id);
+      if (attachedIds.length > 0) {
+        await this.uploads.update(attachedIds, { attachedAt: now });
+        attached += attachedIds.length;
+      }
+      for (const orphan of candidates.filter((c) => !used.has(c.url))) {
+        await this.uploads.delete({ id: orphan.id });
+        await this.removeFiles(orphan.url);
+        removed += 1;
+      }
+    }
+    if (removed > 0) this.logger.log(`Removed ${removed} photo(s) never attached to a listing`);
+    return { removed, attached };
+  }
+
+  /** Which of these URLs appear in some listing's images. */
+  private async urlsInListings(urls: string[]): Promise<Set<string>> {
+    const query = this.vehicles.createQueryBuilder('v').select('v.images', 'images');
+    query.where(
+      new Brackets((or) => {
+        urls.forEach((url, i) => or.orWhere(`v.images LIKE :p${i} ESCAPE '!'`, { [`p${i}`]: `%${likeEscape(JSON.stringify(url))}%` }));
+      }),
+    );
+    const rows = await query.getRawMany<{ images: string }>();
+    return new Set(urls.filter((url) => rows.some((row) => row.images.includes(JSON.stringify(url)))));
+  }
+
+  private async removeFiles(url: string): Promise<void> {
+    for (const variant of imageVariantUrls(url)) await this.storage.delete(variant);
+  }
+}
+
+/** LIKE pattern text matching itself literally (escape character `!`, which works on SQLite and MariaDB). */
+function likeEscape(text: string): string {
+  return text.replace(/[!%_]/g, (ch) => `!${ch}`);
+}

@@ -1,0 +1,211 @@
+import { DataSource } from 'typeorm';
+import { ContactMessageEntity } from '../../src/modules/contact/entities/contact-message.entity';
+import { MailService } from '../../src/infra/mail/mail.service';
+import { storeVehicle } from '../factories/stored-vehicle.factory';
+import { registerUser } from '../factories/user.factory';
+import { bodyText, header, startSmtpSink, type SmtpSink } from '../support/smtp-sink';
+import { startTestApp, type TestApp } from '../support/test-app';
+
+const STAFF = 'staff@example.com';
+
+const payload = (vehicleId: number, overrides: Record<string, unknown> = {}) => ({
+  vehicleId,
+  senderFirstName: 'Jane',
+  senderLastName: 'Doe',
+  senderEmail: 'Jane.Doe@Example.com',
+  senderPhone: '(555) 123-4567',
+  subject: 'Interested in your 2021 BMW X5',
+  message: 'Hi, is the 2021 BMW X5 listed at $45,999 still available?\nI could come by on Saturday.',
+  isFinancingInterest: true,
+  isTradeInInterest: false,
+  ...overrides,
+});
+
+/** Each test speaks from its own address (TRUST_PROXY is on), so the per-address limit stays its own. */
+let nextAddress = 10;
+const fromNewAddress = () => ({ 'x-forwarded-for': `198.51.100.${nextAddress++}` });
+
+describe('POST /api/contact', () => {
+  let t: TestApp;
+  let smtp: SmtpSink;
+  let sellerId: number;
+  let approvedId: number;
+  let soldId: number;
+  let pendingId: number;
+  let rejectedId: number;
+
+  beforeAll(async () => {
+    smtp = await startSmtpSink();
+    t = await startTestApp({ TRUST_PROXY: 'true', SMTP_URL: smtp.url, STAFF_EMAIL: STAFF, PUBLIC_URL: 'https://cars.example.com' });
+    const { user } = await registerUser(t.client());
+    sellerId = user.id;
+    approvedId = (await storeVehicle(t, sellerId, { status: 'approved' })).id;
+    soldId = (await storeVehicle(t, sellerId, { status: 'sold', make: 'Porsche', model: '911', trim: null })).id;
+    pendingId = (await storeVehicle(t, sellerId, { status: 'pending' })).id;
+    rejectedId = (await storeVehicle(t, sellerId, { status: 'rejected' })).id;
+  });
+  afterAll(async () => {
+    await t.close();
+    await smtp.close();
+  });
+
+  const messages = () => t.app.get(DataSource).getRepository(ContactMessageEntity);
+
+  it('stores the message linked to the listing and its seller, answers 201 with its id and e-mails staff', async () => {
+    const before = smtp.mails.length;
+    const res = await t.client().post('/api/contact', payload(approvedId), { headers: { 'x-forwarded-for': '203.0.113.77' } });
+    expect(res.status).toBe(201);
+    expect(res.body).toEqual({ id: expect.any(Number) });
+
+    const stored = await messages().findOneByOrFail({ id: res.body.id });
+    expect(stored).toMatchObject({
+      vehicleId: approvedId,
+      sellerId,
+      senderName: 'Jane Doe',
+      senderFirstName: 'Jane',
+      senderLastName: 'Doe',
+      senderEmail: 'jane.doe@example.com',
+      senderPhone: '(555) 123-4567',
+      subject: 'Interested in your 2021 BMW X5',
+      isFinancingInterest: true,
+      isTradeInInterest: false,
+      ipAddress: '203.0.113.0',
+      handledAt: null,
+    });
+    expect(stored.message).toBe('Hi, is the 2021 BMW X5 listed at $45,999 still available?\nI could come by on Saturday.');
+
+    const [mail] = (await smtp.waitFor(before + 1)).slice(before);
+    expect(mail.to).toEqual([STAFF]);
+    expect(header(mail, 'Reply-To')).toBe('Jane Doe <jane.doe@example.com>');
+    expect(header(mail, 'Subject')).toBe('Buyer inquiry: 2021 BMW X5 xDrive40i - Interested in your 2021 BMW X5');
+    const text = bodyText(mail);
+    expect(text).toContain(`A buyer wrote about the 2021 BMW X5 xDrive40i (listing #${approvedId}, $46,000).`);
+    expect(text).toContain(`Listing: https://cars.example.com/vehicles/${approvedId}`);
+    expect(text).toContain('From: Jane Doe <jane.doe@example.com>');
+    expect(text).toContain('Interested in financing: yes\nHas a trade-in: no');
+    expect(text).toContain('I could come by on Saturday.');
+    expect(text).toContain(`Message #${res.body.id}.`);
+  });
+
+  it('accepts a sold listing, the optional fields left out, and keeps a given sender name', async () => {
+    const res = await t.client().post(
+      '/api/contact',
+      payload(soldId, { senderPhone: '', isFinancingInterest: undefined, isTradeInInterest: undefined, senderName: 'J. Doe' }),
+      { headers: fromNewAddress() },
+    );
+    expect(res.status).toBe(201);
+    const stored = await messages().findOneByOrFail({ id: res.body.id });
+    expect(stored).toMatchObject({ senderName: 'J. Doe', senderPhone: null, isFinancingInterest: false, isTradeInInterest: false });
+  });
+
+  it('answers 404 for a listing that is not public or does not exist, storing nothing', async () => {
+    const count = await messages().count();
+    for (const id of [pendingId, rejectedId, 999_999]) {
+      const res = await t.client().post('/api/contact', payload(id), { headers: fromNewAddress() });
+      expect(res.status).toBe(404);
+      expect(res.body).toEqual({ statusCode: 404, message: 'Vehicle not found' });
+    }
+    expect(await messages().count()).toBe(count);
+  });
+
+  it('answers 400 listing each missing required field', async () => {
+    const res = await t.client().post(
+      '/api/contact',
+      { vehicleId: approvedId, senderFirstName: ' ', senderLastName: '', senderEmail: '', subject: '', message: '   ' },
+      { headers: fromNewAddress() },
+    );
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe('Validation failed');
+    expect(res.body.errors).toEqual([
+      { field: 'senderFirstName', message: 'First name is required' },
+      { field: 'senderLastName', message: 'Last name is required' },
+      { field: 'senderEmail', message: 'Email is required' },
+      { field: 'subject', message: 'Subject is required' },
+      { field: 'message', message: 'Message is required' },
+    ]);
+  });
+
+  it('answers 400 for a bad e-mail, phone, over-long text, wrong types and unknown fields', async () => {
+    const res = await t.client().post(
+      '/api/contact',
+      payload(approvedId, {
+        senderEmail: 'not-an-email',
+        senderPhone: 'call me',
+        subject: 's'.repeat(201),
+        message: 'm'.repeat(5001),
+        isTradeInInterest: 'yes',
+        vehicleId: 'abc',
+        status: 'approved',
+      }),
+      { headers: fromNewAddress() },
+    );
+    expect(res.status).toBe(400);
+    expect(res.body.errors).toEqual(
+      expect.arrayContaining([
+        { field: 'vehicleId', message: 'Vehicle id must be a positive whole number' },
+        { field: 'senderEmail', message: 'Enter a valid email address' },
+        { field: 'senderPhone', message: 'Enter a valid phone number' },
+        { field: 'subject', message: 'Subject must be at most 200 characters' },
+        { field: 'message', message: 'Message must be at most 5000 characters' },
+        { field: 'isTradeInInterest', message: 'isTradeInInterest must be true or false' },
+        { field: 'status', message: 'status is not an accepted field' },
+      ]),
+    );
+    expect(res.body.errors).toHaveLength(7);
+  });
+
+  it('keeps one-line fields on one line (no header injection into the staff e-mail)', async () => {
+    const before = smtp.mails.length;
+    const res = await t.client().post(
+      '/api/contact',
+      payload(approvedId, { subject: 'Hello\r\nBcc: victim@example.com', senderFirstName: 'Jane\nX' }),
+      { headers: fromNewAddress() },
+    );
+    expect(res.status).toBe(201);
+    const stored = await messages().findOneByOrFail({ id: res.body.id });
+    expect(stored.subject).toBe('Hello Bcc: victim@example.com');
+    expect(stored.senderFirstName).toBe('Jane X');
+    const [mail] = (await smtp.waitFor(before + 1)).slice(before);
+    expect(mail.to).toEqual([STAFF]);
+    expect(header(mail, 'Bcc')).toBeUndefined();
+  });
+
+  it('answers 429 after 10 messages an hour from one address, counting an IPv6 /48 as one address', async () => {
+    for (let i = 0; i < 10; i += 1) {
+      const res = await t.client().post('/api/contact', payload(approvedId), { headers: { 'x-forwarded-for': `2001:db8:aa:${i}::1` } });
+      expect(res.status).toBe(201);
+    }
+    const res = await t.client().post('/api/contact', payload(approvedId), { headers: { 'x-forwarded-for': '2001:db8:aa:ffff::2' } });
+    expect(res.status).toBe(429);
+    expect(res.body).toEqual({ statusCode: 429, message: expect.stringMatching(/^Too many requests, retry in /) });
+    // Another address is not affected.
+    expect((await t.client().post('/api/contact', payload(approvedId), { headers: fromNewAddress() })).status).toBe(201);
+    await t.app.get(MailService).settled();
+  });
+});
+
+describe('POST /api/contact when the mail server fails', () => {
+  it('answers 201 at once and keeps the message when the SMTP server never answers or is down', async () => {
+    const silent = await startSmtpSink('silent');
+    const t = await startTestApp({ SMTP_URL: silent.url, STAFF_EMAIL: STAFF });
+    try {
+      const { user } = await registerUser(t.client());
+      const vehicle = await storeVehicle(t, user.id);
+      const started = Date.now();
+      const res = await t.client().post('/api/contact', payload(vehicle.id));
+      expect(res.status).toBe(201);
+      expect(Date.now() - started).toBeLessThan(2000);
+      expect(await t.app.get(DataSource).getRepository(ContactMessageEntity).countBy({ id: res.body.id })).toBe(1);
+      // The send is under way against the hung server; dropping the connection fails it, which is logged only.
+      while (silent.connections() === 0) await new Promise((resolve) => setTimeout(resolve, 10));
+      await silent.close();
+      await t.app.get(MailService).settled();
+
+      const down = await t.client().post('/api/contact', payload(vehicle.id));
+      expect(down.status).toBe(201);
+      await t.app.get(MailService).settled();
+    } finally {
+      await t.close();
+    }
+  });
+});

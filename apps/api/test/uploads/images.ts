@@ -1,0 +1,80 @@
+import { randomBytes } from 'node:crypto';
+import { deflateSync } from 'node:zlib';
+import sharp from 'sharp';
+
+/**
+ * A camera-like JPEG: 1200×800 pixels stored sideways (EXIF orientation 6, "rotate 90° to view"), with
+ * the camera make and a GPS position in its EXIF.
+ */
+export function jpegWithGps(): Promise<Buffer> {
+  return sharp({ create: { width: 1200, height: 800, channels: 3, background: '#3a6ea5' } })
+    .jpeg({ quality: 90 })
+    .withExif({
+      IFD0: { Make: 'TestCam', Model: 'T-1' },
+      IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '30/1 16/1 2/1', GPSLongitudeRef: 'W', GPSLongitude: '97/1 44/1 35/1' },
+    })
+    .withMetadata({ orientation: 6 })
+    .toBuffer();
+}
+
+/** An uncompressed PNG of noise, about 12 MB: a real image over the 10 MB limit. */
+export function twelveMegabytePng(): Promise<Buffer> {
+  const width = 2000;
+  const height = 2000;
+  return sharp(randomBytes(width * height * 3), { raw: { width, height, channels: 3 } }).png({ compressionLevel: 0 }).toBuffer();
+}
+
+/** A valid PNG header announcing 10,000 × 10,000 pixels (100 megapixels) around a few bytes of data. */
+export function pixelBombPng(side = 10_000): Buffer {
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(side, 0);
+  ihdr.writeUInt32BE(side, 4);
+  ihdr[8] = 8; // bit depth
+  ihdr[9] = 2; // RGB
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    pngChunk('IHDR', ihdr),
+    pngChunk('IDAT', deflateSync(Buffer.alloc(1024))),
+    pngChunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+function pngChunk(type: string, data: Buffer): Buffer {
+  const length = Buffer.alloc(4);
+  length.writeUInt32BE(data.length);
+  const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(body));
+  return Buffer.concat([length, body, crc]);
+}
+
+function crc32(bytes: Buffer): number {
+  let crc = 0xffffffff;
+  for (const byte of bytes) {
+    crc ^= byte;
+    for (let k = 0; k < 8; k += 1) crc = crc & 1 ? 0xedb88320 ^ (crc >>> 1) : crc >>> 1;
+  }
+  return (crc ^ 0xffffffff) >>> 0;
+}
+
+/** True when an EXIF block (as sharp's metadata answers it) holds a GPS sub-directory (tag 0x8825 in IFD0). */
+export function exifHasGps(exif: Buffer | undefined): boolean {
+  if (!exif) return false;
+  const tiff = exif.subarray(exif.indexOf('Exif\0\0') === 0 ? 6 : 0);
+  const little = tiff.toString('ascii', 0, 2) === 'II';
+  const u16 = (at: number) => (little ? tiff.readUInt16LE(at) : tiff.readUInt16BE(at));
+  const u32 = (at: number) => (little ? tiff.readUInt32LE(at) : tiff.readUInt32BE(at));
+  const ifd0 = u32(4);
+  const entries = u16(ifd0);
+  for (let i = 0; i < entries; i += 1) {
+    if (u16(ifd0 + 2 + i * 12) === 0x8825) return true;
+  }
+  return false;
+}
+
+/** A multipart body with one file part. */
+export function formWith(bytes: Buffer | string, filename: string, type: string, field = 'file'): FormData {
+  const form = new FormData();
+  form.append(field, new Blob([typeof bytes === 'string' ? bytes : new Uint8Array(bytes)], { type }), filename);
+  return form;
+}

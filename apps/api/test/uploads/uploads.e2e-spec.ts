@@ -1,0 +1,170 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import sharp from 'sharp';
+import { DataSource } from 'typeorm';
+import { cardImageUrl } from '@app/shared';
+import { UploadEntity } from '../../src/modules/uploads/entities/upload.entity';
+import { registerUser } from '../factories/user.factory';
+import type { HttpClient } from '../support/http-client';
+import { startTestApp, type TestApp } from '../support/test-app';
+import { exifHasGps, formWith, jpegWithGps, pixelBombPng, twelveMegabytePng } from './images';
+
+const upload = (client: HttpClient, form: FormData) => client.post('/api/uploads', undefined, { rawBody: form });
+
+describe('POST /api/uploads', () => {
+  let t: TestApp;
+  let seller: HttpClient;
+  let sellerId: number;
+
+  beforeAll(async () => {
+    t = await startTestApp();
+    seller = t.client();
+    sellerId = (await registerUser(seller)).user.id;
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('re-encodes a camera JPEG: 201, rotated by EXIF, WebP in two sizes, no EXIF or GPS left', async () => {
+    const jpeg = await jpegWithGps();
+    const original = await sharp(jpeg).metadata();
+    expect(exifHasGps(original.exif)).toBe(true);
+    expect(original.orientation).toBe(6);
+
+    const res = await upload(seller, formWith(jpeg, 'IMG_0001.JPG', 'image/jpeg'));
+    expect(res.status).toBe(201);
+    expect(res.body).toEqual({
+      secure_url: expect.stringMatching(/^\/uploads\/\d{4}\/\d{2}\/[0-9a-f]{32}\.webp$/),
+      card_url: expect.stringMatching(/^\/uploads\/\d{4}\/\d{2}\/[0-9a-f]{32}-card\.webp$/),
+      width: 800,
+      height: 1200,
+      format: 'webp',
+      bytes: expect.any(Number),
+    });
+    expect(res.body.card_url).toBe(cardImageUrl(res.body.secure_url));
+
+    const full = await t.client().get(res.body.secure_url);
+    expect(full.status).toBe(200);
+    expect(full.headers.get('content-type')).toBe('image/webp');
+    expect(full.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    const stored = Buffer.from(await (await fetch(t.baseUrl + res.body.secure_url)).arrayBuffer());
+    expect(stored.length).toBe(res.body.bytes);
+    const storedMeta = await sharp(stored).metadata();
+    expect(storedMeta).toMatchObject({ format: 'webp', width: 800, height: 1200 });
+    expect(storedMeta.exif).toBeUndefined();
+    expect(storedMeta.xmp).toBeUndefined();
+    expect(storedMeta.icc).toBeUndefined();
+    expect(storedMeta.orientation).toBeUndefined();
+
+    const card = Buffer.from(await (await fetch(t.baseUrl + res.body.card_url)).arrayBuffer());
+    const cardMeta = await sharp(card).metadata();
+    expect(cardMeta).toMatchObject({ format: 'webp', width: 427, height: 640 });
+    expect(cardMeta.exif).toBeUndefined();
+
+    const row = await t.app.get(DataSource).getRepository(UploadEntity).findOneByOrFail({ url: res.body.secure_url });
+    expect(row).toMatchObject({ userId: sellerId, bytes: res.body.bytes, attachedAt: null });
+  });
+
+  it('keeps the long side at most 2048 px and takes PNG, WebP and AVIF by their content, whatever the name', async () => {
+    const png = await sharp({ create: { width: 3000, height: 1500, channels: 4, background: { r: 10, g: 200, b: 30, alpha: 0.5 } } }).png().toBuffer();
+    const res = await upload(seller, formWith(png, 'scan.pdf', 'application/pdf'));
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({ width: 2048, height: 1024, format: 'webp' });
+
+    const webp = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#888' } }).webp().toBuffer();
+    const small = await upload(seller, formWith(webp, 'photo', 'application/octet-stream'));
+    expect(small.status).toBe(201);
+    expect(small.body).toMatchObject({ width: 640, height: 480 });
+
+    const avif = await sharp({ create: { width: 300, height: 200, channels: 3, background: '#246' } }).avif().toBuffer();
+    const fromAvif = await upload(seller, formWith(avif, 'IMG_0002.avif', 'image/avif'));
+    expect(fromAvif.status).toBe(201);
+    expect(fromAvif.body).toMatchObject({ width: 300, height: 200, format: 'webp' });
+  });
+
+  it('answers 415 to a text file named .jpg, and to image formats it does not take', async () => {
+    const text = await upload(seller, formWith('just some text, not a photo', 'car.jpg', 'image/jpeg'));
+    expect(text.status).toBe(415);
+    expect(text.body).toEqual({ statusCode: 415, message: 'File must be an image (JPEG, PNG, WebP, HEIC or AVIF)' });
+
+    const gif = await sharp({ create: { width: 20, height: 20, channels: 3, background: '#f00' } }).gif().toBuffer();
+    expect((await upload(seller, formWith(gif, 'car.jpg', 'image/jpeg'))).status).toBe(415);
+
+    const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10"/></svg>');
+    expect((await upload(seller, formWith(svg, 'car.png', 'image/png'))).status).toBe(415);
+  });
+
+  it('answers 415 to a JPEG cut short', async () => {
+    const jpeg = await jpegWithGps();
+    const res = await upload(seller, formWith(jpeg.subarray(0, 600), 'cut.jpg', 'image/jpeg'));
+    expect(res.status).toBe(415);
+  });
+
+  it('answers 413 to an image over 10 MB', async () => {
+    const big = await twelveMegabytePng();
+    expect(big.length).toBeGreaterThan(10 * 1024 * 1024);
+    const res = await upload(seller, formWith(big, 'big.png', 'image/png'));
+    expect(res.status).toBe(413);
+    expect(res.body).toEqual({ statusCode: 413, message: 'File size must be less than 10MB' });
+  });
+
+  it('refuses an image of more than 50 megapixels before decoding it (413)', async () => {
+    const res = await upload(seller, formWith(pixelBombPng(), 'bomb.png', 'image/png'));
+    expect(res.status).toBe(413);
+    expect(res.body.message).toBe('Image is too large: at most 50 megapixels (this one has 10000 × 10000)');
+    // Beyond sharp's own default bound too.
+    expect((await upload(seller, formWith(pixelBombPng(30_000), 'bomb.png', 'image/png'))).status).toBe(413);
+  });
+
+  it('answers 400 without a file in the field "file", and 415 to a body that is not multipart', async () => {
+    const other = await upload(seller, formWith(await jpegWithGps(), 'a.jpg', 'image/jpeg', 'photo'));
+    expect(other.status).toBe(400);
+    expect(other.body.message).toBe('Attach the file in the field "file"');
+    const form = new FormData();
+    form.append('note', 'no file here');
+    expect((await upload(seller, form)).status).toBe(400);
+    const json = await seller.post('/api/uploads', { file: 'data:image/png;base64,AAAA' });
+    expect(json.status).toBe(415);
+  });
+
+  it('answers 401 to a visitor and stores nothing', async () => {
+    const count = await t.app.get(DataSource).getRepository(UploadEntity).count();
+    const res = await upload(t.client(), formWith(await jpegWithGps(), 'a.jpg', 'image/jpeg'));
+    expect(res.status).toBe(401);
+    expect(await t.app.get(DataSource).getRepository(UploadEntity).count()).toBe(count);
+  });
+
+  it('stores files under the upload folder, by year and month', async () => {
+    const res = await upload(seller, formWith(await jpegWithGps(), 'a.jpg', 'image/jpeg'));
+    const key = res.body.secure_url.slice('/uploads/'.length);
+    const now = new Date();
+    expect(key.startsWith(`${now.getUTCFullYear()}/${String(now.getUTCMonth() + 1).padStart(2, '0')}/`)).toBe(true);
+    expect(existsSync(join(t.config.uploadDir, key))).toBe(true);
+    expect(existsSync(join(t.config.uploadDir, key.replace(/\.webp$/, '-card.webp')))).toBe(true);
+  });
+});
+
+describe('POST /api/uploads per-user limit', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp({ UPLOADS_PER_HOUR: '2' });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('answers 429 beyond the hourly allowance of one user, and not to another user', async () => {
+    const photo = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#123' } }).jpeg().toBuffer();
+    const first = t.client();
+    await registerUser(first);
+    expect((await upload(first, formWith(photo, 'a.jpg', 'image/jpeg'))).status).toBe(201);
+    expect((await upload(first, formWith(photo, 'b.jpg', 'image/jpeg'))).status).toBe(201);
+    const third = await upload(first, formWith(photo, 'c.jpg', 'image/jpeg'));
+    expect(third.status).toBe(429);
+    expect(third.body).toEqual({ statusCode: 429, message: 'Too many uploads. Try again in 60 minutes.' });
+
+    const second = t.client();
+    await registerUser(second);
+    expect((await upload(second, formWith(photo, 'd.jpg', 'image/jpeg'))).status).toBe(201);
+  });
+});
