@@ -6,10 +6,10 @@ import { Layout } from './components/Layout';
 import { PageSpinner } from './components/PageSpinner';
 import { RouteEffects } from './components/RouteEffects';
 import { Toaster } from './components/Toaster';
+import { pageLoaders } from './route-loaders';
 
-type PageModule = { default: React.ComponentType };
 /** A lazily loaded page: each page is its own chunk. */
-const page = (load: () => Promise<PageModule>) => async () => ({ Component: (await load()).default });
+const page = (load: () => Promise<{ default: React.ComponentType }>) => async () => ({ Component: (await load()).default });
 
 function Root() {
   return (
@@ -27,24 +27,24 @@ export const routes: RouteObject[] = [
     HydrateFallback: PageSpinner,
     children: [
       // The embeddable slideshow renders without the site's header and footer.
-      { path: '/iframe-slideshow', lazy: page(() => import(/* webpackChunkName: "page-slideshow" */ './pages/iframe-slideshow')) },
+      { path: '/iframe-slideshow', lazy: page(pageLoaders.iframe_slideshow) },
       {
         element: <Layout />,
         children: [
-          { index: true, lazy: page(() => import(/* webpackChunkName: "page-landing" */ './pages/landing')) },
-          { path: 'auth', lazy: page(() => import(/* webpackChunkName: "page-auth" */ './pages/auth')) },
-          { path: 'search', lazy: page(() => import(/* webpackChunkName: "page-search" */ './pages/search')) },
-          { path: 'vehicles/:id', lazy: page(() => import(/* webpackChunkName: "page-vehicle" */ './pages/vehicle')) },
-          { path: 'vehicle/:id', lazy: page(() => import(/* webpackChunkName: "page-vehicle-redirect" */ './pages/vehicle/redirect')) },
-          { path: 'how-it-works', lazy: page(() => import(/* webpackChunkName: "page-how-it-works" */ './pages/how-it-works')) },
-          { path: 'financing', lazy: page(() => import(/* webpackChunkName: "page-financing" */ './pages/financing')) },
-          { path: 'faq', lazy: page(() => import(/* webpackChunkName: "page-faq" */ './pages/faq')) },
-          { path: 'privacy-policy', lazy: page(() => import(/* webpackChunkName: "page-privacy" */ './pages/privacy-policy')) },
-          { path: 'dashboard', lazy: page(() => import(/* webpackChunkName: "page-account" */ './pages/account/dashboard')) },
-          { path: 'create-listing', lazy: page(() => import(/* webpackChunkName: "page-account" */ './pages/account/create-listing')) },
-          { path: 'edit-listing/:id', lazy: page(() => import(/* webpackChunkName: "page-account" */ './pages/account/edit-listing')) },
-          { path: 'admin/*', lazy: page(() => import(/* webpackChunkName: "page-admin" */ './pages/admin')) },
-          { path: '*', lazy: page(() => import(/* webpackChunkName: "page-not-found" */ './pages/not-found')) },
+          { index: true, lazy: page(pageLoaders.landing) },
+          { path: 'auth', lazy: page(pageLoaders.auth) },
+          { path: 'search', lazy: page(pageLoaders.search) },
+          { path: 'vehicles/:id', lazy: page(pageLoaders.vehicle) },
+          { path: 'vehicle/:id', lazy: page(pageLoaders.vehicle_redirect) },
+          { path: 'how-it-works', lazy: page(pageLoaders.how_it_works) },
+          { path: 'financing', lazy: page(pageLoaders.financing) },
+          { path: 'faq', lazy: page(pageLoaders.faq) },
+          { path: 'privacy-policy', lazy: page(pageLoaders.privacy_policy) },
+          { path: 'dashboard', lazy: page(pageLoaders.account_dashboard) },
+          { path: 'create-listing', lazy: page(pageLoaders.account_create_listing) },
+          { path: 'edit-listing/:id', lazy: page(pageLoaders.account_edit_listing) },
+          { path: 'admin/*', lazy: page(pageLoaders.admin) },
+          { path: '*', lazy: page(pageLoaders.not_found) },
         ],
       },
     ],

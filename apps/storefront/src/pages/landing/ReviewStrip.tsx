@@ -38,7 +38,8 @@ export function ReviewStrip() {
                 <p className="review-when">{review.when}</p>
               </div>
             </div>
-            <p className="review-stars" aria-label="Rated 5 out of 5">
+            <p className="review-stars">
+              <span className="visually-hidden">Rated 5 out of 5</span>
               {Array.from({ length: 5 }, (_, i) => (
                 <StarIcon key={i} size={16} />
               ))}

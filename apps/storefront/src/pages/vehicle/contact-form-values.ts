@@ -1,4 +1,4 @@
-import { formatPrice, vehicleTitle } from '@app/shared';
+import { formatPrice, vehicleTitle, type ContactMessageDto } from '@app/shared';
 
 export interface ContactValues {
   firstName: string;
@@ -42,7 +42,7 @@ export function missingContactFields(values: ContactValues): Array<keyof Contact
 }
 
 /** The POST /api/contact payload (SPEC.md section 3). */
-export function contactPayload(vehicleId: number, values: ContactValues) {
+export function contactPayload(vehicleId: number, values: ContactValues): ContactMessageDto {
   const firstName = values.firstName.trim();
   const lastName = values.lastName.trim();
   return {
