@@ -1,4 +1,7 @@
-/** One jest run: unit tests, then the API's HTTP tests on SQLite and on MariaDB (same files, two engines). */
+/**
+ * One jest run: unit tests, the storefront's component tests (jsdom), then the API's HTTP tests on SQLite and
+ * on MariaDB (same files, two engines).
+ */
 const swc = [
   '@swc/jest',
   {
@@ -34,6 +37,18 @@ const apiHttp = (engine) => ({
 module.exports = {
   projects: [
     { ...base, displayName: 'unit', testMatch: ['<rootDir>/libs/*/src/**/*.spec.ts', '<rootDir>/apps/api/src/**/*.spec.ts'] },
+    {
+      ...base,
+      displayName: 'storefront',
+      testEnvironment: '<rootDir>/apps/storefront/test/jsdom-environment.js',
+      testMatch: ['<rootDir>/apps/storefront/src/**/*.test.tsx'],
+      setupFilesAfterEnv: ['<rootDir>/apps/storefront/test/setup.ts'],
+      moduleNameMapper: {
+        ...base.moduleNameMapper,
+        '\\.css$': 'identity-obj-proxy',
+        '\\.(svg|png|jpe?g|webp)$': '<rootDir>/apps/storefront/test/file-stub.js',
+      },
+    },
     apiHttp('sqlite'),
     apiHttp('mariadb'),
   ],

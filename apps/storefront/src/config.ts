@@ -1,4 +1,3 @@
-import { useEffect, useState } from 'react';
 import { DEFAULT_ADMIN_REMOTE_URL, type PublicConfig } from '@app/shared';
 
 export const FALLBACK_CONFIG: PublicConfig = {
@@ -43,19 +42,4 @@ export function getPublicConfig(): Promise<PublicConfig> {
     });
   }
   return pending;
-}
-
-/** The public configuration, or null until it has loaded. */
-export function usePublicConfig(): PublicConfig | null {
-  const [config, setConfig] = useState<PublicConfig | null>(null);
-  useEffect(() => {
-    let active = true;
-    void getPublicConfig().then((loaded) => {
-      if (active) setConfig(loaded);
-    });
-    return () => {
-      active = false;
-    };
-  }, []);
-  return config;
 }

@@ -3,15 +3,42 @@ import { HttpAdapterHost } from '@nestjs/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { ApiErrorBody } from '@app/shared';
+import { DataSource, In } from 'typeorm';
+import { PUBLIC_STATUSES, type ApiErrorBody } from '@app/shared';
 import { APP_CONFIG, AppConfig } from '../../infra/config/app-config';
+import { VehicleEntity } from '../vehicles/entities/vehicle.entity';
+import { escapeHtml, sitemapXml, vehicleHead, withHead, type SeoVehicle } from './seo';
 
 const NOT_A_PAGE = /^\/(api|uploads|admin-app)(\/|$)|\.[a-z0-9]{1,8}$/i;
+const VEHICLE_PAGE = /^\/vehicles\/(\d{1,10})\/?$/;
+const SINGULAR_VEHICLE = /^\/vehicle\/([^/]+)\/?$/;
+
+/** The one page other sites may put in a frame. */
+export const EMBEDDABLE_PAGE = '/iframe-slideshow';
+
+/** Public pages listed in the sitemap besides the listings. */
+export const SITEMAP_PAGES = ['/', '/search', '/how-it-works', '/financing', '/faq', '/privacy-policy'];
+
+/** Pages search engines need not visit (signed-in, sign-in and embed pages). */
+const ROBOTS_DISALLOW = ['/admin', '/dashboard', '/create-listing', '/edit-listing/', '/auth', EMBEDDABLE_PAGE];
+
+/** Paths the storefront has a screen for; anything else is answered 404 (the client draws its 404 screen). */
+const KNOWN_PAGES = [
+  /^\/$/,
+  /^\/(auth|search|how-it-works|financing|faq|privacy-policy|iframe-slideshow|dashboard|create-listing)\/?$/,
+  VEHICLE_PAGE,
+  /^\/edit-listing\/[^/]+\/?$/,
+  /^\/admin(\/.*)?$/,
+];
+
+const SITEMAP_MAX_LISTINGS = 45_000;
 
 /**
  * The storefront's page routes: any GET that is not an API call, an upload or a built file answers the
- * storefront's index.html, and the client router draws the page (its 404 screen included). Registered as a
- * Fastify wildcard route, so every exact route (the API's, the built files') takes precedence.
+ * storefront's index.html, and the client router draws the page. Registered as Fastify routes, so every
+ * exact route (the API's, the built files') takes precedence. Besides: the head of /vehicles/{id} carries the
+ * listing's title, description, canonical URL, Open Graph/Twitter tags and schema.org Car JSON-LD; only
+ * /iframe-slideshow may be framed by other sites; /vehicle/{id} redirects; /sitemap.xml and /robots.txt.
  */
 @Injectable()
 export class WebPages implements OnModuleInit {
@@ -20,24 +47,85 @@ export class WebPages implements OnModuleInit {
   constructor(
     private readonly adapterHost: HttpAdapterHost,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly dataSource: DataSource,
   ) {}
 
   onModuleInit(): void {
     const fastify = this.adapterHost.httpAdapter.getInstance<FastifyInstance>();
     const handler = (request: FastifyRequest, reply: FastifyReply) => this.serve(request, reply);
+    fastify.get('/robots.txt', (request, reply) => this.robots(request, reply));
+    fastify.get('/sitemap.xml', (request, reply) => this.sitemap(request, reply));
     fastify.get('/', handler);
     fastify.get('/*', handler);
   }
 
+  /** The site's public address: PUBLIC_URL, else the address the request came to. */
+  private baseUrl(request: FastifyRequest): string {
+    return this.config.publicUrl ?? `${request.protocol}://${request.host}`;
+  }
+
   private async serve(request: FastifyRequest, reply: FastifyReply): Promise<void> {
     const path = request.url.split('?')[0] ?? '/';
+    const singular = SINGULAR_VEHICLE.exec(path);
+    if (singular) {
+      const query = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
+      await reply.redirect(`/vehicles/${encodeURIComponent(decodeURIComponent(singular[1] as string))}${query}`, 301);
+      return;
+    }
     const html = NOT_A_PAGE.test(path) ? undefined : await this.indexHtml();
     if (html === undefined) {
       const body: ApiErrorBody = { statusCode: 404, message: `Cannot GET ${path}` };
       await reply.status(404).send(body);
       return;
     }
-    await reply.header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
+
+    let page = html.replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(this.config.site.name)}</title>`);
+    let status = KNOWN_PAGES.some((p) => p.test(path)) ? 200 : 404;
+    const vehicleId = VEHICLE_PAGE.exec(path)?.[1];
+    if (vehicleId) {
+      const vehicle = await this.publicVehicle(Number(vehicleId));
+      if (vehicle) page = withHead(html, vehicleHead(vehicle, this.baseUrl(request), this.config.site.name));
+      else status = 404;
+    }
+    if (status === 404) page = page.replace('</head>', '<meta name="robots" content="noindex" /></head>');
+    if (path === EMBEDDABLE_PAGE) this.allowFraming(reply);
+
+    await reply.status(status).header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-cache').send(page);
+  }
+
+  /** Lets any site frame this answer: `frame-ancestors *` instead of 'none', and no X-Frame-Options. */
+  private allowFraming(reply: FastifyReply): void {
+    const raw = reply.raw;
+    const csp = raw.getHeader('content-security-policy');
+    if (typeof csp === 'string') raw.setHeader('content-security-policy', csp.replace(/frame-ancestors [^;]*/, 'frame-ancestors *'));
+    raw.removeHeader('x-frame-options');
+  }
+
+  private async publicVehicle(id: number): Promise<SeoVehicle | null> {
+    if (!Number.isSafeInteger(id) || id < 1) return null;
+    return this.dataSource.getRepository(VehicleEntity).findOne({
+      where: { id, status: In([...PUBLIC_STATUSES]) },
+    });
+  }
+
+  private async robots(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+    const lines = ['User-agent: *', 'Allow: /', ...ROBOTS_DISALLOW.map((p) => `Disallow: ${p}`), '', `Sitemap: ${this.baseUrl(request)}/sitemap.xml`, ''];
+    await reply.header('content-type', 'text/plain; charset=utf-8').header('cache-control', 'public, max-age=3600').send(lines.join('\n'));
+  }
+
+  private async sitemap(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+    const base = this.baseUrl(request);
+    const vehicles = await this.dataSource.getRepository(VehicleEntity).find({
+      select: { id: true, updatedAt: true },
+      where: { status: In([...PUBLIC_STATUSES]) },
+      order: { updatedAt: 'DESC' },
+      take: SITEMAP_MAX_LISTINGS,
+    });
+    const xml = sitemapXml([
+      ...SITEMAP_PAGES.map((p) => ({ loc: `${base}${p}` })),
+      ...vehicles.map((v) => ({ loc: `${base}/vehicles/${v.id}`, lastmod: v.updatedAt })),
+    ]);
+    await reply.header('content-type', 'application/xml; charset=utf-8').header('cache-control', 'public, max-age=600').send(xml);
   }
 
   private async indexHtml(): Promise<string | undefined> {

@@ -1,0 +1,141 @@
+import { CONDITION_OPTIONS, cardImageUrl, formatMileage, formatPrice, labelOf, vehicleTitle } from '@app/shared';
+import type { VehicleEntity } from '../vehicles/entities/vehicle.entity';
+
+/** Fields of a listing the page head needs. */
+export type SeoVehicle = Pick<
+  VehicleEntity,
+  | 'id'
+  | 'make'
+  | 'model'
+  | 'year'
+  | 'trim'
+  | 'mileage'
+  | 'price'
+  | 'condition'
+  | 'bodyType'
+  | 'fuelType'
+  | 'transmission'
+  | 'drivetrain'
+  | 'exteriorColor'
+  | 'interiorColor'
+  | 'description'
+  | 'images'
+  | 'coverPhotoIndex'
+  | 'location'
+  | 'status'
+  | 'updatedAt'
+>;
+
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);
+}
+
+/** JSON inside <script>: no "</script>" or HTML comment can close it early. */
+function scriptJson(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+}
+
+function absolute(base: string, url: string): string {
+  return /^https?:\/\//.test(url) ? url : `${base}${url.startsWith('/') ? '' : '/'}${url}`;
+}
+
+function oneLine(text: string, max: number): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return flat.length <= max ? flat : `${flat.slice(0, max - 1).replace(/\s+\S*$/, '')}…`;
+}
+
+export interface PageHead {
+  title: string;
+  description: string;
+  /** Extra tags (canonical, Open Graph, Twitter, JSON-LD), already escaped. */
+  tags: string[];
+}
+
+/** Title, description, canonical URL, Open Graph and Twitter tags and schema.org Car JSON-LD of one listing. */
+export function vehicleHead(vehicle: SeoVehicle, base: string, siteName: string): PageHead {
+  const name = vehicleTitle(vehicle, true);
+  const price = formatPrice(vehicle.price);
+  const url = `${base}/vehicles/${vehicle.id}`;
+  const cover = vehicle.images[vehicle.coverPhotoIndex] ?? vehicle.images[0];
+  const image = cover ? absolute(base, cardImageUrl(cover)) : undefined;
+  const title = `${name} for sale – ${price} | ${siteName}`;
+  const summary = `${name} for ${price}: ${formatMileage(vehicle.mileage)}, ${labelOf(CONDITION_OPTIONS, vehicle.condition).toLowerCase()} condition, in ${vehicle.location}.`;
+  const description = oneLine(vehicle.description ? `${summary} ${vehicle.description}` : summary, 200);
+  const sold = vehicle.status === 'sold';
+
+  const jsonLd = {
+    '@context': 'https://schema.org',
+    '@type': 'Car',
+    name,
+    url,
+    description: oneLine(vehicle.description ?? summary, 5000),
+    brand: { '@type': 'Brand', name: vehicle.make },
+    model: vehicle.model,
+    vehicleModelDate: String(vehicle.year),
+    ...(vehicle.trim ? { vehicleConfiguration: vehicle.trim } : {}),
+    mileageFromOdometer: { '@type': 'QuantitativeValue', value: vehicle.mileage, unitCode: 'SMI' },
+    itemCondition: 'https://schema.org/UsedCondition',
+    ...(vehicle.bodyType ? { bodyType: vehicle.bodyType } : {}),
+    ...(vehicle.fuelType ? { fuelType: vehicle.fuelType } : {}),
+    ...(vehicle.transmission ? { vehicleTransmission: vehicle.transmission } : {}),
+    ...(vehicle.drivetrain ? { driveWheelConfiguration: vehicle.drivetrain } : {}),
+    ...(vehicle.exteriorColor ? { color: vehicle.exteriorColor } : {}),
+    ...(vehicle.interiorColor ? { vehicleInteriorColor: vehicle.interiorColor } : {}),
+    ...(vehicle.images.length ? { image: vehicle.images.map((i) => absolute(base, i)) } : {}),
+    offers: {
+      '@type': 'Offer',
+      url,
+      price: vehicle.price.toFixed(2),
+      priceCurrency: 'USD',
+      availability: sold ? 'https://schema.org/SoldOut' : 'https://schema.org/InStock',
+    },
+  };
+
+  const meta = (attr: 'name' | 'property', key: string, content: string) => `<meta ${attr}="${key}" content="${escapeHtml(content)}" />`;
+  // The gallery's first photo is the page's largest paint: fetch it while the scripts load (the same
+  // variant per screen width as the gallery's <picture>).
+  const preloads = cover
+    ? [
+        `<link rel="preload" as="image" href="${escapeHtml(cardImageUrl(cover))}" media="(max-width: 767px)" fetchpriority="high" />`,
+        `<link rel="preload" as="image" href="${escapeHtml(cover)}" media="(min-width: 768px)" fetchpriority="high" />`,
+      ]
+    : [];
+  const tags = [
+    ...preloads,
+    `<link rel="canonical" href="${escapeHtml(url)}" />`,
+    meta('property', 'og:type', 'product'),
+    meta('property', 'og:site_name', siteName),
+    meta('property', 'og:title', `${name} – ${price}`),
+    meta('property', 'og:description', description),
+    meta('property', 'og:url', url),
+    ...(image ? [meta('property', 'og:image', image), meta('property', 'og:image:alt', name)] : []),
+    meta('property', 'product:price:amount', vehicle.price.toFixed(2)),
+    meta('property', 'product:price:currency', 'USD'),
+    meta('name', 'twitter:card', image ? 'summary_large_image' : 'summary'),
+    meta('name', 'twitter:title', `${name} – ${price}`),
+    meta('name', 'twitter:description', description),
+    ...(image ? [meta('name', 'twitter:image', image)] : []),
+    `<script type="application/ld+json">${scriptJson(jsonLd)}</script>`,
+  ];
+  return { title, description, tags };
+}
+
+/** index.html with this page's title, description and extra head tags. */
+export function withHead(html: string, head: PageHead): string {
+  let out = html.replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(head.title)}</title>`);
+  const description = `<meta name="description" content="${escapeHtml(head.description)}" />`;
+  out = /<meta name="description"[^>]*>/.test(out) ? out.replace(/<meta name="description"[^>]*>/, description) : out.replace('</head>', `${description}</head>`);
+  return out.replace('</head>', `${head.tags.join('')}</head>`);
+}
+
+export interface SitemapEntry {
+  loc: string;
+  lastmod?: Date;
+}
+
+export function sitemapXml(entries: SitemapEntry[]): string {
+  const urls = entries
+    .map((e) => `<url><loc>${escapeHtml(e.loc)}</loc>${e.lastmod ? `<lastmod>${e.lastmod.toISOString()}</lastmod>` : ''}</url>`)
+    .join('');
+  return `<?xml version="1.0" encoding="UTF-8"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${urls}</urlset>`;
+}

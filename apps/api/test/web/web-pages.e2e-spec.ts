@@ -1,0 +1,155 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { DataSource } from 'typeorm';
+import { VehicleEntity } from '../../src/modules/vehicles/entities/vehicle.entity';
+import { registerUser } from '../factories/user.factory';
+import { startTestApp, type TestApp } from '../support/test-app';
+
+const INDEX_HTML =
+  '<!doctype html><html lang="en"><head><meta charset="utf-8" /><meta name="description" content="Default description" /><title>Vehicle Marketplace</title></head><body><div id="root"></div></body></html>';
+
+describe('storefront pages served by the API', () => {
+  let t: TestApp;
+  let staticDir: string;
+  let approved: VehicleEntity;
+  let pending: VehicleEntity;
+
+  beforeAll(async () => {
+    staticDir = mkdtempSync(join(tmpdir(), 'cm-storefront-'));
+    writeFileSync(join(staticDir, 'index.html'), INDEX_HTML);
+    t = await startTestApp({ STATIC_DIR: staticDir, SITE_NAME: 'Test Motors', PUBLIC_URL: 'https://cars.example.com' });
+    const { user } = await registerUser(t.client());
+    const repo = t.app.get(DataSource).getRepository(VehicleEntity);
+    const base = {
+      userId: user.id,
+      make: 'BMW',
+      model: 'X5',
+      year: 2021,
+      trim: 'xDrive40i <M Sport>',
+      mileage: 12345,
+      price: 45999.5,
+      condition: 'excellent',
+      bodyType: 'suv',
+      fuelType: 'gasoline',
+      transmission: 'automatic',
+      drivetrain: 'awd',
+      exteriorColor: 'black',
+      interiorColor: 'beige',
+      color: 'black',
+      description: 'One owner, "garage kept". </script><script>alert(1)</script>',
+      features: ['Heated Seats'],
+      images: ['/uploads/2026/abc.webp', '/uploads/2026/def.webp'],
+      coverPhotoIndex: 1,
+      location: 'Austin, TX',
+      zipCode: '78701',
+      contactPhone: '(555) 010-0000',
+      contactEmail: 'seller@example.com',
+      vin: 'WBA00000000000001',
+      recentServices: [],
+    };
+    approved = await repo.save(repo.create({ ...base, status: 'approved' }));
+    pending = await repo.save(repo.create({ ...base, model: 'X3', status: 'pending' }));
+  });
+
+  afterAll(async () => {
+    await t.close();
+    rmSync(staticDir, { recursive: true, force: true });
+  });
+
+  describe('GET /vehicles/{id}', () => {
+    it('puts the listing title, description, canonical URL, Open Graph, Twitter and Car JSON-LD in the head', async () => {
+      const response = await t.client().get(`/vehicles/${approved.id}`);
+      expect(response.status).toBe(200);
+      const html = response.text;
+      expect(html).toContain('<title>2021 BMW X5 xDrive40i &lt;M Sport&gt; for sale – $46,000 | Test Motors</title>');
+      expect(html).not.toContain('Default description');
+      expect(html).toMatch(/<meta name="description" content="2021 BMW X5 xDrive40i &lt;M Sport&gt; for \$46,000: 12,345 mi, excellent condition, in Austin, TX\./);
+      expect(html).toContain(`<link rel="canonical" href="https://cars.example.com/vehicles/${approved.id}" />`);
+      expect(html).toContain('<meta property="og:image" content="https://cars.example.com/uploads/2026/def-card.webp" />');
+      expect(html).toContain('<meta property="og:title" content="2021 BMW X5 xDrive40i &lt;M Sport&gt; – $46,000" />');
+      expect(html).toContain('<meta name="twitter:card" content="summary_large_image" />');
+
+      const json = /<script type="application\/ld\+json">(.*?)<\/script>/.exec(html)?.[1];
+      expect(json).toBeDefined();
+      expect(json).not.toContain('</script>');
+      const car = JSON.parse(json as string);
+      expect(car).toMatchObject({
+        '@context': 'https://schema.org',
+        '@type': 'Car',
+        brand: { '@type': 'Brand', name: 'BMW' },
+        model: 'X5',
+        vehicleModelDate: '2021',
+        mileageFromOdometer: { value: 12345, unitCode: 'SMI' },
+        offers: { '@type': 'Offer', price: '45999.50', priceCurrency: 'USD', availability: 'https://schema.org/InStock' },
+      });
+      expect(car.description).toContain('</script><script>alert(1)</script>');
+      // The VIN and the seller's contact details are internal.
+      expect(html).not.toContain('WBA00000000000001');
+      expect(html).not.toContain('seller@example.com');
+    });
+
+    it('answers 404 (the page, marked noindex) for a listing that is not public or does not exist', async () => {
+      for (const path of [`/vehicles/${pending.id}`, '/vehicles/999999']) {
+        const response = await t.client().get(path);
+        expect(response.status).toBe(404);
+        expect(response.text).toContain('<div id="root"></div>');
+        expect(response.text).toContain('<meta name="robots" content="noindex" />');
+        expect(response.text).not.toContain('application/ld+json');
+      }
+    });
+  });
+
+  it('redirects /vehicle/{id} to /vehicles/{id}', async () => {
+    const response = await t.client().get(`/vehicle/${approved.id}?ref=dash`);
+    expect(response.status).toBe(301);
+    expect(response.headers.get('location')).toBe(`/vehicles/${approved.id}?ref=dash`);
+  });
+
+  it('answers 404 with the page for an unknown path, and 200 with the site name for a known one', async () => {
+    const unknown = await t.client().get('/no-such-page');
+    expect(unknown.status).toBe(404);
+    expect(unknown.text).toContain('<div id="root"></div>');
+    const faq = await t.client().get('/faq');
+    expect(faq.status).toBe(200);
+    expect(faq.text).toContain('<title>Test Motors</title>');
+  });
+
+  it('lets other sites frame /iframe-slideshow and no other page', async () => {
+    const slideshow = await t.client().get('/iframe-slideshow');
+    expect(slideshow.status).toBe(200);
+    expect(slideshow.headers.get('content-security-policy')).toContain('frame-ancestors *');
+    expect(slideshow.headers.get('content-security-policy')).not.toContain("frame-ancestors 'none'");
+    expect(slideshow.headers.get('x-frame-options')).toBeNull();
+
+    for (const path of ['/', '/search', `/vehicles/${approved.id}`, '/api/config']) {
+      const response = await t.client().get(path);
+      expect(response.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+      expect(response.headers.get('x-frame-options')).toBe('DENY');
+    }
+  });
+
+  it('lists the public pages and public listings in /sitemap.xml', async () => {
+    const response = await t.client().get('/sitemap.xml');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toContain('application/xml');
+    const locs = [...response.text.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
+    expect(locs).toEqual([
+      'https://cars.example.com/',
+      'https://cars.example.com/search',
+      'https://cars.example.com/how-it-works',
+      'https://cars.example.com/financing',
+      'https://cars.example.com/faq',
+      'https://cars.example.com/privacy-policy',
+      `https://cars.example.com/vehicles/${approved.id}`,
+    ]);
+  });
+
+  it('serves /robots.txt pointing at the sitemap', async () => {
+    const response = await t.client().get('/robots.txt');
+    expect(response.status).toBe(200);
+    expect(response.text).toContain('User-agent: *\nAllow: /\n');
+    expect(response.text).toContain('Disallow: /dashboard\n');
+    expect(response.text).toContain('Sitemap: https://cars.example.com/sitemap.xml');
+  });
+});

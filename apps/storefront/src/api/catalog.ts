@@ -1,0 +1,22 @@
+import { useQuery } from '@tanstack/react-query';
+import type { CatalogMakeSummary, CatalogModelSummary } from '@app/shared';
+import { apiJson } from './client';
+import { queryKeys } from './queries';
+
+/** Make names of the built-in catalog (GET /api/catalog/makes): loaded by the search page, never at first load. */
+export function useMakes() {
+  return useQuery({
+    queryKey: queryKeys.makes,
+    queryFn: async () => (await apiJson<CatalogMakeSummary[]>('/api/catalog/makes')).map((m) => m.name),
+  });
+}
+
+/** Model names of one make; idle until a make is chosen. An unknown make (404) has none. */
+export function useModels(make: string) {
+  return useQuery({
+    queryKey: queryKeys.models(make),
+    enabled: make !== '',
+    queryFn: async () =>
+      (await apiJson<CatalogModelSummary[]>(`/api/catalog/makes/${encodeURIComponent(make)}/models`).catch(() => [])).map((m) => m.name),
+  });
+}

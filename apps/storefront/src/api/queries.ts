@@ -1,0 +1,113 @@
+import { useInfiniteQuery, useQuery, useQueryClient, useMutation } from '@tanstack/react-query';
+import type { PublicConfig, PublicUser } from '@app/shared';
+import { SEARCH_LIMITS } from '@app/shared';
+import { ApiError, apiJson, apiRequest } from './client';
+import { RECENT_REFETCH_MS } from './query-client';
+import type { Vehicle, VehicleSearchResult } from './types';
+import { getPublicConfig } from '../config';
+import { searchApiParams, type SearchFilters } from '../lib/search-params';
+
+export const queryKeys = {
+  user: ['user'] as const,
+  config: ['config'] as const,
+  recent: ['vehicles', 'recent'] as const,
+  featured: ['vehicles', 'featured'] as const,
+  search: (params: string) => ['vehicles', 'search', params] as const,
+  similar: (id: number, price: number) => ['vehicles', 'similar', id, price] as const,
+  vehicle: (id: number) => ['vehicles', 'detail', id] as const,
+  makes: ['catalog', 'makes'] as const,
+  models: (make: string) => ['catalog', 'models', make] as const,
+};
+
+/** GET /api/user: 401 (or any failure) means nobody is signed in. */
+async function fetchCurrentUser(): Promise<PublicUser | null> {
+  try {
+    return await apiJson<PublicUser>('/api/user');
+  } catch {
+    return null;
+  }
+}
+
+export function useCurrentUser() {
+  const query = useQuery({ queryKey: queryKeys.user, queryFn: fetchCurrentUser });
+  return { user: query.data ?? null, isLoading: query.isPending };
+}
+
+export function usePublicConfigQuery(): PublicConfig | undefined {
+  return useQuery({ queryKey: queryKeys.config, queryFn: getPublicConfig }).data;
+}
+
+export function useLogout() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiRequest('/api/logout', { method: 'POST' }),
+    onSettled: () => client.setQueryData(queryKeys.user, null),
+  });
+}
+
+export function useRecentVehicles() {
+  return useQuery({
+    queryKey: queryKeys.recent,
+    queryFn: () => apiJson<Vehicle[]>('/api/vehicles/recent'),
+    refetchInterval: RECENT_REFETCH_MS,
+  });
+}
+
+export function useFeaturedVehicles() {
+  return useQuery({
+    queryKey: queryKeys.featured,
+    queryFn: () => apiJson<Vehicle[]>('/api/vehicles/featured'),
+    select: (vehicles) => vehicles.slice(0, SEARCH_LIMITS.featuredCount),
+  });
+}
+
+/** Search results, 24 a page; Load More fetches the next page and appends it. */
+export function useVehicleSearch(filters: SearchFilters) {
+  const key = searchApiParams(filters, 1).toString();
+  return useInfiniteQuery({
+    queryKey: queryKeys.search(key),
+    initialPageParam: 1,
+    queryFn: ({ pageParam, signal }) =>
+      apiJson<VehicleSearchResult>(`/api/vehicles/search?${searchApiParams(filters, pageParam).toString()}`, { signal }),
+    getNextPageParam: (last, pages) => {
+      const shown = pages.reduce((sum, page) => sum + page.vehicles.length, 0);
+      return shown < last.total && last.vehicles.length > 0 ? pages.length + 1 : undefined;
+    },
+  });
+}
+
+/** Listings priced within ±$5,000 of a vehicle, up to 6, without the vehicle itself. */
+export function useSimilarVehicles(vehicle: Vehicle | null | undefined) {
+  const spread = SEARCH_LIMITS.similarPriceSpread;
+  return useQuery({
+    queryKey: queryKeys.similar(vehicle?.id ?? 0, vehicle?.price ?? 0),
+    enabled: !!vehicle,
+    queryFn: async () => {
+      const v = vehicle as Vehicle;
+      const params = new URLSearchParams({
+        minPrice: String(Math.max(0, Math.floor(v.price - spread))),
+        maxPrice: String(Math.ceil(v.price + spread)),
+        excludeId: String(v.id),
+        limit: String(SEARCH_LIMITS.similarCount),
+      });
+      const result = await apiJson<VehicleSearchResult>(`/api/vehicles/search?${params.toString()}`);
+      return result.vehicles.filter((x) => x.id !== v.id).slice(0, SEARCH_LIMITS.similarCount);
+    },
+  });
+}
+
+/** One listing; null when it does not exist or is not visible (404, or 401 as SPEC.md section 7 says). */
+export function useVehicle(id: number) {
+  return useQuery({
+    queryKey: queryKeys.vehicle(id),
+    enabled: Number.isInteger(id) && id > 0,
+    queryFn: async () => {
+      try {
+        return await apiJson<Vehicle>(`/api/vehicles/${id}`);
+      } catch (error) {
+        if (error instanceof ApiError && (error.status === 404 || error.status === 401 || error.status === 400)) return null;
+        throw error;
+      }
+    },
+  });
+}

@@ -1,0 +1,150 @@
+import { DEFAULT_SORT, SEARCH_LIMITS, SORT_OPTIONS, type SortOption } from '@app/shared';
+
+/** Every search filter of SPEC.md section 3, as the search page keeps it in the address. */
+export interface SearchFilters {
+  query: string;
+  make: string;
+  model: string;
+  minYear: string;
+  maxYear: string;
+  minPrice: string;
+  maxPrice: string;
+  minMileage: string;
+  maxMileage: string;
+  condition: string;
+  bodyType: string;
+  fuelType: string;
+  transmission: string;
+  drivetrain: string;
+  exteriorColor: string;
+  interiorColor: string;
+  features: string[];
+  /** Text contained in the listing's location ("Austin", "TX"). */
+  location: string;
+  /** ZIP code the radius is measured from. */
+  zipCode: string;
+  radius: string;
+  sortBy: SortOption;
+}
+
+type TextFilter = Exclude<keyof SearchFilters, 'features' | 'sortBy'>;
+
+export const TEXT_FILTERS: readonly TextFilter[] = [
+  'query',
+  'make',
+  'model',
+  'minYear',
+  'maxYear',
+  'minPrice',
+  'maxPrice',
+  'minMileage',
+  'maxMileage',
+  'condition',
+  'bodyType',
+  'fuelType',
+  'transmission',
+  'drivetrain',
+  'exteriorColor',
+  'interiorColor',
+  'location',
+  'zipCode',
+  'radius',
+];
+
+const NUMERIC = new Set<TextFilter>(['minYear', 'maxYear', 'minPrice', 'maxPrice', 'minMileage', 'maxMileage', 'radius']);
+
+export const EMPTY_FILTERS: SearchFilters = {
+  query: '',
+  make: '',
+  model: '',
+  minYear: '',
+  maxYear: '',
+  minPrice: '',
+  maxPrice: '',
+  minMileage: '',
+  maxMileage: '',
+  condition: '',
+  bodyType: '',
+  fuelType: '',
+  transmission: '',
+  drivetrain: '',
+  exteriorColor: '',
+  interiorColor: '',
+  features: [],
+  location: '',
+  zipCode: '',
+  radius: '',
+  sortBy: DEFAULT_SORT,
+};
+
+/** 'any' and blanks mean "no filter"; numeric filters keep digits only (SPEC.md section 5). */
+function clean(name: TextFilter, raw: string | null): string {
+  const value = (raw ?? '').trim();
+  if (value === '' || value.toLowerCase() === 'any') return '';
+  if (name === 'zipCode') return /^\d{5}$/.test(value) ? value : '';
+  if (NUMERIC.has(name)) {
+    const digits = value.replace(/[$,\s]/g, '');
+    return /^\d+$/.test(digits) ? String(Number(digits)) : '';
+  }
+  return value;
+}
+
+function isSort(value: string | null): value is SortOption {
+  return value !== null && (SORT_OPTIONS as readonly string[]).includes(value);
+}
+
+/** The filters a search address stands for. */
+export function filtersFromParams(params: URLSearchParams): SearchFilters {
+  const filters: SearchFilters = { ...EMPTY_FILTERS, features: [] };
+  for (const name of TEXT_FILTERS) filters[name] = clean(name, params.get(name));
+  // A model without its make cannot be chosen in the form: drop it.
+  if (!filters.make) filters.model = '';
+  const seen = new Set<string>();
+  for (const feature of params.getAll('features')) {
+    const f = feature.trim();
+    if (f && !seen.has(f)) {
+      seen.add(f);
+      filters.features.push(f);
+    }
+  }
+  const sort = params.get('sortBy');
+  filters.sortBy = isSort(sort) ? sort : DEFAULT_SORT;
+  return filters;
+}
+
+/** The address query of some filters: empty filters, empty lists and the default sort are left out. */
+export function paramsFromFilters(filters: SearchFilters): URLSearchParams {
+  const params = new URLSearchParams();
+  for (const name of TEXT_FILTERS) {
+    const value = clean(name, filters[name]);
+    if (value) params.set(name, value);
+  }
+  if (!filters.make) params.delete('model');
+  for (const feature of filters.features) if (feature.trim()) params.append('features', feature.trim());
+  if (filters.sortBy !== DEFAULT_SORT) params.set('sortBy', filters.sortBy);
+  return params;
+}
+
+/** The query of GET /api/vehicles/search for one page of results. */
+export function searchApiParams(filters: SearchFilters, page: number, limit: number = SEARCH_LIMITS.defaultPageSize): URLSearchParams {
+  const params = paramsFromFilters(filters);
+  if (params.has('zipCode') && !params.has('radius')) params.set('radius', String(SEARCH_LIMITS.defaultRadiusMiles));
+  if (!params.has('zipCode')) params.delete('radius');
+  params.set('sortBy', filters.sortBy);
+  params.set('page', String(page));
+  params.set('limit', String(limit));
+  return params;
+}
+
+/** A filter changed: the new address (page is not part of it, so a change always starts at page 1). */
+export function withFilter<K extends keyof SearchFilters>(filters: SearchFilters, name: K, value: SearchFilters[K]): SearchFilters {
+  const next = { ...filters, [name]: value };
+  // Choosing a make clears the model (SPEC.md section 4).
+  if (name === 'make' && value !== filters.make) next.model = '';
+  return next;
+}
+
+/** How many filters (not the sort) are set: shown on the mobile Filters button. */
+export function activeFilterCount(filters: SearchFilters): number {
+  return TEXT_FILTERS.filter((name) => filters[name] !== '' && name !== 'radius').length + filters.features.length;
+}

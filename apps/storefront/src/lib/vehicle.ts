@@ -1,0 +1,26 @@
+import { cardImageUrl } from '@app/shared';
+import type { Vehicle } from '../api/types';
+import fallbackImage from '../assets/vehicle-fallback.svg';
+
+export const FALLBACK_IMAGE: string = fallbackImage;
+
+/** The cover photo (images[coverPhotoIndex], else the first), or the stock fallback image. */
+export function coverImage(vehicle: Pick<Vehicle, 'images' | 'coverPhotoIndex'>): string | null {
+  const { images, coverPhotoIndex } = vehicle;
+  if (!images || images.length === 0) return null;
+  return images[coverPhotoIndex] ?? images[0] ?? null;
+}
+
+/** Card-size cover for grids and slides; the fallback image when the listing has no photo. */
+export function cardCover(vehicle: Pick<Vehicle, 'images' | 'coverPhotoIndex'>): string {
+  const cover = coverImage(vehicle);
+  return cover ? cardImageUrl(cover) : FALLBACK_IMAGE;
+}
+
+/** Gallery order: the cover photo first, then the others in their order. */
+export function galleryImages(vehicle: Pick<Vehicle, 'images' | 'coverPhotoIndex'>): string[] {
+  const images = vehicle.images ?? [];
+  const cover = images[vehicle.coverPhotoIndex];
+  if (cover === undefined || vehicle.coverPhotoIndex === 0) return images;
+  return [cover, ...images.filter((_, i) => i !== vehicle.coverPhotoIndex)];
+}

@@ -1,0 +1,47 @@
+import { useEffect, type ReactNode } from 'react';
+import type { PublicUser } from '@app/shared';
+import { useCurrentUser } from '../../api/queries';
+import { toast } from '../../stores/toast';
+
+/** SPEC.md section 9: the pause before an unauthorized visitor is sent on. */
+export const UNAUTHORIZED_REDIRECT_MS = 500;
+
+interface RequireUserProps {
+  /** The toast a signed-out visitor gets before going to the login path. */
+  unauthorized: { title: string; description?: string };
+  /** Extra condition on the signed-in user (admin pages); failing it shows `forbidden`. */
+  allow?: (user: PublicUser) => boolean;
+  forbidden?: { title: string; description?: string; redirectTo: string };
+  skeleton: ReactNode;
+  children: (user: PublicUser) => ReactNode;
+}
+
+/** A signed-in route: a skeleton while the session loads, then the page or the unauthorized redirect. */
+export function RequireUser({ unauthorized, allow, forbidden, skeleton, children }: RequireUserProps) {
+  const { user, isLoading } = useCurrentUser();
+  const denied = !isLoading && (!user || (allow ? !allow(user) : false));
+
+  useEffect(() => {
+    if (!denied) return;
+    const signedIn = !!user;
+    const message = signedIn && forbidden ? forbidden : unauthorized;
+    toast({ title: message.title, description: message.description, variant: 'destructive' });
+    const target = signedIn && forbidden ? forbidden.redirectTo : `/api/login?returnTo=${encodeURIComponent(window.location.pathname + window.location.search)}`;
+    const timer = window.setTimeout(() => window.location.assign(target), UNAUTHORIZED_REDIRECT_MS);
+    return () => window.clearTimeout(timer);
+  }, [denied, user, unauthorized, forbidden]);
+
+  if (isLoading || denied || !user) return <>{skeleton}</>;
+  return <>{children(user)}</>;
+}
+
+export function FormSkeleton({ title }: { title: string }) {
+  return (
+    <div className="container page" aria-busy="true">
+      <h1 className="page-title">{title}</h1>
+      {Array.from({ length: 4 }, (_, i) => (
+        <div key={i} className="skeleton" style={{ height: 140, marginBottom: 20 }} />
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,192 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { Navigate, useNavigate, useSearchParams } from 'react-router';
+import { PASSWORD_MIN_LENGTH, type PublicUser } from '@app/shared';
+import { apiJson, errorMessage } from '../../api/client';
+import { queryKeys, useCurrentUser } from '../../api/queries';
+import { EyeIcon, EyeOffIcon } from '../../components/icons';
+import { PageSpinner } from '../../components/PageSpinner';
+import { useDocumentMeta } from '../../hooks/use-document-meta';
+import { toast } from '../../stores/toast';
+import './auth.css';
+
+type Tab = 'signin' | 'register';
+
+/** Only same-site paths are followed after sign-in. */
+function safeReturn(value: string | null): string {
+  return value && value.startsWith('/') && !value.startsWith('//') ? value : '/';
+}
+
+function PasswordField({ id, autoComplete, hint }: { id: string; autoComplete: string; hint?: string }) {
+  const [visible, setVisible] = useState(false);
+  return (
+    <div className="field">
+      <label htmlFor={id}>
+        Password <span className="required" aria-hidden="true">*</span>
+      </label>
+      <div className="password-wrap">
+        <input
+          id={id}
+          name="password"
+          type={visible ? 'text' : 'password'}
+          className="input"
+          autoComplete={autoComplete}
+          required
+          minLength={hint ? PASSWORD_MIN_LENGTH : undefined}
+          aria-describedby={hint ? `${id}-hint` : undefined}
+        />
+        <button
+          type="button"
+          className="password-toggle"
+          onClick={() => setVisible((v) => !v)}
+          aria-label={visible ? 'Hide password' : 'Show password'}
+          aria-pressed={visible}
+        >
+          {visible ? <EyeOffIcon size={18} /> : <EyeIcon size={18} />}
+        </button>
+      </div>
+      {hint ? (
+        <span id={`${id}-hint`} className="field-hint">
+          {hint}
+        </span>
+      ) : null}
+    </div>
+  );
+}
+
+export default function AuthPage() {
+  useDocumentMeta('Sign In', 'Sign in or create an account to list your car for free.');
+  const { user, isLoading } = useCurrentUser();
+  const [params, setParams] = useSearchParams();
+  const tab: Tab = params.get('tab') === 'register' ? 'register' : 'signin';
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [pending, setPending] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const baseId = useId();
+  const tabs = useRef<Record<Tab, HTMLButtonElement | null>>({ signin: null, register: null });
+
+  if (isLoading) return <PageSpinner />;
+  if (user && !pending) return <Navigate to="/" replace />;
+
+  const returnTo = safeReturn(params.get('returnTo'));
+  const select = (next: Tab) => {
+    setError(null);
+    const nextParams = new URLSearchParams(params);
+    if (next === 'register') nextParams.set('tab', 'register');
+    else nextParams.delete('tab');
+    setParams(nextParams, { replace: true });
+  };
+
+  const onTabKey = (event: KeyboardEvent) => {
+    if (event.key === 'ArrowRight' || event.key === 'ArrowLeft') {
+      event.preventDefault();
+      const next: Tab = tab === 'signin' ? 'register' : 'signin';
+      select(next);
+      tabs.current[next]?.focus();
+    }
+  };
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const data = new FormData(event.currentTarget);
+    const field = (name: string) => String(data.get(name) ?? '').trim();
+    setPending(true);
+    setError(null);
+    try {
+      if (tab === 'signin') {
+        const signedIn = await apiJson<PublicUser>('/api/login', {
+          method: 'POST',
+          body: { email: field('email'), password: String(data.get('password') ?? '') },
+        });
+        queryClient.setQueryData(queryKeys.user, signedIn);
+        toast({ title: 'Welcome back!', description: 'You have successfully signed in.', variant: 'success' });
+      } else {
+        const created = await apiJson<PublicUser>('/api/register', {
+          method: 'POST',
+          body: {
+            firstName: field('firstName'),
+            lastName: field('lastName'),
+            email: field('email'),
+            password: String(data.get('password') ?? ''),
+          },
+        });
+        queryClient.setQueryData(queryKeys.user, created);
+        toast({
+          title: 'Account created!',
+          description: `Welcome${created.firstName ? `, ${created.firstName}` : ''}! Your account is ready.`,
+          variant: 'success',
+        });
+      }
+      void navigate(returnTo, { replace: true });
+    } catch (e) {
+      const message = errorMessage(e);
+      setError(message);
+      toast({ title: tab === 'signin' ? 'Sign in failed' : 'Registration failed', description: message, variant: 'destructive' });
+      setPending(false);
+    }
+  };
+
+  const panelId = `${baseId}-panel`;
+  return (
+    <div className="container page auth-page">
+      <div className="auth-card">
+        <h1 className="auth-title">{tab === 'signin' ? 'Welcome back' : 'Create your account'}</h1>
+        <p className="auth-lead">List your car for free and let our team handle the buyers.</p>
+        <div className="auth-tabs" role="tablist" aria-label="Account" onKeyDown={onTabKey}>
+          {(['signin', 'register'] as const).map((t) => (
+            <button
+              key={t}
+              ref={(el) => {
+                tabs.current[t] = el;
+              }}
+              type="button"
+              role="tab"
+              id={`${baseId}-${t}`}
+              aria-selected={tab === t}
+              aria-controls={panelId}
+              tabIndex={tab === t ? 0 : -1}
+              className="auth-tab"
+              onClick={() => select(t)}
+            >
+              {t === 'signin' ? 'Sign In' : 'Create Account'}
+            </button>
+          ))}
+        </div>
+        <form key={tab} id={panelId} role="tabpanel" aria-labelledby={`${baseId}-${tab}`} onSubmit={submit} noValidate={false}>
+          {tab === 'register' ? (
+            <div className="auth-names">
+              <div className="field">
+                <label htmlFor={`${baseId}-first`}>First name</label>
+                <input id={`${baseId}-first`} name="firstName" className="input" autoComplete="given-name" maxLength={60} />
+              </div>
+              <div className="field">
+                <label htmlFor={`${baseId}-last`}>Last name</label>
+                <input id={`${baseId}-last`} name="lastName" className="input" autoComplete="family-name" maxLength={60} />
+              </div>
+            </div>
+          ) : null}
+          <div className="field">
+            <label htmlFor={`${baseId}-email`}>
+              Email <span className="required" aria-hidden="true">*</span>
+            </label>
+            <input id={`${baseId}-email`} name="email" type="email" className="input" autoComplete="email" required />
+          </div>
+          <PasswordField
+            id={`${baseId}-password`}
+            autoComplete={tab === 'signin' ? 'current-password' : 'new-password'}
+            hint={tab === 'register' ? `Must be at least ${PASSWORD_MIN_LENGTH} characters` : undefined}
+          />
+          {error ? (
+            <p className="field-error" role="alert">
+              {error}
+            </p>
+          ) : null}
+          <button type="submit" className="btn btn-primary btn-block btn-lg" disabled={pending}>
+            {tab === 'signin' ? (pending ? 'Signing In...' : 'Sign In') : pending ? 'Creating Account...' : 'Create Account'}
+          </button>
+        </form>
+      </div>
+    </div>
+  );
+}

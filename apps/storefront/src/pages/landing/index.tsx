@@ -1,0 +1,234 @@
+import { Link } from 'react-router';
+import { useCurrentUser, usePublicConfigQuery, useRecentVehicles } from '../../api/queries';
+import {
+  AwardIcon,
+  DollarIcon,
+  GlobeIcon,
+  HeartIcon,
+  PhoneIcon,
+  StarIcon,
+  UserIcon,
+  UsersIcon,
+  ShieldIcon,
+} from '../../components/icons';
+import { RecentGrid } from '../../components/RecentGrid';
+import { RevealSection } from '../../components/Reveal';
+import { useDocumentMeta } from '../../hooks/use-document-meta';
+import { displayName } from '../../lib/user';
+import { savedSelectors, useSavedStore } from '../../stores/saved';
+import { ReviewStrip } from './ReviewStrip';
+import '../content.css';
+import './landing.css';
+
+/** Brand shortcuts: each opens the search for that make (Corvette is Chevrolet's). */
+export const POPULAR_BRANDS = [
+  { label: 'BMW', search: 'make=BMW' },
+  { label: 'Mercedes', search: 'make=Mercedes-Benz' },
+  { label: 'Lexus', search: 'make=Lexus' },
+  { label: 'Land Rover', search: 'make=Land+Rover' },
+  { label: 'Corvette', search: 'make=Chevrolet&model=Corvette' },
+  { label: 'Porsche', search: 'make=Porsche' },
+] as const;
+
+const PARTNER_POINTS = [
+  { icon: UserIcon, title: 'Dedicated Sales Pro', text: 'One associate owns your sale from listing to hand-over, and knows your car inside out.' },
+  { icon: PhoneIcon, title: 'Personal Support', text: 'Real people answer buyers’ calls and texts 7 days a week, so you never have to.' },
+  { icon: AwardIcon, title: 'Expert Guidance', text: 'Pricing advice from people who sell cars every day, and help with title and paperwork.' },
+];
+
+const TEAM_POINTS = [
+  { icon: UsersIcon, title: 'Dedicated Sales Team', text: 'Our in-house associates qualify every buyer and negotiate on your behalf.' },
+  { icon: DollarIcon, title: 'In-House Financing', text: 'Our partner dealership finances buyers in minutes, with rates from 3.75% APR.' },
+  { icon: GlobeIcon, title: 'Nationwide Network', text: 'Buyers from every state, with transport arranged to their door.' },
+];
+
+function SignedInStrip() {
+  const { user } = useCurrentUser();
+  const saved = useSavedStore(savedSelectors.count);
+  if (!user) return null;
+  return (
+    <div className="home-strip">
+      <div className="container home-strip-inner">
+        <p>
+          Welcome back, <strong>{displayName(user)}</strong>
+        </p>
+        <div className="home-strip-links">
+          <Link to="/dashboard" className="btn btn-outline">
+            <HeartIcon size={18} /> Saved vehicles: {saved}
+          </Link>
+          <Link to="/dashboard" className="btn btn-dark">
+            Your Dashboard
+          </Link>
+          <Link to="/create-listing" className="btn btn-primary">
+            Add New Listing
+          </Link>
+        </div>
+      </div>
+    </div>
+  );
+}
+
+export default function LandingPage() {
+  useDocumentMeta(null, 'Sell your car with personal support: free listing, a dedicated sales associate and in-house financing. Browse quality used and luxury vehicles.');
+  const recent = useRecentVehicles();
+  const config = usePublicConfigQuery();
+
+  return (
+    <>
+      <SignedInStrip />
+      <section className="hero" aria-labelledby="hero-title">
+        <div className="container hero-inner">
+          <p className="hero-eyebrow">
+            <ShieldIcon size={16} /> Free to list · Paid only when it sells
+          </p>
+          <h1 id="hero-title" className="hero-title">
+            Sell Your Car with Personal Support
+          </h1>
+          <p className="hero-lead">
+            A dedicated associate handles the buyers, the questions and the negotiation. You list for free and get back
+            to your day.
+          </p>
+          <div className="cta-row">
+            <Link to="/auth" className="btn btn-primary btn-lg">
+              Start Selling Today
+            </Link>
+            <Link to="/search" className="btn btn-on-dark btn-lg">
+              Browse Market Listings
+            </Link>
+          </div>
+        </div>
+      </section>
+
+      <section className="section recent-section" aria-labelledby="recent-title">
+        <div className="recent-container">
+          <div className="section-head">
+            <div>
+              <h2 id="recent-title" className="section-title">
+                Current Remote Listings
+              </h2>
+              <p className="section-lead">Fresh vehicles from sellers working with our team.</p>
+            </div>
+            <Link to="/search" className="btn btn-dark">
+              View All Vehicles
+            </Link>
+          </div>
+          {!recent.isPending && (recent.data?.length ?? 0) === 0 ? (
+            <div className="empty-state">
+              <h3>No Recent Listings Yet</h3>
+              <p>Check back soon for new listings</p>
+            </div>
+          ) : (
+            <RecentGrid vehicles={recent.data} loading={recent.isPending} />
+          )}
+        </div>
+      </section>
+
+      <RevealSection className="section section-alt" aria-labelledby="partner-title">
+        <div className="container">
+          <h2 id="partner-title" className="section-title center">
+            Your Personal Car-Selling Partner
+          </h2>
+          <p className="section-lead center">Selling a car privately is a second job. We make it ours.</p>
+          <div className="card-grid card-grid-3">
+            {PARTNER_POINTS.map(({ icon: Icon, title, text }) => (
+              <div key={title} className="info-card">
+                <span className="info-card-icon">
+                  <Icon size={24} />
+                </span>
+                <h3>{title}</h3>
+                <p>{text}</p>
+              </div>
+            ))}
+          </div>
+        </div>
+      </RevealSection>
+
+      <RevealSection className="section" aria-labelledby="brands-title">
+        <div className="container">
+          <h2 id="brands-title" className="section-title center">
+            Our Most Popular Brands
+          </h2>
+          <ul className="brand-grid">
+            {POPULAR_BRANDS.map((brand) => (
+              <li key={brand.label}>
+                <Link to={`/search?${brand.search}`} className="brand-tile">
+                  <span className="brand-initial" aria-hidden="true">
+                    {brand.label.charAt(0)}
+                  </span>
+                  {brand.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+          <div className="cta-row center-row">
+            <Link to="/search" className="btn btn-outline">
+              Explore All Brands
+            </Link>
+          </div>
+        </div>
+      </RevealSection>
+
+      <RevealSection className="section team-section" aria-labelledby="team-title">
+        <div className="container">
+          <h2 id="team-title" className="section-title center">
+            In-House Team
+          </h2>
+          <p className="section-lead center">Everything a dealership offers, without giving your car away at trade-in value.</p>
+          <div className="card-grid card-grid-3">
+            {TEAM_POINTS.map(({ icon: Icon, title, text }) => (
+              <div key={title} className="info-card team-card">
+                <span className="info-card-icon">
+                  <Icon size={24} />
+                </span>
+                <h3>{title}</h3>
+                <p>{text}</p>
+              </div>
+            ))}
+          </div>
+        </div>
+      </RevealSection>
+
+      <RevealSection className="section section-alt" aria-labelledby="reviews-title">
+        <div className="container">
+          <h2 id="reviews-title" className="section-title center">
+            Customer Reviews
+          </h2>
+          <div className="rating">
+            <span className="rating-score">5.0</span>
+            <span className="rating-stars" aria-hidden="true">
+              {Array.from({ length: 5 }, (_, i) => (
+                <StarIcon key={i} size={22} />
+              ))}
+            </span>
+            <span className="rating-text">Rated 5.0 out of 5 based on our customer reviews</span>
+          </div>
+          <ReviewStrip />
+          {config?.reviewsUrl ? (
+            <div className="cta-row center-row">
+              <a href={config.reviewsUrl} className="btn btn-dark" target="_blank" rel="noopener noreferrer">
+                Read all reviews
+              </a>
+            </div>
+          ) : null}
+        </div>
+      </RevealSection>
+
+      <RevealSection className="section closing" aria-labelledby="closing-title">
+        <div className="container closing-inner">
+          <h2 id="closing-title" className="section-title">
+            Ready to sell, or just looking?
+          </h2>
+          <p className="lead">List in minutes and let our team do the rest.</p>
+          <div className="cta-row center-row">
+            <a href="/api/login" className="btn btn-primary btn-lg">
+              List Your Car Free
+            </a>
+            <Link to="/search" className="btn btn-on-dark btn-lg">
+              See What Others Are Selling
+            </Link>
+          </div>
+        </div>
+      </RevealSection>
+    </>
+  );
+}

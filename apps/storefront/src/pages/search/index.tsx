@@ -1,0 +1,309 @@
+import { useCallback, useEffect, useMemo, useState, type FormEvent } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { MAX_PRICE_QUICK_OPTIONS, SEARCH_FILTERS, SEARCH_PAGE_SORTS, formatPrice, type SortOption } from '@app/shared';
+import { useCurrentUser, useFeaturedVehicles, useVehicleSearch } from '../../api/queries';
+import { FilterIcon, HeartIcon, SearchIcon } from '../../components/icons';
+import { Sheet } from '../../components/Sheet';
+import { VehicleCard } from '../../components/VehicleCard';
+import { VehicleCardSkeleton } from '../../components/VehicleCardSkeleton';
+import { useDocumentMeta } from '../../hooks/use-document-meta';
+import { useMediaQuery } from '../../hooks/use-media-query';
+import { EMPTY_FILTERS, activeFilterCount, filtersFromParams, paramsFromFilters, withFilter, type SearchFilters } from '../../lib/search-params';
+import { savedSelectors, useSavedStore } from '../../stores/saved';
+import { FilterPanel } from './FilterPanel';
+import { MakeModelSelects } from './MakeModelSelects';
+import './search.css';
+
+/** Quick brand buttons: label → the make (and model) they search for. */
+export const QUICK_BRANDS: ReadonlyArray<{ label: string; make: string; model?: string }> = [
+  { label: 'Mercedes-Benz', make: 'Mercedes-Benz' },
+  { label: 'BMW', make: 'BMW' },
+  { label: 'Porsche', make: 'Porsche' },
+  { label: 'Lexus', make: 'Lexus' },
+  { label: 'Range Rover', make: 'Land Rover' },
+  { label: 'Corvette', make: 'Chevrolet', model: 'Corvette' },
+];
+
+type BarDraft = Pick<SearchFilters, 'query' | 'make' | 'model' | 'maxPrice' | 'bodyType' | 'zipCode'>;
+
+const draftOf = (f: SearchFilters): BarDraft => ({
+  query: f.query,
+  make: f.make,
+  model: f.model,
+  maxPrice: f.maxPrice,
+  bodyType: f.bodyType,
+  zipCode: f.zipCode,
+});
+
+function SearchBar({ filters, onSearch }: { filters: SearchFilters; onSearch: (next: SearchFilters) => void }) {
+  const [draft, setDraft] = useState<BarDraft>(() => draftOf(filters));
+  useEffect(() => setDraft(draftOf(filters)), [filters]);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    onSearch({ ...filters, ...draft });
+  };
+  return (
+    <form className="search-bar" onSubmit={submit} role="search" aria-label="Vehicles">
+      <div className="field search-keyword">
+        <label htmlFor="bar-query">Keyword</label>
+        <input
+          id="bar-query"
+          className="input"
+          type="search"
+          placeholder="Make, model or keyword"
+          value={draft.query}
+          onChange={(e) => setDraft({ ...draft, query: e.target.value })}
+        />
+      </div>
+      <MakeModelSelects
+        idPrefix="bar"
+        make={draft.make}
+        model={draft.model}
+        onMake={(make) => setDraft({ ...draft, make, model: make === draft.make ? draft.model : '' })}
+        onModel={(model) => setDraft({ ...draft, model })}
+      />
+      <div className="field">
+        <label htmlFor="bar-maxPrice">Max Price</label>
+        <select id="bar-maxPrice" className="select" value={draft.maxPrice} onChange={(e) => setDraft({ ...draft, maxPrice: e.target.value })}>
+          <option value="">Any Price</option>
+          {MAX_PRICE_QUICK_OPTIONS.map((p) => (
+            <option key={p} value={String(p)}>
+              Under {formatPrice(p)}
+            </option>
+          ))}
+          {draft.maxPrice && !MAX_PRICE_QUICK_OPTIONS.some((p) => String(p) === draft.maxPrice) ? (
+            <option value={draft.maxPrice}>Under {formatPrice(Number(draft.maxPrice))}</option>
+          ) : null}
+        </select>
+      </div>
+      <div className="field">
+        <label htmlFor="bar-bodyType">Body Type</label>
+        <select id="bar-bodyType" className="select" value={draft.bodyType} onChange={(e) => setDraft({ ...draft, bodyType: e.target.value })}>
+          <option value="">Any Body Type</option>
+          {SEARCH_FILTERS.bodyType.map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="field search-zip">
+        <label htmlFor="bar-zip">ZIP Code</label>
+        <input
+          id="bar-zip"
+          className="input"
+          inputMode="numeric"
+          autoComplete="postal-code"
+          maxLength={5}
+          placeholder="e.g. 90210"
+          value={draft.zipCode}
+          pattern="[0-9]{5}"
+          onChange={(e) => setDraft({ ...draft, zipCode: e.target.value.replace(/[^\d]/g, '').slice(0, 5) })}
+        />
+      </div>
+      <button type="submit" className="btn btn-primary search-submit">
+        <SearchIcon size={18} /> Search
+      </button>
+    </form>
+  );
+}
+
+function DashboardSummary() {
+  const { user } = useCurrentUser();
+  const saved = useSavedStore(savedSelectors.count);
+  if (!user) return null;
+  return (
+    <section className="dashboard-summary" aria-labelledby="dash-summary-title">
+      <div>
+        <h2 id="dash-summary-title">Your Dashboard</h2>
+        <p>
+          <HeartIcon size={16} /> {saved} saved {saved === 1 ? 'vehicle' : 'vehicles'}
+        </p>
+      </div>
+      <div className="cta-row" style={{ marginTop: 0 }}>
+        <Link to="/dashboard" className="btn btn-dark">
+          Go to Dashboard
+        </Link>
+        <Link to="/create-listing" className="btn btn-primary">
+          Add New Listing
+        </Link>
+      </div>
+    </section>
+  );
+}
+
+function FeaturedVehicles() {
+  const featured = useFeaturedVehicles();
+  return (
+    <section className="featured-section" aria-labelledby="featured-title">
+      <h2 id="featured-title" className="section-title">
+        Featured Vehicles
+      </h2>
+      {featured.isPending ? (
+        <div className="vehicle-grid">
+          {Array.from({ length: 3 }, (_, i) => (
+            <VehicleCardSkeleton key={i} />
+          ))}
+        </div>
+      ) : (featured.data?.length ?? 0) === 0 ? (
+        <div className="empty-state">
+          <p>No featured vehicles available</p>
+        </div>
+      ) : (
+        <ul className="vehicle-grid">
+          {featured.data?.map((v) => (
+            <li key={v.id}>
+              <VehicleCard vehicle={v} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function describe(filters: SearchFilters): string {
+  const what = [filters.make, filters.model].filter(Boolean).join(' ');
+  return what ? `${what} for sale` : 'Search Vehicles';
+}
+
+export default function SearchPage() {
+  const [params, setParams] = useSearchParams();
+  const filters = useMemo(() => filtersFromParams(params), [params]);
+  useDocumentMeta(describe(filters), 'Search used and luxury vehicles by make, model, price, mileage, body type and more.');
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  // The side panel exists on wide screens only; narrower ones use the drawer.
+  const wide = useMediaQuery('(min-width: 1024px)');
+  const closeDrawer = useCallback(() => setDrawerOpen(false), []);
+  const search = useVehicleSearch(filters);
+
+  const apply = useCallback((next: SearchFilters) => setParams(paramsFromFilters(next)), [setParams]);
+  const clear = useCallback(() => apply({ ...EMPTY_FILTERS, features: [] }), [apply]);
+
+  const pages = search.data?.pages ?? [];
+  const vehicles = pages.flatMap((p) => p.vehicles);
+  const total = pages[0]?.total ?? 0;
+  const facets = pages[0]?.facets;
+  const active = activeFilterCount(filters);
+
+  return (
+    <div className="search-page">
+      <div className="search-top">
+        <div className="container">
+          <h1 className="page-title">Search for any vehicle</h1>
+          <SearchBar filters={filters} onSearch={apply} />
+          <div className="quick-brands" aria-label="Popular brands" role="group">
+            {QUICK_BRANDS.map((b) => {
+              const pressed = filters.make === b.make && filters.model === (b.model ?? '');
+              return (
+                <button
+                  key={b.label}
+                  type="button"
+                  className="chip"
+                  aria-pressed={pressed}
+                  onClick={() => apply({ ...withFilter(filters, 'make', b.make), model: b.model ?? '' })}
+                >
+                  {b.label}
+                </button>
+              );
+            })}
+          </div>
+        </div>
+      </div>
+      <div className="container search-body">
+        {wide ? (
+          <aside className="search-sidebar" aria-label="Filters">
+            <FilterPanel idPrefix="side" filters={filters} facets={facets} onChange={apply} onClear={clear} />
+          </aside>
+        ) : null}
+        <section className="search-results" aria-labelledby="results-title">
+          <div className="results-head">
+            <h2 id="results-title" className="results-count" aria-live="polite">
+              {search.isPending ? 'Searching…' : `${total.toLocaleString('en-US')} ${total === 1 ? 'vehicle' : 'vehicles'} found`}
+            </h2>
+            <div className="results-tools">
+              <button type="button" className="btn btn-outline filters-toggle" onClick={() => setDrawerOpen(true)} aria-expanded={drawerOpen}>
+                <FilterIcon size={18} /> Filters{active > 0 ? ` (${active})` : ''}
+              </button>
+              <label className="visually-hidden" htmlFor="sort">
+                Sort by
+              </label>
+              <select
+                id="sort"
+                className="select sort-select"
+                value={filters.sortBy}
+                onChange={(e) => apply(withFilter(filters, 'sortBy', e.target.value as SortOption))}
+              >
+                {SEARCH_PAGE_SORTS.map((s) => (
+                  <option key={s.value} value={s.value}>
+                    {s.label}
+                  </option>
+                ))}
+              </select>
+            </div>
+          </div>
+          {search.isError ? (
+            <div className="empty-state" role="alert">
+              <h3>Failed to search vehicles</h3>
+              <p>Please try again in a moment.</p>
+              <button type="button" className="btn btn-dark" style={{ marginTop: 12 }} onClick={() => void search.refetch()}>
+                Try again
+              </button>
+            </div>
+          ) : search.isPending ? (
+            <div className="vehicle-grid">
+              {Array.from({ length: 6 }, (_, i) => (
+                <VehicleCardSkeleton key={i} />
+              ))}
+            </div>
+          ) : vehicles.length === 0 ? (
+            <div className="empty-state">
+              <h3>No vehicles found</h3>
+              <p>Try adjusting your search criteria or clear some filters to see more results.</p>
+              {active > 0 ? (
+                <button type="button" className="btn btn-dark" style={{ marginTop: 12 }} onClick={clear}>
+                  Clear filters
+                </button>
+              ) : null}
+            </div>
+          ) : (
+            <>
+              <ul className="vehicle-grid">
+                {vehicles.map((v, i) => (
+                  <li key={v.id}>
+                    <VehicleCard vehicle={v} eager={i < (wide ? 3 : 1)} />
+                  </li>
+                ))}
+              </ul>
+              {search.hasNextPage ? (
+                <div className="load-more">
+                  <button type="button" className="btn btn-dark btn-lg" onClick={() => void search.fetchNextPage()} disabled={search.isFetchingNextPage}>
+                    {search.isFetchingNextPage ? 'Loading...' : 'Load More Vehicles'}
+                  </button>
+                </div>
+              ) : null}
+              <p className="results-shown">
+                Showing {vehicles.length} of {total.toLocaleString('en-US')}
+              </p>
+            </>
+          )}
+          <DashboardSummary />
+          <FeaturedVehicles />
+        </section>
+      </div>
+      <Sheet
+        open={drawerOpen}
+        onClose={closeDrawer}
+        title="Filters"
+        side="left"
+        footer={
+          <button type="button" className="btn btn-primary btn-block" onClick={closeDrawer}>
+            {search.isPending ? 'Show results' : `Show ${total.toLocaleString('en-US')} results`}
+          </button>
+        }
+      >
+        <FilterPanel idPrefix="drawer" filters={filters} facets={facets} onChange={apply} onClear={clear} />
+      </Sheet>
+    </div>
+  );
+}

@@ -1,0 +1,85 @@
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { initialToastState, useToastStore } from '../../stores/toast';
+import { ContactForm } from './ContactForm';
+import { contactDefaults, missingContactFields } from './contact-form-values';
+
+const vehicle = { id: 9, year: 2021, make: 'BMW', model: 'X5', price: 46000 };
+
+function fill(label: RegExp, value: string) {
+  fireEvent.change(screen.getByLabelText(label), { target: { value } });
+}
+
+describe('ContactForm', () => {
+  const fetchMock = jest.fn();
+
+  beforeEach(() => {
+    fetchMock.mockReset();
+    global.fetch = fetchMock as unknown as typeof fetch;
+    act(() => useToastStore.setState(initialToastState));
+  });
+
+  it('starts with the subject and message that name the car and its price', () => {
+    render(<ContactForm vehicle={vehicle} />);
+    expect((screen.getByLabelText(/Subject/) as HTMLInputElement).value).toBe('Interested in your 2021 BMW X5');
+    expect((screen.getByLabelText(/Message/) as HTMLTextAreaElement).value).toContain('2021 BMW X5 listed at $46,000');
+    expect((screen.getByLabelText(/Email/) as HTMLInputElement).type).toBe('email');
+  });
+
+  it('refuses to send without the required fields and says so', () => {
+    render(<ContactForm vehicle={vehicle} />);
+    fill(/First name/, 'Ana');
+    fireEvent.click(screen.getByRole('button', { name: 'Send Message' }));
+    expect(fetchMock).not.toHaveBeenCalled();
+    expect(useToastStore.getState().current).toMatchObject({ title: 'Error', description: 'Please fill in all required fields.' });
+    expect(screen.getByLabelText(/Last name/).getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByLabelText(/First name/).getAttribute('aria-invalid')).toBe('false');
+  });
+
+  it('sends the payload, thanks the buyer and resets the fields (phone optional)', async () => {
+    fetchMock.mockResolvedValue(new Response('{"id":1}', { status: 201, headers: { 'content-type': 'application/json' } }));
+    render(<ContactForm vehicle={vehicle} />);
+    fill(/First name/, 'Ana');
+    fill(/Last name/, 'Silva');
+    fill(/Email/, 'ana@example.com');
+    fireEvent.click(screen.getByLabelText("I'm interested in financing options"));
+    fireEvent.click(screen.getByRole('button', { name: 'Send Message' }));
+    expect(screen.getByRole('button', { name: 'Sending...' })).toBeTruthy();
+
+    await waitFor(() => expect(useToastStore.getState().current?.title).toBe('Thank You!'));
+    expect(useToastStore.getState().current?.description).toBe(
+      'Thanks for reaching out about the 2021 BMW X5! The seller will be in touch soon.',
+    );
+    const [url, init] = fetchMock.mock.calls[0] as [string, RequestInit];
+    expect(url).toBe('/api/contact');
+    expect(JSON.parse(String(init.body))).toEqual({
+      vehicleId: 9,
+      senderName: 'Ana Silva',
+      senderFirstName: 'Ana',
+      senderLastName: 'Silva',
+      senderEmail: 'ana@example.com',
+      subject: 'Interested in your 2021 BMW X5',
+      message: contactDefaults(vehicle).message,
+      isFinancingInterest: true,
+      isTradeInInterest: false,
+    });
+    expect((screen.getByLabelText(/First name/) as HTMLInputElement).value).toBe('');
+    expect((screen.getByLabelText("I'm interested in financing options") as HTMLInputElement).checked).toBe(false);
+    expect(screen.getByRole('button', { name: 'Send Message' })).toBeTruthy();
+  });
+
+  it('keeps what was typed and shows the failure toast when the API refuses', async () => {
+    fetchMock.mockResolvedValue(new Response('{"statusCode":500}', { status: 500 }));
+    render(<ContactForm vehicle={vehicle} />);
+    fill(/First name/, 'Ana');
+    fill(/Last name/, 'Silva');
+    fill(/Email/, 'ana@example.com');
+    fireEvent.click(screen.getByRole('button', { name: 'Send Message' }));
+    await waitFor(() => expect(useToastStore.getState().current?.description).toBe('Failed to send message. Please try again.'));
+    expect((screen.getByLabelText(/First name/) as HTMLInputElement).value).toBe('Ana');
+  });
+
+  it('lists exactly the blank required fields', () => {
+    const values = { ...contactDefaults(vehicle), firstName: ' ', email: 'a@b.co', subject: '' };
+    expect(missingContactFields(values)).toEqual(['firstName', 'lastName', 'subject']);
+  });
+});

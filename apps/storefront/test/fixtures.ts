@@ -1,0 +1,58 @@
+import type { Vehicle } from '../src/api/types';
+
+/** A public listing as the API answers it; override what a test cares about. */
+export function makeVehicle(overrides: Partial<Vehicle> = {}): Vehicle {
+  return {
+    id: 1,
+    userId: 1,
+    make: 'BMW',
+    model: 'X5',
+    year: 2021,
+    trim: 'xDrive40i',
+    mileage: 12345,
+    price: 46000,
+    condition: 'excellent',
+    bodyType: 'suv',
+    fuelType: 'gasoline',
+    transmission: 'automatic',
+    drivetrain: 'awd',
+    exteriorColor: 'black',
+    interiorColor: 'beige',
+    color: 'black',
+    description: 'One owner.',
+    features: ['Heated Seats'],
+    images: ['/uploads/a.webp', '/uploads/b.webp', '/uploads/c.webp'],
+    coverPhotoIndex: 0,
+    location: 'Austin, TX',
+    zipCode: '78701',
+    engine: null,
+    mpgCity: null,
+    mpgHighway: null,
+    status: 'approved',
+    views: 10,
+    isFeatured: false,
+    createdAt: '2026-01-01T00:00:00.000Z',
+    updatedAt: '2026-01-01T00:00:00.000Z',
+    ...overrides,
+  };
+}
+
+/** Makes window.matchMedia answer as a window of the given width would. */
+export function setWindowWidth(width: number): void {
+  Object.defineProperty(window, 'matchMedia', {
+    writable: true,
+    value: (query: string) => {
+      const min = /min-width:\s*(\d+)px/.exec(query);
+      return {
+        matches: min ? width >= Number(min[1]) : false,
+        media: query,
+        onchange: null,
+        addEventListener: () => undefined,
+        removeEventListener: () => undefined,
+        addListener: () => undefined,
+        removeListener: () => undefined,
+        dispatchEvent: () => false,
+      };
+    },
+  });
+}

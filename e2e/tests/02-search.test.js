@@ -1,0 +1,99 @@
+const { test, before, after } = require('node:test');
+const assert = require('node:assert/strict');
+const { openBrowser, screenshots, api } = require('../lib');
+
+let browser;
+let page;
+before(async () => {
+  browser = await openBrowser();
+  page = await browser.newPage();
+});
+after(async () => browser?.close());
+
+const cardTitles = () => page.locator('.search-results > .vehicle-grid .vehicle-card-title').allInnerTexts();
+const cardPrices = async () =>
+  (await page.locator('.search-results > .vehicle-grid .vehicle-card-price').allInnerTexts()).map((p) => Number(p.replace(/[$,]/g, '')));
+const countText = () => page.locator('.results-count').innerText();
+
+test('search by make and model from the address preselects both and shows only that car', async () => {
+  const recent = await api('/api/vehicles/recent');
+  const { make, model } = recent[0];
+  await page.goto(`/search?make=${encodeURIComponent(make)}&model=${encodeURIComponent(model)}`);
+  await page.getByRole('heading', { name: 'Search for any vehicle' }).waitFor();
+  await page.locator('.search-results > .vehicle-grid article').first().waitFor();
+  assert.equal(await page.locator('#bar-make').inputValue(), make);
+  assert.equal(await page.locator('#bar-model').inputValue(), model);
+  const titles = await cardTitles();
+  assert.ok(titles.length > 0);
+  for (const title of titles.slice(0, 24)) assert.ok(title.includes(`${make} ${model}`), `${title} is a ${make} ${model}`);
+  await screenshots(page, 'search-make-model');
+});
+
+test('the model waits for a make, and choosing a make clears the model', async () => {
+  await page.goto('/search');
+  const model = page.locator('#bar-model');
+  assert.equal(await model.isDisabled(), true);
+  assert.equal(await model.locator('option').first().innerText(), 'Choose Make First');
+});
+
+test('sorting and filtering change the results and the address', async () => {
+  await page.goto('/search');
+  await page.locator('.search-results article').first().waitFor();
+  const allCount = await countText();
+
+  await page.locator('#sort').selectOption('price_asc');
+  await page.waitForURL(/sortBy=price_asc/);
+  await page.waitForFunction(() => !document.querySelector('.search-results [aria-busy="true"]'));
+  await page.waitForTimeout(300);
+  const ascending = await cardPrices();
+  assert.deepEqual(ascending, [...ascending].sort((a, b) => a - b), 'prices ascend');
+
+  await page.locator('#sort').selectOption('price_desc');
+  await page.waitForURL(/sortBy=price_desc/);
+  await page.waitForFunction((first) => {
+    const p = document.querySelector('.search-results .vehicle-card-price');
+    return p && Number(p.textContent.replace(/[$,]/g, '')) !== first;
+  }, ascending[0]);
+  const descending = await cardPrices();
+  assert.deepEqual(descending, [...descending].sort((a, b) => b - a), 'prices descend');
+
+  await page.locator('#side-bodyType').selectOption('suv');
+  await page.waitForURL(/bodyType=suv/);
+  await page.waitForFunction((before) => document.querySelector('.results-count')?.textContent !== before, allCount);
+  assert.notEqual(await countText(), allCount);
+  await screenshots(page, 'search-filtered');
+
+  await page.getByRole('button', { name: 'Clear all' }).click();
+  await page.waitForURL((url) => url.search === '');
+});
+
+test('Load More Vehicles adds the next 24', async () => {
+  await page.goto('/search');
+  const cards = page.locator('.search-results > .vehicle-grid article');
+  await cards.first().waitFor();
+  assert.equal(await cards.count(), 24);
+  const total = Number((await countText()).replace(/\D/g, ''));
+  assert.ok(total > 24, `demo data has more than 24 listings (${total})`);
+  await page.getByRole('button', { name: 'Load More Vehicles' }).click();
+  await page.waitForFunction((n) => document.querySelectorAll('.search-results > .vehicle-grid article').length === n, Math.min(48, total));
+});
+
+test('phone: the filter drawer opens, filters, and closes with Escape', async () => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/search');
+  await page.getByRole('button', { name: /^Filters/ }).click();
+  const drawer = page.getByRole('dialog', { name: 'Filters' });
+  await drawer.locator('#drawer-fuelType').selectOption('gasoline');
+  await page.waitForURL(/fuelType=gasoline/);
+  await page.screenshot({ path: require('node:path').join(__dirname, '..', 'screenshots', 'search-drawer-phone.png') });
+  await page.keyboard.press('Escape');
+  await drawer.waitFor({ state: 'detached' });
+  await page.getByRole('button', { name: 'Filters (1)' }).waitFor();
+  await page.setViewportSize({ width: 1440, height: 900 });
+});
+
+test('a search that matches nothing shows the empty state', async () => {
+  await page.goto('/search?query=zzzz-no-such-car-zzzz');
+  await page.getByText('No vehicles found').waitFor();
+  await page.getByText('Try adjusting your search criteria or clear some filters to see more results.').waitFor();
+});

@@ -1,0 +1,102 @@
+// Starts the built API (with the storefront and admin builds) on a free port with a fresh data folder:
+// SQLite with the demo data. Used by the browser tests and by Lighthouse.
+const { spawn, spawnSync } = require('node:child_process');
+const { existsSync, mkdtempSync, rmSync } = require('node:fs');
+const net = require('node:net');
+const { tmpdir } = require('node:os');
+const { join } = require('node:path');
+
+const root = join(__dirname, '..', '..');
+
+function ensureBuilt() {
+  const outputs = ['dist/apps/api/main.js', 'apps/storefront/dist/index.html', 'apps/admin/dist/remoteEntry.js'];
+  if (outputs.every((f) => existsSync(join(root, f))) && !process.env.E2E_REBUILD) return;
+  console.log('▶ npm run build');
+  const result = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
+  if (result.status !== 0) throw new Error(`npm run build failed (${result.status})`);
+}
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitForHealth(baseUrl, child, timeoutMs) {
+  const started = Date.now();
+  while (Date.now() - started < timeoutMs) {
+    if (child.exitCode !== null) throw new Error(`the API exited with code ${child.exitCode}`);
+    try {
+      const response = await fetch(`${baseUrl}/api/health`);
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  throw new Error(`the API did not answer /api/health within ${timeoutMs / 1000} s`);
+}
+
+/** The demo data is written in the background after start: wait until the search finds listings. */
+async function waitForListings(baseUrl, timeoutMs) {
+  const started = Date.now();
+  let last = '';
+  while (Date.now() - started < timeoutMs) {
+    try {
+      const response = await fetch(`${baseUrl}/api/vehicles/search?limit=1`);
+      last = `${response.status}`;
+      if (response.ok && (await response.json()).total > 0) return;
+    } catch (error) {
+      last = String(error);
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error(`no listings within ${timeoutMs / 1000} s (last answer: ${last}): is the demo data seeded?`);
+}
+
+/** Builds what is missing, starts the API and waits until it is healthy; `stop()` ends it and removes its data. */
+async function startApiServer({ env = {}, timeoutMs = 120_000, listings = true } = {}) {
+  ensureBuilt();
+  const dataDir = mkdtempSync(join(tmpdir(), 'cm-run-'));
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, ['dist/apps/api/main.js'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      SEED_DEMO: 'true',
+      LOG_LEVEL: 'warn',
+      SESSION_SECRET: 'local-run-session-secret-0123456789-0123456789',
+      PUBLIC_URL: '',
+      ...env,
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const stop = async () => {
+    if (child.exitCode === null) {
+      child.kill('SIGTERM');
+      await new Promise((r) => child.once('exit', r));
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  try {
+    await waitForHealth(baseUrl, child, timeoutMs);
+    if (listings) await waitForListings(baseUrl, timeoutMs);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { baseUrl, dataDir, stop };
+}
+
+module.exports = { startApiServer };
