@@ -126,6 +126,32 @@ describe('admin API: listings', () => {
     });
   });
 
+  describe('what buyers see after an admin action', () => {
+    it('a listing the admin approves appears in search and recent at once; one marked rejected leaves them', async () => {
+      const make = `Approvable${Date.now() % 100000}`;
+      const pending = await listing({ make, status: 'pending' });
+      const before = await t.client().get(`/api/vehicles/search?make=${make}`);
+      expect(before.body.total).toBe(0);
+
+      expect((await admin.patch(`/api/admin/vehicles/${pending.id}/status`, { status: 'approved' })).status).toBe(200);
+      const after = await t.client().get(`/api/vehicles/search?make=${make}`);
+      expect(after.body.total).toBe(1);
+      expect(after.body.vehicles[0].id).toBe(pending.id);
+      expect((await t.client().get('/api/vehicles/recent')).body.map((v: { id: number }) => v.id)).toContain(pending.id);
+
+      expect((await admin.patch(`/api/admin/vehicles/${pending.id}/status`, { status: 'rejected' })).status).toBe(200);
+      expect((await t.client().get(`/api/vehicles/search?make=${make}`)).body.total).toBe(0);
+    });
+
+    it('an admin edit of make is searchable under the new make', async () => {
+      const vehicle = await listing({ status: 'approved' });
+      const make = `Renamed${Date.now() % 100000}`;
+      expect((await admin.patch(`/api/admin/vehicles/${vehicle.id}`, { make })).status).toBe(200);
+      const found = await t.client().get(`/api/vehicles/search?make=${make.toLowerCase()}`);
+      expect(found.body.vehicles.map((v: { id: number }) => v.id)).toEqual([vehicle.id]);
+    });
+  });
+
   describe('PATCH /api/admin/vehicles/{id}/status', () => {
     const allowed = LISTING_STATUSES.flatMap((from) => STATUS_TRANSITIONS[from].map((to) => [from, to] as [ListingStatus, ListingStatus]));
 

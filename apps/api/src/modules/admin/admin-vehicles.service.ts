@@ -1,6 +1,6 @@
 import { ConflictException, Injectable, NotFoundException } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { DataSource, EntityManager, Repository } from 'typeorm';
+import { EntityManager, Repository } from 'typeorm';
 import {
   ADMIN_EDITABLE_FIELDS,
   AdminStats,
@@ -14,6 +14,8 @@ import {
   canChangeStatus,
 } from '@app/shared';
 import { VehicleEntity } from '../vehicles/entities/vehicle.entity';
+import { withDerivedColumns } from '../vehicles/vehicle-derived';
+import { VehiclesService } from '../vehicles/vehicles.service';
 import { toAdminVehicle } from './admin-mappers';
 import { AuditService } from './audit.service';
 import type { AdminVehicleEditDto } from './dto/admin-vehicle-edit.dto';
@@ -28,7 +30,7 @@ type Changes = Partial<Record<keyof VehicleEntity, unknown>>;
 export class AdminVehiclesService {
   constructor(
     @InjectRepository(VehicleEntity) private readonly vehicles: Repository<VehicleEntity>,
-    private readonly dataSource: DataSource,
+    private readonly listings: VehiclesService,
     private readonly audit: AuditService,
   ) {}
 
@@ -62,7 +64,7 @@ export class AdminVehiclesService {
    * allowed (or a concurrent change won). The same status again changes nothing and records nothing.
    */
   async changeStatus(id: number, status: ListingStatus, actorId: number): Promise<AdminVehicle> {
-    await this.dataSource.transaction(async (manager) => {
+    await this.listings.write(async (manager) => {
       const vehicle = await this.find(manager, id);
       if (vehicle.status === status) return;
       if (!canChangeStatus(vehicle.status, status)) {
@@ -70,7 +72,7 @@ export class AdminVehiclesService {
         throw new ConflictException(`A ${vehicle.status} listing cannot be marked ${status} (allowed: ${allowed})`);
       }
       // Only if nobody changed the status since it was read (no row locks on SQLite).
-      const result = await manager.update(VehicleEntity, { id, status: vehicle.status }, { status });
+      const result = await manager.update(VehicleEntity, { id, status: vehicle.status }, withDerivedColumns(vehicle, { status }));
       if (!result.affected) throw new ConflictException('The listing was changed meanwhile; reload it and try again');
       await this.audit.record(manager, { actorId, action: 'status', vehicleId: id, before: { status: vehicle.status }, after: { status } });
     });
@@ -82,12 +84,12 @@ export class AdminVehiclesService {
    * fields that really change are written and audited; nothing changed records nothing.
    */
   async edit(id: number, input: AdminVehicleEditDto, actorId: number): Promise<AdminVehicle> {
-    await this.dataSource.transaction(async (manager) => {
+    await this.listings.write(async (manager) => {
       const vehicle = await this.find(manager, id);
       const changes = this.changesOf(vehicle, input);
       const fields = Object.keys(changes) as (keyof VehicleEntity)[];
       if (fields.length === 0) return;
-      await manager.update(VehicleEntity, { id }, changes as Partial<VehicleEntity>);
+      await manager.update(VehicleEntity, { id }, withDerivedColumns(vehicle, changes as Partial<VehicleEntity>));
       const before = Object.fromEntries(fields.map((f) => [f, vehicle[f]]));
       const after = Object.fromEntries(fields.map((f) => [f, changes[f]]));
       const action: AuditAction = fields.length === 1 && fields[0] === 'isFeatured' ? (changes.isFeatured ? 'feature' : 'unfeature') : 'edit';

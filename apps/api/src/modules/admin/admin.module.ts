@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { ContactMessageEntity } from '../contact/entities/contact-message.entity';
 import { VehicleEntity } from '../vehicles/entities/vehicle.entity';
+import { VehiclesModule } from '../vehicles/vehicles.module';
 import { AdminVehiclesService } from './admin-vehicles.service';
 import { AdminController } from './admin.controller';
 import { AuditService } from './audit.service';
@@ -10,7 +11,7 @@ import { InquiriesService } from './inquiries.service';
 
 /** Listing review and edits (audited), the audit trail, and buyers' inquiries for staff. */
 @Module({
-  imports: [TypeOrmModule.forFeature([VehicleEntity, ContactMessageEntity, AuditLogEntity])],
+  imports: [VehiclesModule, TypeOrmModule.forFeature([VehicleEntity, ContactMessageEntity, AuditLogEntity])],
   controllers: [AdminController],
   providers: [AdminVehiclesService, AuditService, InquiriesService],
 })

@@ -147,8 +147,11 @@ export class VehiclesService {
     return vehicle;
   }
 
-  /** A listing write and the cache version bump, in one transaction. */
-  private async write<T>(work: (m: EntityManager) => Promise<T>): Promise<T> {
+  /**
+   * A listing write and the cache version bump, in one transaction. Every module that changes listings
+   * (the admin review too) writes through here, or search totals and facets would go stale.
+   */
+  async write<T>(work: (m: EntityManager) => Promise<T>): Promise<T> {
     try {
       return await this.dataSource.transaction(async (m) => {
         const result = await work(m);
