@@ -1,4 +1,4 @@
-/** One jest run: unit tests, then the API's HTTP tests on SQLite and on MariaDB (same files, two engines). */
+/** One jest run: unit tests, the admin console's component tests (jsdom), then the API's HTTP tests on SQLite and on MariaDB (same files, two engines). */
 const swc = [
   '@swc/jest',
   {
@@ -34,6 +34,16 @@ const apiHttp = (engine) => ({
 module.exports = {
   projects: [
     { ...base, displayName: 'unit', testMatch: ['<rootDir>/libs/*/src/**/*.spec.ts', '<rootDir>/apps/api/src/**/*.spec.ts'] },
+    {
+      ...base,
+      displayName: 'admin',
+      testEnvironment: 'jsdom',
+      testMatch: ['<rootDir>/apps/admin/src/**/*.test.{ts,tsx}'],
+      setupFilesAfterEnv: ['<rootDir>/apps/admin/test/setup.ts'],
+      testTimeout: 20000,
+      // A few of antd's helpers ship ES modules only.
+      transformIgnorePatterns: ['/node_modules/(?!(@ant-design/colors|@ant-design/fast-color)/)'],
+    },
     apiHttp('sqlite'),
     apiHttp('mariadb'),
   ],

@@ -14,3 +14,8 @@ export * from './common/admin-remote.contract';
 export * from './contact/contact-message.dto';
 export * from './uploads/upload.contract';
 export * from './catalog/catalog.contract';
+export * from './common/pagination';
+export * from './analytics/analytics.dto';
+export * from './analytics/analytics.contract';
+export * from './admin/admin.dto';
+export * from './admin/admin.contract';
