@@ -9,6 +9,7 @@ import { StorageModule } from './infra/storage/storage.module';
 import { AuthModule } from './modules/auth/auth.module';
 import { CatalogModule } from './modules/catalog/catalog.module';
 import { ContactModule } from './modules/contact/contact.module';
+import { DemoModule } from './modules/demo/demo.module';
 import { HealthModule } from './modules/health/health.module';
 import { SiteModule } from './modules/site/site.module';
 import { UploadsModule } from './modules/uploads/uploads.module';
@@ -32,6 +33,7 @@ export class AppModule {
         AuthModule,
         HealthModule,
         SiteModule,
+        DemoModule,
         UploadsModule,
         ContactModule,
         CatalogModule,

@@ -10,5 +10,6 @@ import { UploadsService } from './uploads.service';
   imports: [TypeOrmModule.forFeature([UploadEntity, VehicleEntity])],
   controllers: [UploadsController],
   providers: [UploadsService, OrphanUploadsJob],
+  exports: [UploadsService],
 })
 export class UploadsModule {}

@@ -1,0 +1,70 @@
+import 'reflect-metadata';
+import { plainToInstance } from 'class-transformer';
+import { validateSync } from 'class-validator';
+import sharp from 'sharp';
+import { VehicleInputDto, vinCheckDigitValid } from '@app/shared';
+import { renderCarPhoto } from './car-photo/car-photo';
+import { buildDemoListings, DEMO_LISTING_COUNT } from './demo-listings';
+
+describe('demo listings', () => {
+  const now = new Date('2026-11-21T12:00:00Z');
+  const listings = buildDemoListings(now, 5);
+
+  it('are at least 60 over at least 15 makes', () => {
+    expect(listings).toHaveLength(DEMO_LISTING_COUNT);
+    expect(DEMO_LISTING_COUNT).toBeGreaterThanOrEqual(60);
+    expect(new Set(listings.map((l) => l.model.make)).size).toBeGreaterThanOrEqual(15);
+  });
+
+  it('are mostly approved, with some pending and a few featured', () => {
+    const count = (status: string) => listings.filter((l) => l.status === status).length;
+    expect(count('approved')).toBeGreaterThan(listings.length * 0.75);
+    expect(count('pending')).toBeGreaterThanOrEqual(4);
+    const featured = listings.filter((l) => l.isFeatured);
+    expect(featured.length).toBeGreaterThanOrEqual(3);
+    expect(featured.length).toBeLessThanOrEqual(6);
+    expect(featured.every((l) => l.status === 'approved')).toBe(true);
+  });
+
+  it('each pass the listing rules a seller is held to, with a valid VIN check digit', () => {
+    for (const l of listings) {
+      const input = plainToInstance(VehicleInputDto, {
+        make: l.model.make,
+        model: l.model.model,
+        year: l.year,
+        trim: l.trim,
+        mileage: l.mileage,
+        price: l.price,
+        condition: l.condition,
+        bodyType: l.model.bodyType,
+        fuelType: l.model.fuelType,
+        transmission: l.model.transmission,
+        drivetrain: l.model.drivetrain,
+        exteriorColor: l.exteriorColor,
+        interiorColor: l.interiorColor,
+        description: l.description,
+        features: l.features,
+        location: l.location,
+        zipCode: l.zipCode,
+        contactPhone: '(555) 010-4287',
+        contactEmail: 'seller@example.com',
+        vin: l.vin,
+        recentServices: l.recentServices,
+        engine: l.model.engine,
+      });
+      expect({ vin: l.vin, errors: validateSync(input).map((e) => e.property) }).toEqual({ vin: l.vin, errors: [] });
+      expect(vinCheckDigitValid(l.vin)).toBe(true);
+    }
+  });
+
+  it('are the same every time (deterministic)', () => {
+    expect(buildDemoListings(now, 5)).toEqual(listings);
+  });
+});
+
+describe('renderCarPhoto', () => {
+  it.each(['side', 'front', 'rear', 'interior'] as const)('renders the %s view at the requested size', async (view) => {
+    const image = await renderCarPhoto({ bodyType: 'suv', color: 'blue', view, seed: 1, width: 320, height: 214 });
+    await expect(sharp(image).metadata()).resolves.toMatchObject({ format: 'png', width: 320, height: 214 });
+  });
+});
