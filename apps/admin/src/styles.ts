@@ -7,6 +7,10 @@ export const CONSOLE_CSS = `
 .adm-console { max-width: 1280px; margin: 0 auto; padding: 8px 0 32px; text-align: left; }
 .adm-console .adm-console-stack { display: flex; flex-direction: column; gap: 16px; }
 .adm-console .adm-console-thumb { width: 72px; height: 48px; object-fit: cover; border-radius: 6px; flex: none; background: #f5f5f5; display: inline-flex; align-items: center; justify-content: center; color: #bfbfbf; font-size: 20px; }
+.adm-console .adm-console-grid { display: grid; gap: 16px; grid-template-columns: minmax(0, 1fr); }
+.adm-console .adm-console-grid-4 { grid-template-columns: repeat(2, minmax(0, 1fr)); }
+@media (min-width: 768px) { .adm-console .adm-console-grid-3 { grid-template-columns: repeat(3, minmax(0, 1fr)); } }
+@media (min-width: 992px) { .adm-console .adm-console-grid-4 { grid-template-columns: repeat(4, minmax(0, 1fr)); } .adm-console .adm-console-grid-2 { grid-template-columns: repeat(2, minmax(0, 1fr)); } }
 .adm-console .adm-console-stat { border-top: 3px solid; }
 .adm-console .adm-console-badge { font-size: 13px; padding: 2px 10px; margin: 4px 0 0; }
 .adm-console .adm-console-rejected { font-size: 16px; margin: 8px 0; }

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Card, Col, Descriptions, Row, Segmented, Skeleton, Statistic, Table, Typography } from 'antd';
+import { Alert, Card, Descriptions, Flex, Segmented, Skeleton, Statistic, Table, Typography } from 'antd';
 import {
   ANALYTICS_PERIODS,
   DEFAULT_ANALYTICS_PERIOD,
@@ -21,24 +21,18 @@ const T = TEXT.analytics;
 function Totals({ stats, period }: { stats: AnalyticsStats; period: AnalyticsPeriod }) {
   return (
     <>
-      <Row gutter={[16, 16]}>
-        <Col xs={24} md={8}>
-          <Card>
-            <Statistic title={T.uniqueVisitors} value={grouped.format(stats.uniqueVisitors)} />
-          </Card>
-        </Col>
-        <Col xs={24} md={8}>
-          <Card>
-            <Statistic title={T.totalPageViews} value={grouped.format(stats.totalPageViews)} />
-          </Card>
-        </Col>
-        <Col xs={24} md={8}>
-          <Card>
-            <Statistic title={T.averageDuration} value={formatDuration(stats.averageDuration)} />
-            <Typography.Text type="secondary">{T.perSession}</Typography.Text>
-          </Card>
-        </Col>
-      </Row>
+      <div className="adm-console-grid adm-console-grid-3">
+        <Card>
+          <Statistic title={T.uniqueVisitors} value={grouped.format(stats.uniqueVisitors)} />
+        </Card>
+        <Card>
+          <Statistic title={T.totalPageViews} value={grouped.format(stats.totalPageViews)} />
+        </Card>
+        <Card>
+          <Statistic title={T.averageDuration} value={formatDuration(stats.averageDuration)} />
+          <Typography.Text type="secondary">{T.perSession}</Typography.Text>
+        </Card>
+      </div>
       <Card title={T.summary}>
         <Descriptions
           column={1}
@@ -65,20 +59,16 @@ export function AnalyticsTab({ enabled }: { enabled: boolean }) {
 
   return (
     <section aria-labelledby="adm-analytics-heading" className="adm-console-stack">
-      <Row justify="space-between" align="middle" gutter={[16, 12]}>
-        <Col>
-          <Typography.Title level={4} id="adm-analytics-heading" style={{ margin: 0 }}>
-            {T.heading}
-          </Typography.Title>
-        </Col>
-        <Col>
-          <Segmented<AnalyticsPeriod>
-            value={period}
-            onChange={setPeriod}
-            options={ANALYTICS_PERIODS.map((p) => ({ value: p, label: T.periods[p] }))}
-          />
-        </Col>
-      </Row>
+      <Flex justify="space-between" align="center" wrap gap={12}>
+        <Typography.Title level={4} id="adm-analytics-heading" style={{ margin: 0 }}>
+          {T.heading}
+        </Typography.Title>
+        <Segmented<AnalyticsPeriod>
+          value={period}
+          onChange={setPeriod}
+          options={ANALYTICS_PERIODS.map((p) => ({ value: p, label: T.periods[p] }))}
+        />
+      </Flex>
       {isError && !data ? (
         <Alert type="error" showIcon title={T.failed} />
       ) : isPending || !data ? (
@@ -89,9 +79,8 @@ export function AnalyticsTab({ enabled }: { enabled: boolean }) {
           <Card title="Daily traffic" extra={data.asOf ? <Typography.Text type="secondary">Updated {new Date(data.asOf).toLocaleString('en-US')}</Typography.Text> : null}>
             <DailyChart series={data.series} />
           </Card>
-          <Row gutter={[16, 16]}>
-            <Col xs={24} lg={12}>
-              <Card title="Top pages">
+          <div className="adm-console-grid adm-console-grid-2">
+            <Card title="Top pages">
                 <Table<AnalyticsTopPage>
                   size="small"
                   rowKey="page"
@@ -103,10 +92,8 @@ export function AnalyticsTab({ enabled }: { enabled: boolean }) {
                     { title: 'Views', dataIndex: 'views', key: 'views', align: 'right', render: (n: number) => grouped.format(n) },
                   ]}
                 />
-              </Card>
-            </Col>
-            <Col xs={24} lg={12}>
-              <Card title="Top listings">
+            </Card>
+            <Card title="Top listings">
                 <Table<AnalyticsTopListing>
                   size="small"
                   rowKey="vehicleId"
@@ -118,9 +105,8 @@ export function AnalyticsTab({ enabled }: { enabled: boolean }) {
                     { title: 'Views', dataIndex: 'views', key: 'views', align: 'right', render: (n: number) => grouped.format(n) },
                   ]}
                 />
-              </Card>
-            </Col>
-          </Row>
+            </Card>
+          </div>
         </div>
       )}
     </section>

@@ -9,7 +9,7 @@ const dayLabel = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeri
 
 /** A round axis maximum (1, 2, 5 × 10^n) at or above the data's maximum. */
 export function niceMax(value: number): number {
-  if (value <= 0) return 1;
+  if (value <= 0) return 2;
   const power = 10 ** Math.floor(Math.log10(value));
   const step = [1, 2, 5, 10].find((m) => m * power >= value) ?? 10;
   return step * power;
@@ -29,7 +29,8 @@ export function DailyChart({ series }: { series: AnalyticsDay[] }) {
   const x = (i: number) => PAD.left + slot * i + slot / 2;
   const labelEvery = Math.ceil(series.length / 7);
   const line = series.map((d, i) => `${i === 0 ? 'M' : 'L'}${x(i).toFixed(1)},${y(d.uniqueVisitors).toFixed(1)}`).join(' ');
-  const ticks = [0, max / 2, max];
+  // Whole numbers only: halfway is a tick only when it is one.
+  const ticks = max % 2 === 0 ? [0, max / 2, max] : [0, max];
 
   return (
     <Flex vertical gap={8}>

@@ -1,4 +1,4 @@
-import { Card, Col, Flex, Row, Statistic, Tabs, Tag, Typography } from 'antd';
+import { Card, Flex, Statistic, Tabs, Tag, Typography } from 'antd';
 import { SafetyCertificateOutlined } from '@ant-design/icons';
 import type { PublicUser } from '@app/shared';
 import { useAdminStats, useInquiries } from '../api/queries';
@@ -11,11 +11,9 @@ import { PendingTable } from './PendingTable';
 
 function StatCard({ title, value, loading, accent }: { title: string; value: number | undefined; loading: boolean; accent: string }) {
   return (
-    <Col xs={12} lg={6}>
-      <Card size="small" loading={loading} className="adm-console-stat" style={{ borderTopColor: accent }}>
-        <Statistic title={title} value={value ?? 0} />
-      </Card>
-    </Col>
+    <Card size="small" loading={loading} className="adm-console-stat" style={{ borderTopColor: accent }}>
+      <Statistic title={title} value={value ?? 0} />
+    </Card>
   );
 }
 
@@ -39,12 +37,12 @@ export function Dashboard({ user }: { user: PublicUser }) {
           {TEXT.badge}
         </Tag>
       </Flex>
-      <Row gutter={[16, 16]}>
+      <div className="adm-console-grid adm-console-grid-4">
         <StatCard title={TEXT.stats.total} value={s?.total} loading={stats.isPending} accent="#1677ff" />
         <StatCard title={TEXT.stats.pending} value={s?.pending} loading={stats.isPending} accent="#faad14" />
         <StatCard title={TEXT.stats.approved} value={s?.approved} loading={stats.isPending} accent="#52c41a" />
         <StatCard title={TEXT.stats.rejected} value={s?.rejected} loading={stats.isPending} accent="#ff4d4f" />
-      </Row>
+      </div>
       <Card>
         <Tabs
           defaultActiveKey="pending"

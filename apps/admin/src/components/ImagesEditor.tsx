@@ -74,7 +74,7 @@ export function ImagesEditor({ value, onChange, uploading, onUploadingChange }: 
   return (
     <Flex vertical gap={16}>
       <Flex gap={12} align="center" wrap>
-        <input ref={input} type="file" accept="image/*" multiple hidden disabled={uploading || slots <= 0} onChange={(e) => void upload(e)} data-testid="image-input" />
+        <input ref={input} type="file" accept="image/*" multiple style={{ display: 'none' }} disabled={uploading || slots <= 0} onChange={(e) => void upload(e)} data-testid="image-input" />
         <Button icon={<UploadOutlined />} loading={uploading} disabled={uploading || slots <= 0} onClick={() => input.current?.click()}>
           Upload Photos
         </Button>
