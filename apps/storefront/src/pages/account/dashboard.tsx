@@ -2,7 +2,7 @@ import { useQueries } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { apiJson } from '../../api/client';
 import { queryKeys } from '../../api/queries';
-import type { Vehicle } from '../../api/types';
+import type { PublicVehicle as Vehicle } from '@app/shared';
 import { VehicleCard } from '../../components/VehicleCard';
 import { useDocumentMeta } from '../../hooks/use-document-meta';
 import { savedSelectors, useSavedStore } from '../../stores/saved';
