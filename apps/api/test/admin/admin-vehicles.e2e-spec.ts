@@ -2,7 +2,7 @@ import { DataSource } from 'typeorm';
 import { LISTING_STATUSES, STATUS_TRANSITIONS, type ListingStatus } from '@app/shared';
 import { AuditLogEntity } from '../../src/modules/admin/entities/audit-log.entity';
 import { VehicleEntity } from '../../src/modules/vehicles/entities/vehicle.entity';
-import { insertListing } from '../factories/listing-row.factory';
+import { createVehicle } from '../factories/vehicle.factory';
 import { registerUser } from '../factories/user.factory';
 import type { HttpClient } from '../support/http-client';
 import { startTestApp, type TestApp } from '../support/test-app';
@@ -14,7 +14,15 @@ describe('admin API: listings', () => {
   let seller: { id: number; email: string };
   let adminId: number;
 
-  const listing = (overrides: Partial<VehicleEntity> = {}) => insertListing(t.app, seller.id, overrides);
+  const listing = (overrides: Partial<VehicleEntity> = {}) =>
+    createVehicle(t, seller.id, {
+      status: 'pending',
+      price: 45_999.5,
+      color: 'black',
+      features: ['Heated Seats', 'Navigation System'],
+      images: ['/uploads/listings/a.webp', '/uploads/listings/b.webp'],
+      ...overrides,
+    });
   const auditOf = (vehicleId: number) => t.app.get(DataSource).getRepository(AuditLogEntity).find({ where: { vehicleId }, order: { id: 'ASC' } });
 
   beforeAll(async () => {
