@@ -10,7 +10,7 @@ before(async () => {
 });
 after(async () => browser?.close());
 
-const cardTitles = () => page.locator('.search-results .vehicle-card-title').allInnerTexts();
+const cardTitles = () => page.locator('.search-results > .vehicle-grid .vehicle-card-title').allInnerTexts();
 const cardPrices = async () =>
   (await page.locator('.search-results > .vehicle-grid .vehicle-card-price').allInnerTexts()).map((p) => Number(p.replace(/[$,]/g, '')));
 const countText = () => page.locator('.results-count').innerText();
@@ -20,7 +20,7 @@ test('search by make and model from the address preselects both and shows only t
   const { make, model } = recent[0];
   await page.goto(`/search?make=${encodeURIComponent(make)}&model=${encodeURIComponent(model)}`);
   await page.getByRole('heading', { name: 'Search for any vehicle' }).waitFor();
-  await page.locator('.search-results article').first().waitFor();
+  await page.locator('.search-results > .vehicle-grid article').first().waitFor();
   assert.equal(await page.locator('#bar-make').inputValue(), make);
   assert.equal(await page.locator('#bar-model').inputValue(), model);
   const titles = await cardTitles();

@@ -21,7 +21,7 @@ const title = () => `${vehicle.year} ${vehicle.make} ${vehicle.model}`;
 
 test('open a listing from the search page', async () => {
   await page.goto('/search');
-  const first = page.locator('.search-results article').first();
+  const first = page.locator('.search-results > .vehicle-grid article').first();
   const name = await first.locator('.vehicle-card-title').innerText();
   await first.getByRole('link', { name: /View details/i }).click();
   await page.waitForURL(/\/vehicles\/\d+$/);

@@ -30,7 +30,7 @@ test('the slideshow shows up to 20 slides without the site frame and advances ev
 test('a click opens the search page in a new tab', async () => {
   await page.goto('/iframe-slideshow');
   await page.locator('.slide.is-active').waitFor();
-  const [popup] = await Promise.all([browser.waitForEvent('page'), page.locator('.slide.is-active img').click()]);
+  const [popup] = await Promise.all([browser.waitForEvent('page'), page.locator('.slideshow').click({ position: { x: 200, y: 150 } })]);
   await popup.waitForURL(`${BASE_URL}/search`);
   await popup.close();
 });

@@ -42,8 +42,25 @@ async function waitForHealth(baseUrl, child, timeoutMs) {
   throw new Error(`the API did not answer /api/health within ${timeoutMs / 1000} s`);
 }
 
+/** The demo data is written in the background after start: wait until the search finds listings. */
+async function waitForListings(baseUrl, timeoutMs) {
+  const started = Date.now();
+  let last = '';
+  while (Date.now() - started < timeoutMs) {
+    try {
+      const response = await fetch(`${baseUrl}/api/vehicles/search?limit=1`);
+      last = `${response.status}`;
+      if (response.ok && (await response.json()).total > 0) return;
+    } catch (error) {
+      last = String(error);
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error(`no listings within ${timeoutMs / 1000} s (last answer: ${last}): is the demo data seeded?`);
+}
+
 /** Builds what is missing, starts the API and waits until it is healthy; `stop()` ends it and removes its data. */
-async function startApiServer({ env = {}, timeoutMs = 120_000 } = {}) {
+async function startApiServer({ env = {}, timeoutMs = 120_000, listings = true } = {}) {
   ensureBuilt();
   const dataDir = mkdtempSync(join(tmpdir(), 'cm-run-'));
   const port = await freePort();
@@ -74,6 +91,7 @@ async function startApiServer({ env = {}, timeoutMs = 120_000 } = {}) {
   };
   try {
     await waitForHealth(baseUrl, child, timeoutMs);
+    if (listings) await waitForListings(baseUrl, timeoutMs);
   } catch (error) {
     await stop();
     throw error;

@@ -5,6 +5,7 @@ import { createQueryClient } from './api/query-client';
 import { Layout } from './components/Layout';
 import { PageSpinner } from './components/PageSpinner';
 import { RouteEffects } from './components/RouteEffects';
+import { RouteError } from './components/RouteError';
 import { Toaster } from './components/Toaster';
 import { pageLoaders } from './route-loaders';
 
@@ -25,6 +26,7 @@ export const routes: RouteObject[] = [
   {
     element: <Root />,
     HydrateFallback: PageSpinner,
+    ErrorBoundary: RouteError,
     children: [
       // The embeddable slideshow renders without the site's header and footer.
       { path: '/iframe-slideshow', lazy: page(pageLoaders.iframe_slideshow) },

@@ -5,7 +5,7 @@ loaderForPath(window.location.pathname)?.().catch(() => undefined);
 
 // Async boundary: the federation runtime initialises the shared React scope before any app code
 // imports React.
-import('./bootstrap').catch((error: unknown) => {
+import(/* webpackChunkName: "bootstrap" */ './bootstrap').catch((error: unknown) => {
   console.error('Storefront failed to start', error);
   const root = document.getElementById('root');
   if (root) root.textContent = 'The page could not be loaded. Please reload.';

@@ -1,4 +1,5 @@
 import { useState, type KeyboardEvent } from 'react';
+import { cardImageUrl } from '@app/shared';
 import { ChevronLeftIcon, ChevronRightIcon } from './icons';
 import './Gallery.css';
 
@@ -7,6 +8,9 @@ export function wrapIndex(index: number, delta: number, total: number): number {
   if (total <= 0) return 0;
   return (((index + delta) % total) + total) % total;
 }
+
+/** Where the gallery shows the card-size variant; the server preloads the cover photo with the same rule. */
+export const PHONE_MEDIA = '(max-width: 767px)';
 
 interface GalleryProps {
   images: string[];
@@ -33,7 +37,11 @@ export function Gallery({ images, alt }: GalleryProps) {
   return (
     <div className="gallery" role="region" aria-roledescription="gallery" aria-label={`Photos of ${alt}`} tabIndex={0} onKeyDown={onKeyDown}>
       <div className="gallery-main">
-        <img src={current} alt={`${alt}, photo ${index + 1} of ${total}`} width={1280} height={960} fetchPriority="high" />
+        {/* Phones get the card-size variant (640 px); larger screens the full photo. */}
+        <picture>
+          <source media={PHONE_MEDIA} srcSet={cardImageUrl(current ?? '')} />
+          <img src={current} alt={`${alt}, photo ${index + 1} of ${total}`} width={1280} height={960} fetchPriority="high" />
+        </picture>
         {total > 1 ? (
           <>
             <button type="button" className="gallery-arrow gallery-prev" onClick={() => go(-1)} aria-label="Previous photo">
@@ -59,7 +67,7 @@ export function Gallery({ images, alt }: GalleryProps) {
                 aria-current={i === index}
                 onClick={() => setIndex(i)}
               >
-                <img src={src} alt="" width={120} height={90} loading="lazy" decoding="async" />
+                <img src={cardImageUrl(src)} alt="" width={120} height={90} loading="lazy" decoding="async" />
               </button>
             </li>
           ))}

@@ -92,7 +92,16 @@ export function vehicleHead(vehicle: SeoVehicle, base: string, siteName: string)
   };
 
   const meta = (attr: 'name' | 'property', key: string, content: string) => `<meta ${attr}="${key}" content="${escapeHtml(content)}" />`;
+  // The gallery's first photo is the page's largest paint: fetch it while the scripts load (the same
+  // variant per screen width as the gallery's <picture>).
+  const preloads = cover
+    ? [
+        `<link rel="preload" as="image" href="${escapeHtml(cardImageUrl(cover))}" media="(max-width: 767px)" fetchpriority="high" />`,
+        `<link rel="preload" as="image" href="${escapeHtml(cover)}" media="(min-width: 768px)" fetchpriority="high" />`,
+      ]
+    : [];
   const tags = [
+    ...preloads,
     `<link rel="canonical" href="${escapeHtml(url)}" />`,
     meta('property', 'og:type', 'product'),
     meta('property', 'og:site_name', siteName),

@@ -7,6 +7,7 @@ import { Sheet } from '../../components/Sheet';
 import { VehicleCard } from '../../components/VehicleCard';
 import { VehicleCardSkeleton } from '../../components/VehicleCardSkeleton';
 import { useDocumentMeta } from '../../hooks/use-document-meta';
+import { useMediaQuery } from '../../hooks/use-media-query';
 import { EMPTY_FILTERS, activeFilterCount, filtersFromParams, paramsFromFilters, withFilter, type SearchFilters } from '../../lib/search-params';
 import { savedSelectors, useSavedStore } from '../../stores/saved';
 import { FilterPanel } from './FilterPanel';
@@ -171,6 +172,8 @@ export default function SearchPage() {
   const filters = useMemo(() => filtersFromParams(params), [params]);
   useDocumentMeta(describe(filters), 'Search used and luxury vehicles by make, model, price, mileage, body type and more.');
   const [drawerOpen, setDrawerOpen] = useState(false);
+  // The side panel exists on wide screens only; narrower ones use the drawer.
+  const wide = useMediaQuery('(min-width: 1024px)');
   const closeDrawer = useCallback(() => setDrawerOpen(false), []);
   const search = useVehicleSearch(filters);
 
@@ -208,9 +211,11 @@ export default function SearchPage() {
         </div>
       </div>
       <div className="container search-body">
-        <aside className="search-sidebar" aria-label="Filters">
-          <FilterPanel idPrefix="side" filters={filters} facets={facets} onChange={apply} onClear={clear} />
-        </aside>
+        {wide ? (
+          <aside className="search-sidebar" aria-label="Filters">
+            <FilterPanel idPrefix="side" filters={filters} facets={facets} onChange={apply} onClear={clear} />
+          </aside>
+        ) : null}
         <section className="search-results" aria-labelledby="results-title">
           <div className="results-head">
             <h2 id="results-title" className="results-count" aria-live="polite">
@@ -266,7 +271,7 @@ export default function SearchPage() {
               <ul className="vehicle-grid">
                 {vehicles.map((v, i) => (
                   <li key={v.id}>
-                    <VehicleCard vehicle={v} eager={i < 3} />
+                    <VehicleCard vehicle={v} eager={i < (wide ? 3 : 1)} />
                   </li>
                 ))}
               </ul>

@@ -204,7 +204,7 @@ export default function VehiclePage() {
   }
   if (!query.data) {
     return (
-      <div className="container page" role="status">
+      <div className="container page vehicle-loading" role="status">
         <p className="loading-text">Loading vehicle details...</p>
       </div>
     );
