@@ -1,3 +1,6 @@
+// Base styles in the entry: index.html links them first, so every component and page stylesheet, whichever
+// loads first, comes after them in the cascade.
+import './styles.css';
 import { loaderForPath } from './route-loaders';
 
 // The current page's chunk loads in parallel with the app (the router finds it in the module cache).
