@@ -1,4 +1,14 @@
-import { closestCenter, DndContext, KeyboardSensor, PointerSensor, useSensor, useSensors, type DragEndEvent } from '@dnd-kit/core';
+import {
+  closestCenter,
+  DndContext,
+  KeyboardSensor,
+  PointerSensor,
+  useSensor,
+  useSensors,
+  type Announcements,
+  type DragEndEvent,
+  type UniqueIdentifier,
+} from '@dnd-kit/core';
 import { rectSortingStrategy, SortableContext, sortableKeyboardCoordinates, useSortable } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { useId, useRef, useState, type ChangeEvent } from 'react';
@@ -21,6 +31,21 @@ interface PhotoUploaderProps {
   upload: UploadStrategy;
   onUploadingChange: (uploading: boolean) => void;
   error?: string;
+}
+
+const INSTRUCTIONS = {
+  draggable: 'To move a photo, press Space. Use the arrow keys to move it, Space again to drop it here, or Escape to cancel.',
+};
+
+/** Screen reader messages that name photos by position instead of by URL. */
+function announcements(images: readonly string[]): Announcements {
+  const position = (id: UniqueIdentifier | undefined) => images.indexOf(String(id)) + 1;
+  return {
+    onDragStart: ({ active }) => `Picked up photo ${position(active.id)}.`,
+    onDragOver: ({ active, over }) => (over ? `Photo ${position(active.id)} is over position ${position(over.id)}.` : `Photo ${position(active.id)} is not over a position.`),
+    onDragEnd: ({ active, over }) => (over ? `Photo ${position(active.id)} dropped at position ${position(over.id)}.` : `Photo ${position(active.id)} dropped.`),
+    onDragCancel: ({ active }) => `Moving photo ${position(active.id)} was cancelled.`,
+  };
 }
 
 const OVER_LIMIT = `the listing already has ${LISTING_LIMITS.maxImages} photos`;
@@ -185,7 +210,7 @@ export function PhotoUploader({ value, onChange, upload, onUploadingChange, erro
       ) : null}
 
       {value.images.length > 0 ? (
-        <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}>
+        <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd} accessibility={{ announcements: announcements(value.images), screenReaderInstructions: INSTRUCTIONS }}>
           <SortableContext items={value.images} strategy={rectSortingStrategy}>
             <ol className="photo-grid" aria-label="Listing photos">
               {value.images.map((url, index) => (
