@@ -1,8 +1,8 @@
 import { Transform } from 'class-transformer';
-import { IsIn, IsInt, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
-import { emptyToUndefined, trimmed } from '../common/transforms';
-import { numeric, rule } from '../common/validators';
-import { LISTING_LIMITS as L } from '../vehicles/limits';
+import { IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
+import { emptyToUndefined } from '../common/transforms';
+import { rule } from '../common/validators';
+import { toVin, VehicleIdentityDto } from '../vehicles/vehicle-input.dto';
 import { VIN_PATTERN } from '../vehicles/vin';
 import {
   BODY_TYPES,
@@ -96,38 +96,12 @@ export interface GeneratedFeatures {
 
 export const MAX_GENERATED_FEATURES = 8;
 
-const required = (label: string) => IsNotEmpty({ message: `${label} is required` });
 const isVin = (v: unknown) => typeof v === 'string' && VIN_PATTERN.test(v);
-const toVin = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim().toUpperCase() || undefined : value);
 
 /** Body of POST /api/vehicles/specs/generate: from the VIN when given, else from make, model, year, trim. */
-export class GenerateSpecsDto {
-  @Transform(trimmed)
-  @MaxLength(60, { message: 'Make must be at most 60 characters' })
-  @IsString()
-  @required('Make')
-  make!: string;
-
-  @Transform(trimmed)
-  @MaxLength(80, { message: 'Model must be at most 80 characters' })
-  @IsString()
-  @required('Model')
-  model!: string;
-
-  @Transform(numeric)
-  @rule('listingYear', (v) => typeof v === 'number' && v >= L.minYear && v <= L.maxYear(), () => `Year must be from ${L.minYear} to ${L.maxYear()}`)
-  @IsInt({ message: 'Year must be a whole number' })
-  @required('Year')
-  year!: number;
-
+export class GenerateSpecsDto extends VehicleIdentityDto {
   @IsOptional()
-  @Transform(emptyToUndefined)
-  @MaxLength(100, { message: 'Trim must be at most 100 characters' })
-  @IsString()
-  trim?: string;
-
-  @IsOptional()
-  @Transform(toVin)
+  @Transform((params) => emptyToUndefined({ ...params, value: toVin(params) }))
   @rule('vin', isVin, 'VIN must be exactly 17 characters (letters and digits, no I, O or Q)')
   vin?: string;
 }

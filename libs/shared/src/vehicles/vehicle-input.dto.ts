@@ -1,4 +1,4 @@
-import { Transform } from 'class-transformer';
+import { Transform, type TransformFnParams } from 'class-transformer';
 import {
   ArrayMaxSize,
   IsArray,
@@ -36,11 +36,8 @@ export const ZIP_PATTERN = /^\d{5}(-\d{4})?$/;
 export const PHONE_PATTERN = /^\+?[\d\s().-]{7,25}$/;
 export const phoneDigits = (value: unknown) => typeof value === 'string' && PHONE_PATTERN.test(value) && /^(\D*\d){7,15}\D*$/.test(value);
 
-/**
- * A seller's listing as sent by the create and edit forms (POST and PUT /api/vehicles). id, userId,
- * status, views, isFeatured and timestamps are not accepted: the whitelist refuses them.
- */
-export class VehicleInputDto {
+/** Make, model, year and trim: the identity of a vehicle, shared by listings and the spec/feature generators. */
+export class VehicleIdentityDto {
   @Transform(trimmed)
   @notLonger(60, 'Make')
   @IsString()
@@ -64,7 +61,16 @@ export class VehicleInputDto {
   @notLonger(100, 'Trim')
   @IsString()
   trim?: string;
+}
 
+/** VIN input: trimmed and uppercased before the checks. */
+export const toVin = ({ value }: TransformFnParams): unknown => (typeof value === 'string' ? value.trim().toUpperCase() : value);
+
+/**
+ * A seller's listing as sent by the create and edit forms (POST and PUT /api/vehicles). id, userId,
+ * status, views, isFeatured and timestamps are not accepted: the whitelist refuses them.
+ */
+export class VehicleInputDto extends VehicleIdentityDto {
   @Transform(numeric)
   @Max(L.maxMileage, { message: `Mileage must be at most ${L.maxMileage.toLocaleString('en-US')}` })
   @Min(0, { message: 'Mileage cannot be negative' })
@@ -193,7 +199,7 @@ export class VehicleInputDto {
   @IsString()
   contactLocation?: string;
 
-  @Transform(({ value }) => (typeof value === 'string' ? value.trim().toUpperCase() : value))
+  @Transform(toVin)
   @Matches(VIN_PATTERN, { message: 'VIN must be exactly 17 characters (letters and digits, no I, O or Q)' })
   @rule('vinLength', (v) => typeof v === 'string' && v.length === L.vinLength, 'VIN must be exactly 17 characters')
   @required('VIN')
