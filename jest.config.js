@@ -1,6 +1,6 @@
 /**
- * One jest run: unit tests, the storefront's component tests (jsdom), then the API's HTTP tests on SQLite and
- * on MariaDB (same files, two engines).
+ * One jest run: unit tests, the storefront's and the admin console's component tests (jsdom), then the API's
+ * HTTP tests on SQLite and on MariaDB (same files, two engines).
  */
 const swc = [
   '@swc/jest',
@@ -48,6 +48,16 @@ module.exports = {
         '\\.css$': 'identity-obj-proxy',
         '\\.(svg|png|jpe?g|webp)$': '<rootDir>/apps/storefront/test/file-stub.js',
       },
+    },
+    {
+      ...base,
+      displayName: 'admin',
+      testEnvironment: 'jsdom',
+      testMatch: ['<rootDir>/apps/admin/src/**/*.test.{ts,tsx}'],
+      setupFilesAfterEnv: ['<rootDir>/apps/admin/test/setup.ts'],
+      testTimeout: 20000,
+      // A few of antd's helpers ship ES modules only.
+      transformIgnorePatterns: ['/node_modules/(?!(@ant-design/colors|@ant-design/fast-color)/)'],
     },
     apiHttp('sqlite'),
     apiHttp('mariadb'),

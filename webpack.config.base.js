@@ -13,6 +13,10 @@ const ROOT = __dirname;
 /** The API; every dev server proxies to it so the browser sees one origin. */
 const API_URL = process.env.API_URL || 'http://localhost:3000';
 
+/** Libraries worth one copy on /admin when host and remote both use them. */
+const BOTH_APPS_LIBRARIES = ['@tanstack/react-query'];
+const APP_PACKAGES = ['apps/storefront/package.json', 'apps/admin/package.json'].map((file) => require(path.join(ROOT, file)));
+
 /**
  * Singleton share config for React. `requiredVersion` comes from the app's own package.json,
  * so host and remote negotiate one copy at run time. Never spread `dependencies` into `shared`.
@@ -28,7 +32,16 @@ function sharedDeps(pkg, { isProd }) {
   }
   const react = { singleton: true, requiredVersion: deps.react };
   const reactDom = { singleton: true, requiredVersion: deps['react-dom'] };
+  // Other libraries become shared singletons only when BOTH apps depend on them: sharing a library
+  // that one side lacks just adds an async hop for nothing.
+  const both = {};
+  for (const lib of BOTH_APPS_LIBRARIES) {
+    if (deps[lib] && APP_PACKAGES.every((app) => app.dependencies?.[lib])) {
+      both[lib] = { singleton: true, requiredVersion: deps[lib] };
+    }
+  }
   return {
+    ...both,
     react,
     'react/jsx-runtime': react,
     // swc emits jsx-dev-runtime imports in development builds only.

@@ -1,5 +1,12 @@
-import { App as AntdApp, ConfigProvider, Typography } from 'antd';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { App as AntdApp, ConfigProvider, Flex, Skeleton } from 'antd';
+import { MutationCache, QueryCache, QueryClientProvider } from '@tanstack/react-query';
 import type { AdminAppProps } from '@app/shared';
+import { createApiClient, isAuthFailure } from './api/client';
+import { ApiContext, createQueryClient } from './api/queries';
+import { Dashboard } from './components/Dashboard';
+import { REDIRECT_DELAY_MS, TEXT, TOAST_SECONDS } from './lib/texts';
+import { CONSOLE_CSS } from './styles';
 
 /*
  * Style isolation inside the storefront page. antd 6 injects no global reset (that is the
@@ -11,7 +18,50 @@ import type { AdminAppProps } from '@app/shared';
  */
 const PREFIX = 'adm';
 
-export default function AdminApp({ basePath, apiBase, user }: AdminAppProps) {
+function ConsoleSkeleton() {
+  return (
+    <Flex vertical gap={24} className="adm-console-skeleton" aria-busy="true">
+      <Skeleton active title={{ width: 280 }} paragraph={{ rows: 1, width: 360 }} />
+      <Skeleton.Node active style={{ width: '100%', height: 96 }} />
+      <Skeleton active paragraph={{ rows: 8 }} />
+    </Flex>
+  );
+}
+
+/**
+ * The console behind the gate. A visitor who is not an admin never gets here through the storefront
+ * (its /admin route turns them away before this remote loads); when the console runs on its own, or a
+ * call answers 401/403 because the session ended, it does the same: skeleton, toast, and after 500 ms
+ * `/` for a signed-in user or `/api/login` otherwise (SPEC.md section 6).
+ */
+function Console({ user, authFailed }: { user: AdminAppProps['user']; authFailed: boolean }) {
+  const { notification } = AntdApp.useApp();
+  const isAdmin = user?.role === 'admin';
+  const turnedAway = !isAdmin || authFailed;
+
+  useEffect(() => {
+    if (!turnedAway) return;
+    notification.error({ key: 'adm-unauthorized', title: TEXT.toast.unauthorized });
+    const target = user && !authFailed ? '/' : '/api/login';
+    const timer = window.setTimeout(() => window.location.assign(target), REDIRECT_DELAY_MS);
+    return () => window.clearTimeout(timer);
+  }, [turnedAway, user, authFailed, notification]);
+
+  if (turnedAway || !user) return <ConsoleSkeleton />;
+  return <Dashboard user={user} />;
+}
+
+export default function AdminApp({ apiBase, user }: AdminAppProps) {
+  const [authFailed, setAuthFailed] = useState(false);
+  const onAuthFailure = useRef(() => setAuthFailed(true));
+  const api = useMemo(() => createApiClient(apiBase), [apiBase]);
+  const [queryClient] = useState(() =>
+    createQueryClient({
+      queryCache: new QueryCache({ onError: (error) => isAuthFailure(error) && onAuthFailure.current() }),
+      mutationCache: new MutationCache({ onError: (error) => isAuthFailure(error) && onAuthFailure.current() }),
+    }),
+  );
+
   return (
     <ConfigProvider
       prefixCls={PREFIX}
@@ -19,15 +69,13 @@ export default function AdminApp({ basePath, apiBase, user }: AdminAppProps) {
       theme={{ hashed: true, cssVar: { prefix: PREFIX, key: `${PREFIX}-root` } }}
     >
       {/* antd's App scopes base typography to this subtree and gives message/modal hooks the prefix. */}
-      <AntdApp component="section">
-        <Typography.Title level={2}>Admin Dashboard</Typography.Title>
-        <Typography.Paragraph>
-          {user ? `Signed in as ${[user.firstName, user.lastName].filter(Boolean).join(' ') || user.email} (${user.role}).` : 'Not signed in.'}
-        </Typography.Paragraph>
-        <Typography.Paragraph type="secondary">
-          Routes under <Typography.Text code>{basePath}</Typography.Text>, API at{' '}
-          <Typography.Text code>{apiBase}</Typography.Text>.
-        </Typography.Paragraph>
+      <AntdApp component="section" className="adm-console" message={{ maxCount: 1, duration: TOAST_SECONDS }} notification={{ maxCount: 1, duration: TOAST_SECONDS }}>
+        <style>{CONSOLE_CSS}</style>
+        <ApiContext.Provider value={api}>
+          <QueryClientProvider client={queryClient}>
+            <Console user={user} authFailed={authFailed} />
+          </QueryClientProvider>
+        </ApiContext.Provider>
       </AntdApp>
     </ConfigProvider>
   );

@@ -6,6 +6,8 @@ import { DatabaseModule } from './infra/database/database.module';
 import { JobsModule } from './infra/jobs/jobs.module';
 import { MailModule } from './infra/mail/mail.module';
 import { StorageModule } from './infra/storage/storage.module';
+import { AdminModule } from './modules/admin/admin.module';
+import { AnalyticsModule } from './modules/analytics/analytics.module';
 import { AuthModule } from './modules/auth/auth.module';
 import { CatalogModule } from './modules/catalog/catalog.module';
 import { ContactModule } from './modules/contact/contact.module';
@@ -14,6 +16,7 @@ import { HealthModule } from './modules/health/health.module';
 import { SiteModule } from './modules/site/site.module';
 import { UploadsModule } from './modules/uploads/uploads.module';
 import { UsersModule } from './modules/users/users.module';
+import { VehiclesModule } from './modules/vehicles/vehicles.module';
 import { WebModule } from './modules/web/web.module';
 
 @Module({})
@@ -34,9 +37,12 @@ export class AppModule {
         HealthModule,
         SiteModule,
         DemoModule,
+        AnalyticsModule,
+        AdminModule,
         UploadsModule,
         ContactModule,
         CatalogModule,
+        VehiclesModule,
         ...extraModules,
         WebModule,
       ],

@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import { bootstrapLogger, createApp } from './app.factory';
-import { createAdmin, runMigrations } from './cli/commands';
+import { createAdmin, rollupAnalytics, runMigrations } from './cli/commands';
 import { ConfigError, loadConfig } from './infra/config/app-config';
 import { ValidationFailedException } from './infra/http/error-body';
 
@@ -19,8 +19,10 @@ async function main(argv: string[]): Promise<void> {
       return runMigrations(config);
     case 'admin:create':
       return createAdmin(config, rest);
+    case 'analytics:rollup':
+      return rollupAnalytics(config);
     default:
-      throw new Error(`Unknown command "${command}". Commands: serve, migration:run, admin:create`);
+      throw new Error(`Unknown command "${command}". Commands: serve, migration:run, admin:create, analytics:rollup`);
   }
 }
 

@@ -6,6 +6,11 @@ import type { AppConfig } from '../infra/config/app-config';
 import { dataSourceOptions } from '../infra/database/data-source-options';
 import { resolveDatabaseSettings } from '../infra/database/server-flavor';
 import { createValidationPipe } from '../infra/http/validation';
+import { JobLockService } from '../infra/jobs/job-lock.service';
+import { JobsModule } from '../infra/jobs/jobs.module';
+import { AnalyticsRollupService } from '../modules/analytics/analytics-rollup.service';
+import { AnalyticsModule } from '../modules/analytics/analytics.module';
+import { ROLLUP_JOB } from '../modules/analytics/jobs/analytics-rollup.job';
 import { UsersService } from '../modules/users/users.service';
 import { CliModule } from './cli.module';
 
@@ -33,6 +38,26 @@ export async function createAdmin(config: AppConfig, argv: string[]): Promise<vo
   try {
     const outcome = await app.get(UsersService).ensureAdmin(input.email, input.password);
     console.log(`Admin ${input.email}: ${outcome}`);
+  } finally {
+    await app.close();
+  }
+}
+
+/**
+ * `node dist/apps/api/main.js analytics:rollup`: rolls page views up now (as the scheduled job does every
+ * 5 minutes, under the same lock, so it never runs beside a server's run on MySQL).
+ */
+export async function rollupAnalytics(config: AppConfig): Promise<void> {
+  const app = await NestFactory.createApplicationContext(CliModule.forRoot(config, [JobsModule, AnalyticsModule]), { logger: ['error', 'warn'] });
+  try {
+    const started = Date.now();
+    let summary = '';
+    const outcome = await app.get(JobLockService).runExclusive(ROLLUP_JOB, async () => {
+      const r = await app.get(AnalyticsRollupService).rollup();
+      summary = `${r.visitsRead} page view(s) read, sessions +${r.sessionsInserted} ~${r.sessionsUpdated} -${r.sessionsDeleted}, ${r.days} day(s)`;
+    });
+    if (outcome === 'failed') throw new Error('The roll-up failed (see the log above)');
+    console.log(outcome === 'skipped' ? 'Another instance is rolling up right now' : `Rolled up in ${Date.now() - started} ms: ${summary}`);
   } finally {
     await app.close();
   }

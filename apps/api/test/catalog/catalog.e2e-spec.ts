@@ -1,31 +1,18 @@
-import { Controller, Get, Module, Param } from '@nestjs/common';
 import { BODY_TYPE_OPTIONS, PREDEFINED_FEATURES } from '@app/shared';
-import { Public } from '../../src/modules/auth/auth.decorators';
+import { createVehicle } from '../factories/vehicle.factory';
 import { registerUser } from '../factories/user.factory';
 import type { HttpClient } from '../support/http-client';
 import { startTestApp, type TestApp } from '../support/test-app';
 
-/** Stands in for the vehicles module's GET /api/vehicles/:id, to check the routes live side by side. */
-@Controller('vehicles')
-class VehicleByIdProbe {
-  @Public()
-  @Get(':id')
-  byId(@Param('id') id: string) {
-    return { probe: 'vehicle-by-id', id };
-  }
-}
-
-@Module({ controllers: [VehicleByIdProbe] })
-class VehicleByIdProbeModule {}
-
 describe('catalog and listing-form helpers', () => {
   let t: TestApp;
   let seller: HttpClient;
+  let sellerId: number;
 
   beforeAll(async () => {
-    t = await startTestApp({}, [VehicleByIdProbeModule]);
+    t = await startTestApp();
     seller = t.client();
-    await registerUser(seller);
+    sellerId = (await registerUser(seller)).user.id;
   });
   afterAll(async () => {
     await t.close();
@@ -214,8 +201,9 @@ describe('catalog and listing-form helpers', () => {
     it('reach the helpers, and other ids still reach the vehicles route', async () => {
       expect((await seller.get('/api/vehicles/vin/WBA8D9C51JEM31578')).body.make).toBe('BMW');
       expect((await seller.post('/api/vehicles/specs/generate', { make: 'Tesla', model: 'Model Y', year: 2022 })).body.fuelType).toBe('electric');
-      expect((await t.client().get('/api/vehicles/42')).body).toEqual({ probe: 'vehicle-by-id', id: '42' });
-      expect((await t.client().get('/api/vehicles/vin')).body).toEqual({ probe: 'vehicle-by-id', id: 'vin' });
+      const vehicle = await createVehicle(t, sellerId);
+      expect((await t.client().get(`/api/vehicles/${vehicle.id}`)).body).toMatchObject({ id: vehicle.id, make: 'BMW' });
+      expect((await t.client().get('/api/vehicles/vin')).body).toEqual({ statusCode: 404, message: 'Vehicle not found' });
     });
   });
 });

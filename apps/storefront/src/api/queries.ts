@@ -3,7 +3,7 @@ import type { PublicConfig, PublicUser } from '@app/shared';
 import { SEARCH_LIMITS } from '@app/shared';
 import { ApiError, apiJson, apiRequest } from './client';
 import { RECENT_REFETCH_MS } from './query-client';
-import type { Vehicle, VehicleSearchResult } from './types';
+import type { PublicVehicle as Vehicle, VehicleSearchResult } from '@app/shared';
 import { getPublicConfig } from '../config';
 import { searchApiParams, type SearchFilters } from '../lib/search-params';
 

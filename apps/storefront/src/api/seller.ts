@@ -1,6 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   CatalogModelSummary,
+  OwnerVehicle,
+  PublicVehicle,
+  VehicleDetail,
   GeneratedFeatures,
   GeneratedSpecs,
   VehicleInputDto,
@@ -8,25 +11,14 @@ import type {
 } from '@app/shared';
 import { ApiError, apiJson, apiRequest } from './client';
 import { queryKeys } from './queries';
-import type { Vehicle } from './types';
 
 /**
  * The seller's calls (SPEC.md section 7): their listings, one listing as its owner sees it, create, edit,
  * delete, the catalog's models and trims, VIN decoding and spec/feature generation.
  */
 
-/** A listing as its owner (or an admin) sees it: every field, the internal ones too. */
-export interface OwnerVehicle extends Vehicle {
-  userId: number;
-  vin: string;
-  carfaxReportUrl: string | null;
-  recentServices: string[];
-  contactPhone: string;
-  contactEmail: string;
-  contactFirstName: string | null;
-  contactLastName: string | null;
-  contactLocation: string | null;
-}
+export { isOwnerVehicle } from '@app/shared';
+export type { OwnerVehicle, PublicVehicle };
 
 export type ListingPayload = { [K in keyof VehicleInputDto]: VehicleInputDto[K] };
 
@@ -65,7 +57,7 @@ export function useOwnedVehicle(id: number) {
     enabled: Number.isInteger(id) && id > 0,
     queryFn: async () => {
       try {
-        return await apiJson<OwnerVehicle | Vehicle>(`/api/vehicles/${id}`);
+        return await apiJson<VehicleDetail>(`/api/vehicles/${id}`);
       } catch (error) {
         if (error instanceof ApiError && [400, 401, 403, 404].includes(error.status)) return null;
         throw error;
@@ -74,9 +66,6 @@ export function useOwnedVehicle(id: number) {
   });
 }
 
-export function isOwnerVehicle(vehicle: Vehicle | OwnerVehicle): vehicle is OwnerVehicle {
-  return 'vin' in vehicle;
-}
 
 /** POST /api/vehicles or PUT /api/vehicles/{id}; the user's listings and the listing's caches are refreshed. */
 export function useSaveListing(id: number | null) {

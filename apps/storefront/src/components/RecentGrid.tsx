@@ -1,4 +1,4 @@
-import type { Vehicle } from '../api/types';
+import type { PublicVehicle as Vehicle } from '@app/shared';
 import { cardWidthForWidth, useGridColumns, wholeRowCount, GRID_BREAKPOINTS } from '../hooks/use-columns';
 import { VehicleCard } from './VehicleCard';
 import { VehicleCardSkeleton } from './VehicleCardSkeleton';

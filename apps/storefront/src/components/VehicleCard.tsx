@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { CONDITION_OPTIONS, formatMileage, formatPrice, labelOf, vehicleTitle } from '@app/shared';
-import type { Vehicle } from '../api/types';
+import type { PublicVehicle as Vehicle } from '@app/shared';
 import { cardCover } from '../lib/vehicle';
 import { SaveButton } from './SaveButton';
 import './VehicleCard.css';

@@ -1,5 +1,5 @@
 import { cardImageUrl } from '@app/shared';
-import type { Vehicle } from '../api/types';
+import type { PublicVehicle as Vehicle } from '@app/shared';
 import fallbackImage from '../assets/vehicle-fallback.svg';
 
 export const FALLBACK_IMAGE: string = fallbackImage;

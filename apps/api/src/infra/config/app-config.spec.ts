@@ -71,6 +71,12 @@ describe('loadConfig', () => {
   it('keeps the global rate limit at 1,000 a minute or more', () => {
     expect(load({ RATE_LIMIT_PER_MINUTE: '100' })).toThrow(/RATE_LIMIT_PER_MINUTE must be a whole number from 1000/);
   });
+
+  it('reads the analytics retention and flush interval, with defaults of 90 days and 1 s', () => {
+    expect(loadConfig({ DATA_DIR: dataDir }).analytics).toEqual({ retentionDays: 90, flushMs: 1000 });
+    expect(loadConfig({ DATA_DIR: dataDir, ANALYTICS_RETENTION_DAYS: '30', ANALYTICS_FLUSH_MS: '0' }).analytics).toEqual({ retentionDays: 30, flushMs: 0 });
+    expect(load({ ANALYTICS_RETENTION_DAYS: '0' })).toThrow(/ANALYTICS_RETENTION_DAYS must be a whole number from 1 to 3650/);
+  });
 });
 
 describe('.env.example', () => {

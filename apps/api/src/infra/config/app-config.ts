@@ -34,6 +34,11 @@ export interface AppConfig {
   seedDemo: boolean;
   site: { name: string; supportPhone: string; reviewsUrl: string; adminRemoteUrl: string };
   staticDirs: { storefront: string; admin: string };
+  /**
+   * retentionDays: raw page visits (and the visits rolled up from them) older than this are purged.
+   * flushMs: page views are written in batches this often; 0 writes each one at once.
+   */
+  analytics: { retentionDays: number; flushMs: number };
   /** Staff notifications: SMTP when `smtpUrl` is set, otherwise written to the log. */
   mail: { smtpUrl?: string; from: string; staffEmail?: string };
   /** Photo uploads each signed-in user may make per hour. */
@@ -91,6 +96,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       adminRemoteUrl: e.ADMIN_REMOTE_URL,
     },
     staticDirs: { storefront: resolve(e.STATIC_DIR), admin: resolve(e.ADMIN_STATIC_DIR) },
+    analytics: { retentionDays: e.ANALYTICS_RETENTION_DAYS, flushMs: e.ANALYTICS_FLUSH_MS },
     mail: {
       smtpUrl: e.SMTP_URL,
       from: e.MAIL_FROM ?? `"${e.SITE_NAME.replace(/["\\\r\n]/g, '')}" <no-reply@localhost>`,

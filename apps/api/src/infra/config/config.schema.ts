@@ -70,6 +70,8 @@ export const envSchema = z.object({
   VPIC_DB_PATH: optionalText,
   STATIC_DIR: z.string().default('./apps/storefront/dist'),
   ADMIN_STATIC_DIR: z.string().default('./apps/admin/dist'),
+  ANALYTICS_RETENTION_DAYS: int(90, 1, 3650),
+  ANALYTICS_FLUSH_MS: int(1000, 0, 60_000),
 });
 
 export type RawEnv = z.infer<typeof envSchema>;

@@ -7,6 +7,7 @@ import { UserEntity } from '../users/entities/user.entity';
 import { UploadsService } from '../uploads/uploads.service';
 import { UsersService } from '../users/users.service';
 import { VehicleEntity } from '../vehicles/entities/vehicle.entity';
+import { deriveListingColumns, type ListingSource } from '../vehicles/vehicle-derived';
 import { renderCarPhoto, type CarView } from './car-photo/car-photo';
 import { buildDemoListings, type DemoListing } from './demo-listings';
 
@@ -69,7 +70,11 @@ export class DemoSeedService implements OnApplicationBootstrap {
       const owner = owners[listing.ownerIndex] as (typeof owners)[number];
       rows.push({ ...this.toRow(listing, owner.user, owner.phone), images: await this.photos(listing, index, owner.user.id) });
     }
-    await this.dataSource.transaction((manager) => manager.getRepository(VehicleEntity).insert(rows));
+    await this.dataSource.transaction(async (manager) => {
+      // insert() of plain rows runs no entity listeners: the search columns are derived here.
+      await manager.getRepository(VehicleEntity).insert(rows.map((row) => ({ ...row, ...deriveListingColumns(row as ListingSource) })));
+      await manager.query(`UPDATE cache_state SET version = version + 1 WHERE name = 'listings'`);
+    });
     this.logger.log(`Seeded demo data: ${owners.length + 1} accounts, ${rows.length} listings in ${((Date.now() - started) / 1000).toFixed(1)} s`);
     return 'seeded';
   }

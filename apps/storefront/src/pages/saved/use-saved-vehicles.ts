@@ -1,9 +1,8 @@
 import { useQueries } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { PUBLIC_STATUSES } from '@app/shared';
+import { PUBLIC_STATUSES, type PublicVehicle as Vehicle } from '@app/shared';
 import { ApiError, apiJson } from '../../api/client';
 import { queryKeys } from '../../api/queries';
-import type { Vehicle } from '../../api/types';
 import { savedSelectors, useSavedStore } from '../../stores/saved';
 
 /** A saved listing, or null when it is gone (404) or hidden from this visitor. */

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { PREDEFINED_FEATURES, SEARCH_FILTERS, SEARCH_LIMITS, type FilterOption } from '@app/shared';
-import type { SearchFacets } from '../../api/types';
+import type { SearchFacets } from '@app/shared';
 import { withFilter, type SearchFilters } from '../../lib/search-params';
 import { MakeModelSelects } from './MakeModelSelects';
 
@@ -14,11 +14,14 @@ interface FilterPanelProps {
   onClear: () => void;
 }
 
+/** The facet groups counted per option value (price is counted per band). */
+const OPTION_FACETS = ['make', 'bodyType', 'fuelType'] as const;
+type OptionFacet = (typeof OPTION_FACETS)[number];
+
 /** A facet count for one option, when the API gave one. */
 export function facetCount(facets: SearchFacets | undefined, name: string, value: string): number | undefined {
-  const group = facets && name in facets ? facets[name as keyof SearchFacets] : undefined;
-  if (!group) return undefined;
-  return group.find((f) => f.value.toLowerCase() === value.toLowerCase())?.count ?? 0;
+  if (!facets || !(OPTION_FACETS as readonly string[]).includes(name)) return undefined;
+  return facets[name as OptionFacet].find((f) => f.value.toLowerCase() === value.toLowerCase())?.count ?? 0;
 }
 
 export const RADIUS_CHOICES = [10, 25, 50, 100, 250, 500] as const;

@@ -1,5 +1,5 @@
 import { useMakes, useModels } from '../../api/catalog';
-import type { FacetCount } from '../../api/types';
+import type { FacetCount } from '@app/shared';
 
 interface MakeModelSelectsProps {
   idPrefix: string;

@@ -12,7 +12,7 @@ import {
   vehicleTitle,
 } from '@app/shared';
 import { usePublicConfigQuery, useSimilarVehicles, useVehicle } from '../../api/queries';
-import type { Vehicle } from '../../api/types';
+import type { PublicVehicle as Vehicle } from '@app/shared';
 import { Gallery } from '../../components/Gallery';
 import { CheckIcon, ClockIcon, EyeIcon, MessageIcon, PhoneIcon, UsersIcon } from '../../components/icons';
 import { SaveButton } from '../../components/SaveButton';

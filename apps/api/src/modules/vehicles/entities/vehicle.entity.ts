@@ -1,4 +1,6 @@
 import {
+  BeforeInsert,
+  BeforeUpdate,
   Column,
   CreateDateColumn,
   Entity,
@@ -11,10 +13,26 @@ import {
 import type { ListingStatus } from '@app/shared';
 import { decimalToNumber } from '../../../infra/database/transformers';
 import { UserEntity } from '../../users/entities/user.entity';
+import { deriveListingColumns } from '../vehicle-derived';
 
+/**
+ * Search indexes all start with isPublic (status approved or sold) and end with the sort column, so a
+ * public search reads one index range in the order it answers; InnoDB secondary indexes and SQLite
+ * indexes both end with the primary key, which is the tie-breaker of every sort.
+ */
 @Entity({ name: 'vehicles' })
 @Index('IDX_vehicles_status_created', ['status', 'createdAt'])
-@Index('IDX_vehicles_make_model', ['make', 'model'])
+@Index('IDX_vehicles_featured', ['status', 'isFeatured', 'createdAt'])
+@Index('IDX_vehicles_public_created', ['isPublic', 'createdAt'])
+@Index('IDX_vehicles_public_price', ['isPublic', 'price'])
+@Index('IDX_vehicles_public_year', ['isPublic', 'year'])
+@Index('IDX_vehicles_public_mileage', ['isPublic', 'mileage'])
+@Index('IDX_vehicles_public_views', ['isPublic', 'views'])
+@Index('IDX_vehicles_public_make_created', ['isPublic', 'makeKey', 'createdAt'])
+@Index('IDX_vehicles_public_make_model_created', ['isPublic', 'makeKey', 'modelKey', 'createdAt'])
+@Index('IDX_vehicles_public_body', ['isPublic', 'bodyType'])
+@Index('IDX_vehicles_public_fuel', ['isPublic', 'fuelType'])
+@Index('IDX_vehicles_public_geo', ['isPublic', 'latitude', 'longitude'])
 export class VehicleEntity {
   @PrimaryGeneratedColumn()
   id: number;
@@ -33,18 +51,15 @@ export class VehicleEntity {
   @Column({ type: 'varchar', length: 80 })
   model: string;
 
-  @Index('IDX_vehicles_year')
   @Column({ type: 'int' })
   year: number;
 
   @Column({ type: 'varchar', length: 100, nullable: true })
   trim: string | null;
 
-  @Index('IDX_vehicles_mileage')
   @Column({ type: 'int' })
   mileage: number;
 
-  @Index('IDX_vehicles_price')
   @Column({ type: 'decimal', precision: 10, scale: 2, transformer: decimalToNumber })
   price: number;
 
@@ -143,9 +158,36 @@ export class VehicleEntity {
   @Column({ type: 'boolean', default: false })
   isFeatured: boolean;
 
+  // Derived columns (vehicle-derived.ts), set from the fields above on every save.
+
+  /** Folded make ("mercedes-benz"): case-insensitive make filter through an index, alike on both engines. */
+  @Column({ type: 'varchar', length: 60, default: '' })
+  makeKey: string;
+
+  @Column({ type: 'varchar', length: 80, default: '' })
+  modelKey: string;
+
+  /** Folded make, model, trim, description and features: the keyword search reads this one column. */
+  @Column({ type: 'text', nullable: true })
+  searchText: string | null;
+
+  /** Folded features between bars ("|heated seats|sunroof|"): the features filter matches whole entries. */
+  @Column({ type: 'text', nullable: true })
+  featureKeys: string | null;
+
+  /** status is approved or sold: the listing is seen by anyone (search, detail). */
+  @Column({ type: 'boolean', default: false })
+  isPublic: boolean;
+
   @CreateDateColumn()
   createdAt: Date;
 
   @UpdateDateColumn()
   updatedAt: Date;
+
+  @BeforeInsert()
+  @BeforeUpdate()
+  protected deriveColumns(): void {
+    Object.assign(this, deriveListingColumns(this));
+  }
 }

@@ -1,0 +1,133 @@
+import { createContext, useContext } from 'react';
+import { keepPreviousData, QueryClient, useMutation, useQuery, useQueryClient, type QueryClientConfig } from '@tanstack/react-query';
+import type {
+  AdminInquiry,
+  AdminStats,
+  AdminVehicle,
+  AnalyticsPeriod,
+  AnalyticsStats,
+  AuditEntry,
+  ListingStatus,
+  Paginated,
+} from '@app/shared';
+import type { ApiClient } from './client';
+import type { AdminEditPayload } from '../lib/edit-form';
+
+export const ApiContext = createContext<ApiClient | null>(null);
+
+export function useApi(): ApiClient {
+  const api = useContext(ApiContext);
+  if (!api) throw new Error('useApi outside <ApiContext.Provider>');
+  return api;
+}
+
+/** SPEC.md section 9: no refetch interval, no refetch on focus, data never stale, no retries. */
+export function createQueryClient(config: Omit<QueryClientConfig, 'defaultOptions'> = {}): QueryClient {
+  return new QueryClient({
+    ...config,
+    defaultOptions: {
+      queries: { staleTime: Infinity, refetchOnWindowFocus: false, refetchOnReconnect: false, retry: false },
+      mutations: { retry: false },
+    },
+  });
+}
+
+export const PAGE_SIZE = 20;
+
+export const adminKeys = {
+  all: ['admin'] as const,
+  stats: ['admin', 'stats'] as const,
+  vehicles: (list: 'pending' | 'approved', page?: number) =>
+    page === undefined ? (['admin', 'vehicles', list] as const) : (['admin', 'vehicles', list, page] as const),
+  analytics: (period: AnalyticsPeriod) => ['admin', 'analytics', period] as const,
+  inquiries: (handled?: boolean, page?: number) =>
+    handled === undefined ? (['admin', 'inquiries'] as const) : (['admin', 'inquiries', handled, page] as const),
+  audit: (page?: number) => (page === undefined ? (['admin', 'audit'] as const) : (['admin', 'audit', page] as const)),
+};
+
+/** Every query takes `enabled`: admin data is requested only for a signed-in admin (SPEC.md section 6). */
+export function useAdminStats(enabled: boolean) {
+  const api = useApi();
+  return useQuery({ queryKey: adminKeys.stats, queryFn: () => api.get<AdminStats>('/admin/stats'), enabled });
+}
+
+export function useVehicleList(list: 'pending' | 'approved', page: number, enabled: boolean) {
+  const api = useApi();
+  return useQuery({
+    queryKey: adminKeys.vehicles(list, page),
+    queryFn: () => api.get<Paginated<AdminVehicle>>(`/admin/vehicles/${list}`, { page, limit: PAGE_SIZE }),
+    placeholderData: keepPreviousData,
+    enabled,
+  });
+}
+
+export function useAnalytics(period: AnalyticsPeriod, enabled: boolean) {
+  const api = useApi();
+  return useQuery({
+    queryKey: adminKeys.analytics(period),
+    queryFn: () => api.get<AnalyticsStats>('/analytics/stats', { period }),
+    placeholderData: keepPreviousData,
+    enabled,
+  });
+}
+
+export function useInquiries(handled: boolean, page: number, enabled: boolean) {
+  const api = useApi();
+  return useQuery({
+    queryKey: adminKeys.inquiries(handled, page),
+    queryFn: () => api.get<Paginated<AdminInquiry>>('/admin/inquiries', { handled, page, limit: PAGE_SIZE }),
+    placeholderData: keepPreviousData,
+    enabled,
+  });
+}
+
+export function useAuditTrail(page: number, enabled: boolean) {
+  const api = useApi();
+  return useQuery({
+    queryKey: adminKeys.audit(page),
+    queryFn: () => api.get<Paginated<AuditEntry>>('/admin/audit', { page, limit: PAGE_SIZE }),
+    placeholderData: keepPreviousData,
+    enabled,
+  });
+}
+
+/** Approve or reject: refreshes the lists, the stats and the audit trail. */
+export function useChangeStatus() {
+  const api = useApi();
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, status }: { id: number; status: ListingStatus }) =>
+      api.patch<AdminVehicle>(`/admin/vehicles/${id}/status`, { status }),
+    onSuccess: () =>
+      Promise.all([
+        client.invalidateQueries({ queryKey: adminKeys.vehicles('pending') }),
+        client.invalidateQueries({ queryKey: adminKeys.vehicles('approved') }),
+        client.invalidateQueries({ queryKey: adminKeys.stats }),
+        client.invalidateQueries({ queryKey: adminKeys.audit() }),
+      ]),
+  });
+}
+
+/** The edit modal's save: an admin's edit goes live at once (DECISIONS.md). */
+export function useEditVehicle() {
+  const api = useApi();
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, changes }: { id: number; changes: AdminEditPayload }) => api.patch<AdminVehicle>(`/admin/vehicles/${id}`, changes),
+    onSuccess: () =>
+      Promise.all([
+        client.invalidateQueries({ queryKey: adminKeys.vehicles('approved') }),
+        client.invalidateQueries({ queryKey: adminKeys.vehicles('pending') }),
+        client.invalidateQueries({ queryKey: adminKeys.audit() }),
+      ]),
+  });
+}
+
+export function useMarkInquiry() {
+  const api = useApi();
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, handled }: { id: number; handled: boolean }) => api.patch<AdminInquiry>(`/admin/inquiries/${id}`, { handled }),
+    onSuccess: () => client.invalidateQueries({ queryKey: adminKeys.inquiries() }),
+  });
+}

@@ -1,0 +1,77 @@
+import { useState } from 'react';
+import { Button, Flex, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { EditOutlined, EyeOutlined } from '@ant-design/icons';
+import { COLOR_OPTIONS, labelOf, formatPrice, type AdminVehicle } from '@app/shared';
+import { PAGE_SIZE, useVehicleList } from '../api/queries';
+import { TEXT } from '../lib/texts';
+import { EditVehicleModal } from './EditVehicleModal';
+import { TableSkeleton } from './TableSkeleton';
+import { VehicleCell } from './VehicleCell';
+
+const miles = new Intl.NumberFormat('en-US');
+
+/** 'Approved Listings - Edit Mode': Edit opens the Edit Vehicle Details modal, View the public page. */
+export function ApprovedTable({ enabled }: { enabled: boolean }) {
+  const [page, setPage] = useState(1);
+  const [editing, setEditing] = useState<AdminVehicle | null>(null);
+  const { data, isPending, isError } = useVehicleList('approved', page, enabled);
+
+  const columns: TableColumnsType<AdminVehicle> = [
+    {
+      title: 'Vehicle',
+      key: 'vehicle',
+      render: (_, v) => (
+        <Flex vertical gap={4}>
+          <VehicleCell vehicle={v} detail={v.trim} />
+          {v.isFeatured && (
+            <span>
+              <Tag color="gold">Featured</Tag>
+            </span>
+          )}
+        </Flex>
+      ),
+    },
+    { title: 'Color', key: 'color', render: (_, v) => labelOf(COLOR_OPTIONS, v.color ?? v.exteriorColor) || '—' },
+    { title: 'Mileage (mi)', dataIndex: 'mileage', key: 'mileage', render: (m: number) => miles.format(m) },
+    { title: 'Price', dataIndex: 'price', key: 'price', render: (price: number) => formatPrice(price) },
+    { title: 'Location', dataIndex: 'location', key: 'location' },
+    { title: 'Views', dataIndex: 'views', key: 'views', render: (n: number) => miles.format(n) },
+    {
+      title: 'Actions',
+      key: 'actions',
+      render: (_, v) => (
+        <Flex gap={8} wrap>
+          <Button size="small" type="primary" icon={<EditOutlined />} onClick={() => setEditing(v)}>
+            Edit
+          </Button>
+          <Button size="small" icon={<EyeOutlined />} href={`/vehicles/${v.id}`}>
+            View
+          </Button>
+        </Flex>
+      ),
+    },
+  ];
+
+  return (
+    <section aria-labelledby="adm-approved-heading">
+      <Typography.Title level={4} id="adm-approved-heading">
+        {TEXT.approved.heading}
+      </Typography.Title>
+      {isPending && !isError ? (
+        <TableSkeleton />
+      ) : (
+        <Table<AdminVehicle>
+          rowKey="id"
+          columns={columns}
+          dataSource={data?.items ?? []}
+          locale={{ emptyText: isError ? 'The approved listings could not be loaded.' : TEXT.approved.empty }}
+          scroll={{ x: 980 }}
+          pagination={
+            (data?.total ?? 0) > PAGE_SIZE && { current: page, pageSize: PAGE_SIZE, total: data?.total, showSizeChanger: false, onChange: setPage }
+          }
+        />
+      )}
+      {editing && <EditVehicleModal vehicle={editing} onClose={() => setEditing(null)} />}
+    </section>
+  );
+}

@@ -1,0 +1,131 @@
+import { useRef, useState, type ChangeEvent, type DragEvent } from 'react';
+import { App, Button, Flex, Tag, Tooltip, Typography } from 'antd';
+import { ArrowLeftOutlined, ArrowRightOutlined, DeleteOutlined, StarFilled, StarOutlined, UploadOutlined } from '@ant-design/icons';
+import { cardImageUrl, LISTING_LIMITS } from '@app/shared';
+import { useApi } from '../api/queries';
+import { addImages, moveImage, removeImage, setCover, type ImageSet } from '../lib/images';
+import { TEXT } from '../lib/texts';
+
+interface ImagesEditorProps {
+  value: ImageSet;
+  onChange: (next: ImageSet) => void;
+  uploading: boolean;
+  onUploadingChange: (uploading: boolean) => void;
+}
+
+const MB = 1024 * 1024;
+
+/** Why a file is skipped before upload, or null when it may go. */
+function rejectReason(file: File): string | null {
+  if (!file.type.startsWith('image/')) return 'not an image';
+  if (file.size >= LISTING_LIMITS.maxImageBytes) return `larger than ${LISTING_LIMITS.maxImageBytes / MB} MB`;
+  return null;
+}
+
+/**
+ * The modal's Images tab: upload (several files in parallel), drag or arrow reordering that keeps the
+ * cover on its photo, a star to set the cover, and removal that shifts or resets the cover.
+ */
+export function ImagesEditor({ value, onChange, uploading, onUploadingChange }: ImagesEditorProps) {
+  const api = useApi();
+  const { message, notification } = App.useApp();
+  const input = useRef<HTMLInputElement>(null);
+  const [dragFrom, setDragFrom] = useState<number | null>(null);
+  // Uploads finish after the user may have reordered or removed photos: append to the latest list.
+  const latest = useRef(value);
+  latest.current = value;
+  const { images, coverPhotoIndex } = value;
+  const slots = LISTING_LIMITS.maxImages - images.length;
+
+  async function upload(event: ChangeEvent<HTMLInputElement>) {
+    const files = Array.from(event.target.files ?? []);
+    event.target.value = '';
+    const skipped: string[] = [];
+    const accepted: File[] = [];
+    for (const file of files) {
+      const reason = rejectReason(file);
+      if (reason) skipped.push(`${file.name} (${reason})`);
+      else if (accepted.length >= slots) skipped.push(`${file.name} (at most ${LISTING_LIMITS.maxImages} photos)`);
+      else accepted.push(file);
+    }
+    if (skipped.length > 0) notification.warning({ title: 'Invalid files', description: `Skipped: ${skipped.join(', ')}` });
+    if (accepted.length === 0) return;
+
+    onUploadingChange(true);
+    try {
+      const results = await Promise.allSettled(accepted.map((file) => api.upload(file)));
+      const urls = results.flatMap((r) => (r.status === 'fulfilled' ? [r.value.secure_url] : []));
+      if (urls.length > 0) {
+        onChange(addImages(latest.current, urls));
+        void message.success(TEXT.toast.uploaded(urls.length));
+      }
+      if (urls.length < accepted.length) notification.error({ title: TEXT.toast.error, description: TEXT.toast.uploadFailed });
+    } finally {
+      onUploadingChange(false);
+    }
+  }
+
+  const drop = (event: DragEvent, to: number) => {
+    event.preventDefault();
+    if (dragFrom !== null) onChange(moveImage(value, dragFrom, to));
+    setDragFrom(null);
+  };
+
+  return (
+    <Flex vertical gap={16}>
+      <Flex gap={12} align="center" wrap>
+        <input ref={input} type="file" accept="image/*" multiple style={{ display: 'none' }} disabled={uploading || slots <= 0} onChange={(e) => void upload(e)} data-testid="image-input" />
+        <Button icon={<UploadOutlined />} loading={uploading} disabled={uploading || slots <= 0} onClick={() => input.current?.click()}>
+          Upload Photos
+        </Button>
+        <Typography.Text type="secondary">
+          {images.length} / {LISTING_LIMITS.maxImages} photos. Drag or use the arrows to reorder; the star marks the cover.
+        </Typography.Text>
+      </Flex>
+      {images.length === 0 ? (
+        <Typography.Text type="secondary">No photos yet.</Typography.Text>
+      ) : (
+        <ol className="adm-console-photos">
+          {images.map((url, index) => {
+            const isCover = index === coverPhotoIndex;
+            return (
+              <li
+                key={`${url}-${index}`}
+                className={`adm-console-photo${isCover ? ' is-cover' : ''}${dragFrom === index ? ' is-dragging' : ''}`}
+                draggable
+                onDragStart={() => setDragFrom(index)}
+                onDragEnd={() => setDragFrom(null)}
+                onDragOver={(e) => e.preventDefault()}
+                onDrop={(e) => drop(e, index)}
+                data-testid="photo"
+                data-url={url}
+              >
+                <img src={cardImageUrl(url)} alt={`Photo ${index + 1}${isCover ? ' (cover)' : ''}`} />
+                {isCover && (
+                  <Tag color="gold" className="adm-console-photo-badge">
+                    Cover
+                  </Tag>
+                )}
+                <Flex className="adm-console-photo-actions" justify="space-between">
+                  <Tooltip title={isCover ? 'Cover photo' : 'Set as cover'}>
+                    <Button
+                      size="small"
+                      type="text"
+                      aria-label={isCover ? `Photo ${index + 1} is the cover` : `Set photo ${index + 1} as cover`}
+                      aria-pressed={isCover}
+                      icon={isCover ? <StarFilled style={{ color: '#faad14' }} /> : <StarOutlined />}
+                      onClick={() => onChange(setCover(value, index))}
+                    />
+                  </Tooltip>
+                  <Button size="small" type="text" aria-label={`Move photo ${index + 1} left`} icon={<ArrowLeftOutlined />} disabled={index === 0} onClick={() => onChange(moveImage(value, index, index - 1))} />
+                  <Button size="small" type="text" aria-label={`Move photo ${index + 1} right`} icon={<ArrowRightOutlined />} disabled={index === images.length - 1} onClick={() => onChange(moveImage(value, index, index + 1))} />
+                  <Button size="small" type="text" danger aria-label={`Remove photo ${index + 1}`} icon={<DeleteOutlined />} onClick={() => onChange(removeImage(value, index))} />
+                </Flex>
+              </li>
+            );
+          })}
+        </ol>
+      )}
+    </Flex>
+  );
+}

@@ -1,0 +1,101 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { AdminVehicle, Paginated } from '@app/shared';
+import { adminVehicle, deferred, mockApi, renderConsole, type MockApi } from '../../test/render';
+import { PendingTable } from './PendingTable';
+
+const page = (items: AdminVehicle[]): Paginated<AdminVehicle> => ({ items, total: items.length, page: 1, limit: 20 });
+
+function rowOf(text: string): HTMLElement {
+  const row = screen.getByText(text).closest('tr');
+  if (!row) throw new Error(`no row with ${text}`);
+  return row;
+}
+
+describe('PendingTable', () => {
+  let api: MockApi;
+  const bmw = adminVehicle({ make: 'BMW', model: 'X5', year: 2021, mileage: 32150, price: 45999 });
+  const audi = adminVehicle({ make: 'Audi', model: 'Q7', year: 2019, location: 'Denver, CO' });
+
+  beforeEach(() => {
+    api = mockApi();
+  });
+
+  it('shows skeleton rows while loading, then one row per listing with its columns', async () => {
+    const answer = deferred<Paginated<AdminVehicle>>();
+    api.get.mockReturnValueOnce(answer.promise);
+    renderConsole(<PendingTable enabled />, api);
+
+    expect(screen.getAllByTestId('skeleton-row')).toHaveLength(4);
+    answer.resolve(page([bmw, audi]));
+
+    const row = within(await screen.findByText('2021 BMW X5').then((el) => el.closest('tr') as HTMLElement));
+    expect(row.getByText('32,150 mi')).toBeTruthy();
+    expect(row.getByText(bmw.contactEmail)).toBeTruthy();
+    expect(row.getByText('(555) 010-4287')).toBeTruthy();
+    expect(row.getByText('$45,999')).toBeTruthy();
+    expect(row.getByText('Mar 5, 2026')).toBeTruthy();
+    expect(row.getByRole('link', { name: /View/ }).getAttribute('href')).toBe(`/vehicles/${bmw.id}`);
+    expect(row.getByRole('link', { name: /Edit/ }).getAttribute('href')).toBe(`/edit-listing/${bmw.id}`);
+    expect(screen.queryAllByTestId('skeleton-row')).toHaveLength(0);
+    expect(api.get).toHaveBeenCalledWith('/admin/vehicles/pending', { page: 1, limit: 20 });
+  });
+
+  it('says so when nothing is pending', async () => {
+    api.get.mockResolvedValueOnce(page([]));
+    renderConsole(<PendingTable enabled />, api);
+    expect(await screen.findByText('No listings pending approval')).toBeTruthy();
+  });
+
+  it('requests nothing when not enabled (not an admin)', () => {
+    renderConsole(<PendingTable enabled={false} />, api);
+    expect(api.get).not.toHaveBeenCalled();
+  });
+
+  it('approves at once, refreshes the list and confirms with a toast', async () => {
+    api.get.mockResolvedValueOnce(page([bmw, audi])).mockResolvedValueOnce(page([audi]));
+    api.patch.mockResolvedValueOnce({ ...bmw, status: 'approved' });
+    renderConsole(<PendingTable enabled />, api);
+    await screen.findByText('2021 BMW X5');
+
+    await userEvent.click(within(rowOf('2021 BMW X5')).getByRole('button', { name: /Approve/ }));
+
+    expect(api.patch).toHaveBeenCalledWith(`/admin/vehicles/${bmw.id}/status`, { status: 'approved' });
+    expect(await screen.findByText('Vehicle status updated successfully')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByText('2021 BMW X5')).toBeNull());
+    expect(screen.getByText('2019 Audi Q7')).toBeTruthy();
+  });
+
+  it('rejects only after the confirm, and not when it is cancelled', async () => {
+    api.get.mockResolvedValue(page([bmw, audi]));
+    api.patch.mockResolvedValueOnce({ ...audi, status: 'rejected' });
+    renderConsole(<PendingTable enabled />, api);
+    await screen.findByText('2019 Audi Q7');
+
+    await userEvent.click(within(rowOf('2019 Audi Q7')).getByRole('button', { name: /Reject/ }));
+    expect(await screen.findByText('Are you sure you want to reject this listing?')).toBeTruthy();
+    expect(api.patch).not.toHaveBeenCalled();
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(api.patch).not.toHaveBeenCalled();
+
+    await userEvent.click(within(rowOf('2019 Audi Q7')).getByRole('button', { name: /Reject/ }));
+    const confirm = (await screen.findAllByText('Are you sure you want to reject this listing?')).at(-1)?.closest('.adm-popover') as HTMLElement;
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Reject' }));
+
+    expect(api.patch).toHaveBeenCalledTimes(1);
+    expect(api.patch).toHaveBeenCalledWith(`/admin/vehicles/${audi.id}/status`, { status: 'rejected' });
+    expect(await screen.findByText('Vehicle status updated successfully')).toBeTruthy();
+  });
+
+  it('shows the error toast when the status change fails', async () => {
+    api.get.mockResolvedValue(page([bmw]));
+    api.patch.mockRejectedValueOnce(new Error('500: boom'));
+    renderConsole(<PendingTable enabled />, api);
+    await screen.findByText('2021 BMW X5');
+
+    await userEvent.click(screen.getByRole('button', { name: /Approve/ }));
+
+    expect(await screen.findByText('Failed to update vehicle status')).toBeTruthy();
+    expect(screen.getByText('Error')).toBeTruthy();
+  });
+});

@@ -1,0 +1,91 @@
+import { useState } from 'react';
+import { App, Button, Flex, Popconfirm, Table, Typography, type TableColumnsType } from 'antd';
+import { CheckOutlined, CloseOutlined, EditOutlined, EyeOutlined } from '@ant-design/icons';
+import { formatMileage, formatPrice, type AdminVehicle, type ListingStatus } from '@app/shared';
+import { PAGE_SIZE, useChangeStatus, useVehicleList } from '../api/queries';
+import { isAuthFailure } from '../api/client';
+import { TEXT } from '../lib/texts';
+import { formatDate } from '../lib/dates';
+import { TableSkeleton } from './TableSkeleton';
+import { VehicleCell } from './VehicleCell';
+
+/** 'Listings Pending Approval': Approve at once, Reject after a confirm, Edit and View links. */
+export function PendingTable({ enabled }: { enabled: boolean }) {
+  const [page, setPage] = useState(1);
+  const { data, isPending, isError } = useVehicleList('pending', page, enabled);
+  const changeStatus = useChangeStatus();
+  const { message, notification } = App.useApp();
+
+  const decide = (vehicle: AdminVehicle, status: Extract<ListingStatus, 'approved' | 'rejected'>) =>
+    changeStatus.mutate(
+      { id: vehicle.id, status },
+      {
+        onSuccess: () => void message.success(TEXT.toast.statusUpdated),
+        onError: (error) => {
+          if (!isAuthFailure(error)) notification.error({ title: TEXT.toast.error, description: TEXT.toast.statusFailed });
+        },
+      },
+    );
+  const busy = (id: number) => changeStatus.isPending && changeStatus.variables?.id === id;
+
+  const columns: TableColumnsType<AdminVehicle> = [
+    { title: 'Vehicle', key: 'vehicle', render: (_, v) => <VehicleCell vehicle={v} detail={formatMileage(v.mileage)} /> },
+    {
+      title: 'Seller',
+      key: 'seller',
+      render: (_, v) => (
+        <Flex vertical>
+          <Typography.Text>{v.contactEmail}</Typography.Text>
+          <Typography.Text type="secondary">{v.contactPhone}</Typography.Text>
+        </Flex>
+      ),
+    },
+    { title: 'Price', dataIndex: 'price', key: 'price', render: (price: number) => formatPrice(price) },
+    { title: 'Location', dataIndex: 'location', key: 'location' },
+    { title: 'Submitted', dataIndex: 'createdAt', key: 'createdAt', render: (date: string) => formatDate(date) },
+    {
+      title: 'Actions',
+      key: 'actions',
+      render: (_, v) => (
+        <Flex gap={8} wrap>
+          <Button type="primary" size="small" icon={<CheckOutlined />} loading={busy(v.id) && changeStatus.variables?.status === 'approved'} disabled={busy(v.id)} onClick={() => decide(v, 'approved')}>
+            Approve
+          </Button>
+          <Popconfirm title={TEXT.rejectConfirm} okText="Reject" okButtonProps={{ danger: true }} cancelText="Cancel" onConfirm={() => decide(v, 'rejected')}>
+            <Button danger size="small" icon={<CloseOutlined />} loading={busy(v.id) && changeStatus.variables?.status === 'rejected'} disabled={busy(v.id)}>
+              Reject
+            </Button>
+          </Popconfirm>
+          <Button size="small" icon={<EditOutlined />} href={`/edit-listing/${v.id}`}>
+            Edit
+          </Button>
+          <Button size="small" icon={<EyeOutlined />} href={`/vehicles/${v.id}`}>
+            View
+          </Button>
+        </Flex>
+      ),
+    },
+  ];
+
+  return (
+    <section aria-labelledby="adm-pending-heading">
+      <Typography.Title level={4} id="adm-pending-heading">
+        {TEXT.pending.heading}
+      </Typography.Title>
+      {isPending && !isError ? (
+        <TableSkeleton />
+      ) : (
+        <Table<AdminVehicle>
+          rowKey="id"
+          columns={columns}
+          dataSource={data?.items ?? []}
+          locale={{ emptyText: isError ? 'The pending listings could not be loaded.' : TEXT.pending.empty }}
+          scroll={{ x: 980 }}
+          pagination={
+            (data?.total ?? 0) > PAGE_SIZE && { current: page, pageSize: PAGE_SIZE, total: data?.total, showSizeChanger: false, onChange: setPage }
+          }
+        />
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,29 @@
+/**
+ * The console's few own rules. Every selector starts with `.adm-console`, inside the console's root, so
+ * nothing reaches the storefront; rendered as a <style> with the console so no CSS file crosses the
+ * federation boundary.
+ */
+export const CONSOLE_CSS = `
+.adm-console { max-width: 1280px; margin: 0 auto; padding: 8px 0 32px; text-align: left; }
+.adm-console .adm-console-stack { display: flex; flex-direction: column; gap: 16px; }
+.adm-console .adm-console-thumb { width: 72px; height: 48px; object-fit: cover; border-radius: 6px; flex: none; background: #f5f5f5; display: inline-flex; align-items: center; justify-content: center; color: #bfbfbf; font-size: 20px; }
+.adm-console .adm-console-grid { display: grid; gap: 16px; grid-template-columns: minmax(0, 1fr); }
+.adm-console .adm-console-grid-4 { grid-template-columns: repeat(2, minmax(0, 1fr)); }
+@media (min-width: 768px) { .adm-console .adm-console-grid-3 { grid-template-columns: repeat(3, minmax(0, 1fr)); } }
+@media (min-width: 992px) { .adm-console .adm-console-grid-4 { grid-template-columns: repeat(4, minmax(0, 1fr)); } .adm-console .adm-console-grid-2 { grid-template-columns: repeat(2, minmax(0, 1fr)); } }
+.adm-console .adm-console-stat { border-top: 3px solid; }
+.adm-console .adm-console-badge { font-size: 13px; padding: 2px 10px; margin: 4px 0 0; }
+.adm-console .adm-console-rejected { font-size: 16px; margin: 8px 0; }
+.adm-console .adm-console-chart { width: 100%; height: auto; display: block; }
+.adm-console .adm-console-legend { display: inline-block; width: 10px; height: 10px; border-radius: 2px; margin-right: 4px; }
+.adm-console .adm-console-changes { margin: 0; padding-left: 16px; }
+.adm-console .adm-console-skeleton { padding: 24px 0; }
+.adm-console-photos { list-style: none; margin: 0; padding: 0; display: grid; grid-template-columns: repeat(auto-fill, minmax(150px, 1fr)); gap: 12px; }
+.adm-console-photo { position: relative; border: 2px solid #f0f0f0; border-radius: 8px; overflow: hidden; background: #fff; cursor: grab; }
+.adm-console-photo.is-cover { border-color: #faad14; }
+.adm-console-photo.is-dragging { opacity: 0.4; }
+.adm-console-photo img { display: block; width: 100%; aspect-ratio: 4 / 3; object-fit: cover; }
+.adm-console-photo-badge { position: absolute; top: 6px; left: 6px; margin: 0; }
+.adm-console-photo-actions { padding: 2px 4px; }
+.adm-console-suggestion { cursor: pointer; border-style: dashed; }
+`;

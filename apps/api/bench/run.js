@@ -1,0 +1,22 @@
+#!/usr/bin/env node
+// `npm run bench:search`: runs the TypeScript bench (and its server child) straight from the sources,
+// compiled on load with @swc/core (the compiler the tests use); no build step.
+const { readFileSync } = require('node:fs');
+const { transformSync } = require('@swc/core');
+
+require.extensions['.ts'] = (module, filename) => {
+  const { code } = transformSync(readFileSync(filename, 'utf8'), {
+    filename,
+    jsc: {
+      parser: { syntax: 'typescript', decorators: true },
+      transform: { legacyDecorator: true, decoratorMetadata: true },
+      target: 'es2022',
+    },
+    module: { type: 'commonjs' },
+    sourceMaps: 'inline',
+  });
+  module._compile(code, filename);
+};
+
+require('reflect-metadata');
+require(process.argv[2] === '--serve' ? './serve.ts' : './search-bench.ts');

@@ -1,0 +1,265 @@
+/**
+ * Search speed bench (issue 3, item 4): seeds N listings, starts the real app in a child process on
+ * loopback and measures a realistic mix of searches with autocannon.
+ *
+ *   npm run bench:search -- [--n 100000] [--db mysql://root@127.0.0.1:3306/cm_bench] [--duration 10]
+ *                           [--connections 16] [--reuse] [--reset]
+ *
+ * SQLite by default (a fresh file in the temp folder; --reuse keeps a seeded one). With --db the MySQL /
+ * MariaDB database is created if missing; an existing database must be empty unless --reuse (measure
+ * its listings as they are) or --reset (drop and recreate it).
+ */
+import autocannon from 'autocannon';
+import { fork, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createConnection } from 'mysql2/promise';
+import { DataSource } from 'typeorm';
+import { parseDatabaseUrl } from '../src/infra/config/database-url';
+import { dataSourceOptions } from '../src/infra/database/data-source-options';
+import { resolveDatabaseSettings } from '../src/infra/database/server-flavor';
+import { fromVehicles, pageIndex, SORT_SQL, whereOf, withoutDimension, toSearchRequest, type SearchFilters } from '../src/modules/vehicles/search/search-filters';
+import { VehicleSearchDto } from '@app/shared';
+import { plainToInstance } from 'class-transformer';
+import { queryKinds, type QueryKind } from './queries';
+import { seedListings } from './seed';
+
+interface Options {
+  n: number;
+  db?: string;
+  duration: number;
+  connections: number;
+  reuse: boolean;
+  reset: boolean;
+}
+
+function parseArgs(argv: string[]): Options {
+  const options: Options = { n: 100_000, duration: 10, connections: 16, reuse: false, reset: false };
+  for (let i = 0; i < argv.length; i += 1) {
+    const [flag, inline] = argv[i].split('=', 2);
+    const value = () => inline ?? argv[++i];
+    switch (flag) {
+      case '--n': options.n = Number(value()); break;
+      case '--db': options.db = value(); break;
+      case '--duration': options.duration = Number(value()); break;
+      case '--connections': options.connections = Number(value()); break;
+      case '--reuse': options.reuse = true; break;
+      case '--reset': options.reset = true; break;
+      default: throw new Error(`Unknown option ${argv[i]}`);
+    }
+  }
+  if (!Number.isInteger(options.n) || options.n < 1) throw new Error('--n must be a positive whole number');
+  return options;
+}
+
+const log = (line = '') => console.log(line);
+
+async function prepareDatabase(options: Options): Promise<{ url: string; engine: string }> {
+  if (!options.db) {
+    const file = join(tmpdir(), `carmarket-bench-${options.n}.sqlite`);
+    if (!options.reuse) for (const suffix of ['', '-wal', '-shm']) rmSync(file + suffix, { force: true });
+    return { url: `sqlite:${file}`, engine: 'SQLite' };
+  }
+  const settings = parseDatabaseUrl(options.db, tmpdir());
+  if (settings.type !== 'mysql') throw new Error('--db must be a mysql:// URL (SQLite is the default)');
+  const server = await createConnection({ host: settings.host, port: settings.port, user: settings.username, password: settings.password });
+  try {
+    if (options.reset) await server.query(`DROP DATABASE IF EXISTS \`${settings.database}\``);
+    await server.query(`CREATE DATABASE IF NOT EXISTS \`${settings.database}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`);
+    const [[version]] = (await server.query('SELECT VERSION() AS v')) as unknown as [{ v: string }[]];
+    return { url: options.db, engine: `MySQL/MariaDB ${version.v}` };
+  } finally {
+    await server.end();
+  }
+}
+
+async function seed(url: string, options: Options): Promise<DataSource> {
+  const settings = await resolveDatabaseSettings(parseDatabaseUrl(url, tmpdir()));
+  const dataSource = new DataSource(dataSourceOptions(settings, false));
+  await dataSource.initialize();
+  await dataSource.runMigrations();
+  const [{ n }] = (await dataSource.query('SELECT COUNT(*) AS n FROM vehicles')) as { n: number | string }[];
+  if (Number(n) > 0) {
+    if (!options.reuse) throw new Error(`The database already has ${n} listings: pass --reuse to measure them, or --reset to start afresh`);
+    log(`Reusing ${Number(n).toLocaleString('en-US')} listings`);
+  } else {
+    await dataSource.query(`INSERT INTO users (email, password, firstName, lastName) VALUES (?, ?, 'Bench', 'Seller')`, [
+      `bench-${randomBytes(4).toString('hex')}@example.com`,
+      'not-a-password-hash: this account cannot sign in',
+    ]);
+    const [{ id }] = (await dataSource.query('SELECT MAX(id) AS id FROM users')) as { id: number }[];
+    log(`Seeding ${options.n.toLocaleString('en-US')} listings…`);
+    await seedListings(dataSource, options.n, Number(id), log);
+    await dataSource.query(`UPDATE cache_state SET version = version + 1 WHERE name = 'listings'`);
+  }
+  const started = Date.now();
+  await dataSource.query(dataSource.options.type === 'better-sqlite3' ? 'ANALYZE' : 'ANALYZE TABLE vehicles');
+  log(`ANALYZE: ${Date.now() - started} ms`);
+  return dataSource;
+}
+
+/** The query plans of the main search shapes, as the engine chooses them on this data. */
+async function explain(dataSource: DataSource): Promise<void> {
+  const isSqlite = dataSource.options.type === 'better-sqlite3';
+  const shapes: [string, Record<string, string>][] = [
+    ['no filter, newest first', {}],
+    ['make, newest first', { make: 'toyota' }],
+    ['make + model, price ascending', { make: 'honda', model: 'civic', sortBy: 'price_asc' }],
+    ['price range, newest first', { minPrice: '20000', maxPrice: '30000' }],
+    ['cheap cars, newest first', { maxPrice: '5000' }],
+    ['body type + year, mileage ascending', { bodyType: 'suv', minYear: '2020', sortBy: 'mileage_asc' }],
+    ['keyword', { query: 'turbo' }],
+    ['radius 50 mi', { zipCode: '60601', radius: '50' }],
+  ];
+  const run = async (sql: string, params: unknown[]) => {
+    const rows = (await dataSource.query(`${isSqlite ? 'EXPLAIN QUERY PLAN' : 'EXPLAIN'} ${sql}`, params)) as Record<string, unknown>[];
+    return rows.map((r) => (isSqlite ? `    ${String(r.detail)}` : `    table=${r.table} type=${r.type} key=${r.key} rows=${r.rows} ${r.Extra ?? ''}`)).join('\n');
+  };
+  log('\nQuery plans (page query: ids in sort order; then COUNT and one facet, which are cached):');
+  for (const [name, query] of shapes) {
+    const { filters, sortBy } = toSearchRequest(plainToInstance(VehicleSearchDto, query));
+    const where = whereOf(filters);
+    const count = async (sql: string, params: unknown[]) => Number(((await dataSource.query(`SELECT COUNT(*) AS n FROM vehicles WHERE ${sql}`, params)) as { n: number }[])[0].n);
+    const matching = await count(where.sql, where.params);
+    const index = pageIndex(filters, sortBy, matching, await count('isPublic = 1', []), 24);
+    const select = where.distance ? `id, ${where.distance.sql} AS d` : 'id';
+    log(`  ${name}  ${JSON.stringify(query)}: ${matching.toLocaleString('en-US')} matching, index ${index ?? "(planner's choice)"}`);
+    log(await run(`SELECT ${select} FROM ${fromVehicles(index, isSqlite ? 'sqlite' : 'mysql')} WHERE ${where.sql} ORDER BY ${SORT_SQL[sortBy]} LIMIT 24 OFFSET 0`, [...(where.distance?.params ?? []), ...where.params]));
+    if (name === 'make, newest first' || name === 'no filter, newest first') {
+      log('   COUNT:');
+      log(await run(`SELECT COUNT(*) FROM vehicles WHERE ${where.sql}`, where.params));
+      const facet = whereOf(withoutDimension(filters as SearchFilters, 'make'));
+      log('   make facet:');
+      log(await run(`SELECT makeKey, COUNT(*) FROM vehicles WHERE ${facet.sql} GROUP BY makeKey`, facet.params));
+    }
+  }
+}
+
+async function startServer(url: string): Promise<{ child: ChildProcess; base: string }> {
+  const port = 31000 + Math.floor(Math.random() * 900);
+  const dataDir = mkdtempSync(join(tmpdir(), 'cm-bench-'));
+  const child = fork(join(__dirname, 'run.js'), ['--serve'], {
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      LOG_LEVEL: 'silent',
+      DATA_DIR: dataDir,
+      DATABASE_URL: url,
+      SEED_DEMO: 'false',
+      SESSION_SECRET: randomBytes(48).toString('base64url'),
+      RATE_LIMIT_PER_MINUTE: '1000000',
+    },
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  await new Promise<void>((resolve, reject) => {
+    child.once('message', () => resolve());
+    child.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
+  });
+  child.once('exit', () => rmSync(dataDir, { recursive: true, force: true }));
+  return { child, base: `http://127.0.0.1:${port}` };
+}
+
+interface Measured {
+  name: string;
+  requests: number;
+  rps: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  errors: number;
+}
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
+
+async function measure(base: string, name: string, next: () => string, seconds: number, connections: number): Promise<Measured> {
+  const samples: number[] = [];
+  let errors = 0;
+  const result = await autocannon({
+    url: base,
+    connections,
+    duration: seconds,
+    requests: [{ method: 'GET', setupRequest: (request: autocannon.Request) => ({ ...request, path: next() }) }],
+    setupClient: (client: autocannon.Client) => {
+      client.on('response', (status: number, _bytes: number, time: number) => {
+        samples.push(time);
+        if (status !== 200) errors += 1;
+      });
+    },
+  });
+  samples.sort((a, b) => a - b);
+  return {
+    name,
+    requests: samples.length,
+    rps: samples.length / (result.duration || seconds),
+    p50: percentile(samples, 50),
+    p95: percentile(samples, 95),
+    p99: percentile(samples, 99),
+    errors: errors + result.errors + result.timeouts,
+  };
+}
+
+async function coldPass(base: string, kinds: QueryKind[]): Promise<void> {
+  const times: number[] = [];
+  for (const path of [...new Set(kinds.flatMap((k) => k.paths))]) {
+    const started = performance.now();
+    const res = await fetch(base + path);
+    await res.arrayBuffer();
+    if (res.status !== 200) throw new Error(`${path}: ${res.status}`);
+    times.push(performance.now() - started);
+  }
+  times.sort((a, b) => a - b);
+  log(`\nCold pass (each of the ${times.length} distinct searches once, one client, totals and facets counted):`);
+  log(`  p50 ${percentile(times, 50).toFixed(1)} ms, p95 ${percentile(times, 95).toFixed(1)} ms, max ${times[times.length - 1].toFixed(1)} ms`);
+}
+
+async function main(): Promise<void> {
+  const options = parseArgs(process.argv.slice(2));
+  const { url, engine } = await prepareDatabase(options);
+  log(`Search bench: ${engine}, ${options.n.toLocaleString('en-US')} listings, ${options.connections} connections, ${options.duration} s per kind`);
+  const dataSource = await seed(url, options);
+  const [{ n: publicCount }] = (await dataSource.query('SELECT COUNT(*) AS n FROM vehicles WHERE isPublic = 1')) as { n: number }[];
+  log(`Public listings: ${Number(publicCount).toLocaleString('en-US')}`);
+  await explain(dataSource);
+  await dataSource.destroy();
+
+  const { child, base } = await startServer(url);
+  try {
+    const kinds = queryKinds();
+    await coldPass(base, kinds);
+    let counter = 0;
+    const rotate = (paths: string[]) => () => paths[counter++ % paths.length];
+    const weighted = kinds.flatMap((k) => Array.from({ length: k.weight }, () => k));
+    const mixNext = () => {
+      const kind = weighted[Math.floor(Math.random() * weighted.length)];
+      return kind.paths[Math.floor(Math.random() * kind.paths.length)];
+    };
+    await measure(base, 'warm-up', mixNext, 3, options.connections);
+
+    log(`\nLoad average before: ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+    const results: Measured[] = [];
+    for (const kind of kinds) results.push(await measure(base, kind.name, rotate(kind.paths), options.duration, options.connections));
+    results.push(await measure(base, 'REALISTIC MIX', mixNext, options.duration * 2, options.connections));
+    log(`Load average after: ${loadavg().map((l) => l.toFixed(2)).join(' ')}\n`);
+
+    const header = `${'search'.padEnd(28)}${'req/s'.padStart(9)}${'p50 ms'.padStart(9)}${'p95 ms'.padStart(9)}${'p99 ms'.padStart(9)}${'requests'.padStart(10)}${'errors'.padStart(8)}`;
+    log(header);
+    log('-'.repeat(header.length));
+    for (const r of results) {
+      log(`${r.name.padEnd(28)}${r.rps.toFixed(0).padStart(9)}${r.p50.toFixed(1).padStart(9)}${r.p95.toFixed(1).padStart(9)}${r.p99.toFixed(1).padStart(9)}${String(r.requests).padStart(10)}${String(r.errors).padStart(8)}`);
+    }
+    const mix = results[results.length - 1];
+    log(`\nGoal p95 < 50 ms for the mix: ${mix.p95 < 50 ? 'met' : 'NOT met'} (${mix.p95.toFixed(1)} ms)`);
+    if (results.some((r) => r.errors > 0)) process.exitCode = 1;
+  } finally {
+    child.kill('SIGTERM');
+  }
+  if (!options.db && !options.reuse && existsSync(url.slice('sqlite:'.length))) log(`(SQLite file kept for --reuse: ${url.slice('sqlite:'.length)})`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.stack : error);
+  process.exit(1);
+});

@@ -1,0 +1,87 @@
+import type { AdminInquiry, AdminVehicle, AuditEntry, StaffUserSummary } from '@app/shared';
+import type { ContactMessageEntity } from '../contact/entities/contact-message.entity';
+import type { UserEntity } from '../users/entities/user.entity';
+import type { VehicleEntity } from '../vehicles/entities/vehicle.entity';
+import type { AuditLogEntity } from './entities/audit-log.entity';
+
+const iso = (value: Date | string) => new Date(value).toISOString();
+
+export function toStaffUser(user: UserEntity | null | undefined): StaffUserSummary | null {
+  return user ? { id: user.id, email: user.email, firstName: user.firstName, lastName: user.lastName } : null;
+}
+
+export function toAdminVehicle(v: VehicleEntity): AdminVehicle {
+  return {
+    id: v.id,
+    userId: v.userId,
+    make: v.make,
+    model: v.model,
+    year: v.year,
+    trim: v.trim,
+    mileage: v.mileage,
+    price: v.price,
+    condition: v.condition,
+    bodyType: v.bodyType,
+    fuelType: v.fuelType,
+    transmission: v.transmission,
+    drivetrain: v.drivetrain,
+    exteriorColor: v.exteriorColor,
+    interiorColor: v.interiorColor,
+    color: v.color,
+    description: v.description,
+    features: v.features,
+    images: v.images,
+    coverPhotoIndex: v.coverPhotoIndex,
+    location: v.location,
+    zipCode: v.zipCode,
+    contactPhone: v.contactPhone,
+    contactEmail: v.contactEmail,
+    contactFirstName: v.contactFirstName,
+    contactLastName: v.contactLastName,
+    contactLocation: v.contactLocation,
+    vin: v.vin,
+    carfaxReportUrl: v.carfaxReportUrl,
+    recentServices: v.recentServices,
+    engine: v.engine,
+    mpgCity: v.mpgCity,
+    mpgHighway: v.mpgHighway,
+    status: v.status,
+    views: v.views,
+    isFeatured: Boolean(v.isFeatured),
+    createdAt: iso(v.createdAt),
+    updatedAt: iso(v.updatedAt),
+    seller: toStaffUser(v.user),
+  };
+}
+
+export function toAuditEntry(entry: AuditLogEntity): AuditEntry {
+  return {
+    id: entry.id,
+    action: entry.action,
+    actor: toStaffUser(entry.actor),
+    vehicleId: entry.vehicleId,
+    before: entry.before,
+    after: entry.after,
+    createdAt: iso(entry.createdAt),
+  };
+}
+
+export function toAdminInquiry(m: ContactMessageEntity & { handledBy?: UserEntity | null }): AdminInquiry {
+  return {
+    id: m.id,
+    vehicleId: m.vehicleId,
+    vehicle: m.vehicle ? { id: m.vehicle.id, year: m.vehicle.year, make: m.vehicle.make, model: m.vehicle.model, status: m.vehicle.status } : null,
+    senderName: m.senderName,
+    senderFirstName: m.senderFirstName,
+    senderLastName: m.senderLastName,
+    senderEmail: m.senderEmail,
+    senderPhone: m.senderPhone,
+    subject: m.subject,
+    message: m.message,
+    isFinancingInterest: Boolean(m.isFinancingInterest),
+    isTradeInInterest: Boolean(m.isTradeInInterest),
+    createdAt: iso(m.createdAt),
+    handledAt: m.handledAt ? iso(m.handledAt) : null,
+    handledBy: toStaffUser(m.handledBy),
+  };
+}

@@ -1,0 +1,158 @@
+import { ConflictException, Injectable, NotFoundException } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { EntityManager, Repository } from 'typeorm';
+import {
+  ADMIN_EDITABLE_FIELDS,
+  AdminStats,
+  AdminVehicle,
+  AuditAction,
+  LISTING_STATUSES,
+  ListingStatus,
+  PageQueryDto,
+  Paginated,
+  STATUS_TRANSITIONS,
+  canChangeStatus,
+} from '@app/shared';
+import { VehicleEntity } from '../vehicles/entities/vehicle.entity';
+import { withDerivedColumns } from '../vehicles/vehicle-derived';
+import { VehiclesService } from '../vehicles/vehicles.service';
+import { toAdminVehicle } from './admin-mappers';
+import { AuditService } from './audit.service';
+import type { AdminVehicleEditDto } from './dto/admin-vehicle-edit.dto';
+
+/** Columns that hold lists: `null` from the form clears them to an empty list. */
+const LIST_FIELDS = new Set<string>(['features', 'images', 'recentServices']);
+
+type Changes = Partial<Record<keyof VehicleEntity, unknown>>;
+
+/** The admins' work on listings: review lists, counts, status changes and edits, each audited. */
+@Injectable()
+export class AdminVehiclesService {
+  constructor(
+    @InjectRepository(VehicleEntity) private readonly vehicles: Repository<VehicleEntity>,
+    private readonly listings: VehiclesService,
+    private readonly audit: AuditService,
+  ) {}
+
+  /** Pending listings, oldest first (the review queue), with the seller's account. */
+  pending(query: PageQueryDto): Promise<Paginated<AdminVehicle>> {
+    return this.list('pending', 'ASC', query);
+  }
+
+  /** Approved listings, newest first. */
+  approved(query: PageQueryDto): Promise<Paginated<AdminVehicle>> {
+    return this.list('approved', 'DESC', query);
+  }
+
+  async stats(): Promise<AdminStats> {
+    const rows = (await this.vehicles
+      .createQueryBuilder('v')
+      .select('v.status', 'status')
+      .addSelect('COUNT(*)', 'count')
+      .groupBy('v.status')
+      .getRawMany()) as { status: ListingStatus; count: number | string }[];
+    const stats: AdminStats = { total: 0, pending: 0, approved: 0, rejected: 0, sold: 0 };
+    for (const { status, count } of rows) {
+      stats.total += Number(count);
+      if ((LISTING_STATUSES as readonly string[]).includes(status)) stats[status] += Number(count);
+    }
+    return stats;
+  }
+
+  /**
+   * Moves a listing to another status (STATUS_TRANSITIONS): 404 unknown listing, 409 a move that is not
+   * allowed (or a concurrent change won). The same status again changes nothing and records nothing.
+   */
+  async changeStatus(id: number, status: ListingStatus, actorId: number): Promise<AdminVehicle> {
+    await this.listings.write(async (manager) => {
+      const vehicle = await this.find(manager, id);
+      if (vehicle.status === status) return;
+      if (!canChangeStatus(vehicle.status, status)) {
+        const allowed = STATUS_TRANSITIONS[vehicle.status].join(', ');
+        throw new ConflictException(`A ${vehicle.status} listing cannot be marked ${status} (allowed: ${allowed})`);
+      }
+      // Only if nobody changed the status since it was read (no row locks on SQLite).
+      const result = await manager.update(VehicleEntity, { id, status: vehicle.status }, withDerivedColumns(vehicle, { status }));
+      if (!result.affected) throw new ConflictException('The listing was changed meanwhile; reload it and try again');
+      await this.audit.record(manager, { actorId, action: 'status', vehicleId: id, before: { status: vehicle.status }, after: { status } });
+    });
+    return this.load(id);
+  }
+
+  /**
+   * Applies the admin edit modal's fields and the Featured flag; live at once (the status is kept). Only
+   * fields that really change are written and audited; nothing changed records nothing.
+   */
+  async edit(id: number, input: AdminVehicleEditDto, actorId: number): Promise<AdminVehicle> {
+    await this.listings.write(async (manager) => {
+      const vehicle = await this.find(manager, id);
+      const changes = this.changesOf(vehicle, input);
+      const fields = Object.keys(changes) as (keyof VehicleEntity)[];
+      if (fields.length === 0) return;
+      await manager.update(VehicleEntity, { id }, withDerivedColumns(vehicle, changes as Partial<VehicleEntity>));
+      const before = Object.fromEntries(fields.map((f) => [f, vehicle[f]]));
+      const after = Object.fromEntries(fields.map((f) => [f, changes[f]]));
+      const action: AuditAction = fields.length === 1 && fields[0] === 'isFeatured' ? (changes.isFeatured ? 'feature' : 'unfeature') : 'edit';
+      await this.audit.record(manager, { actorId, action, vehicleId: id, before, after });
+    });
+    return this.load(id);
+  }
+
+  private changesOf(vehicle: VehicleEntity, input: AdminVehicleEditDto): Changes {
+    const wanted: Changes = {};
+    for (const field of ADMIN_EDITABLE_FIELDS) {
+      // Only the fields the admin sent: an optional field sent empty arrives as undefined (cleared).
+      if (!Object.prototype.hasOwnProperty.call(input, field)) continue;
+      const value = input[field] ?? null;
+      wanted[field] = value === null && LIST_FIELDS.has(field) ? [] : value;
+    }
+    if (input.isFeatured !== undefined) wanted.isFeatured = input.isFeatured;
+
+    // The listing rules check a cover sent with its photos; photos sent alone that no longer reach the
+    // current cover make the first photo the cover (as the admin modal does).
+    if (wanted.coverPhotoIndex === null) wanted.coverPhotoIndex = 0;
+    const images = wanted.images as string[] | undefined;
+    if (wanted.coverPhotoIndex === undefined && images !== undefined && vehicle.coverPhotoIndex >= images.length) wanted.coverPhotoIndex = 0;
+    // `color` (shown in the admin lists) follows the exterior colour unless it was set on its own.
+    if (wanted.exteriorColor !== undefined && (vehicle.color === null || vehicle.color === vehicle.exteriorColor)) {
+      wanted.color = wanted.exteriorColor;
+    }
+
+    const changes: Changes = {};
+    for (const [field, value] of Object.entries(wanted) as [keyof VehicleEntity, unknown][]) {
+      if (!sameValue(vehicle[field], value)) changes[field] = value;
+    }
+    return changes;
+  }
+
+  private async list(status: ListingStatus, order: 'ASC' | 'DESC', query: PageQueryDto): Promise<Paginated<AdminVehicle>> {
+    const [rows, total] = await this.vehicles
+      .createQueryBuilder('v')
+      .leftJoinAndSelect('v.user', 'seller')
+      .where('v.status = :status', { status })
+      .orderBy('v.createdAt', order)
+      .addOrderBy('v.id', order)
+      .offset((query.page - 1) * query.limit)
+      .limit(query.limit)
+      .getManyAndCount();
+    return { items: rows.map(toAdminVehicle), total, page: query.page, limit: query.limit };
+  }
+
+  private async find(manager: EntityManager, id: number): Promise<VehicleEntity> {
+    const vehicle = await manager.findOneBy(VehicleEntity, { id });
+    if (!vehicle) throw new NotFoundException('Listing not found');
+    return vehicle;
+  }
+
+  private async load(id: number): Promise<AdminVehicle> {
+    const vehicle = await this.vehicles.findOne({ where: { id }, relations: { user: true } });
+    if (!vehicle) throw new NotFoundException('Listing not found');
+    return toAdminVehicle(vehicle);
+  }
+}
+
+function sameValue(a: unknown, b: unknown): boolean {
+  if (Array.isArray(a) || Array.isArray(b)) return JSON.stringify(a) === JSON.stringify(b);
+  if (typeof a === 'boolean' || typeof b === 'boolean') return Boolean(a) === Boolean(b) && a !== null && b !== null;
+  return (a ?? null) === (b ?? null);
+}

@@ -1,0 +1,74 @@
+import { Body, Controller, Get, Param, ParseIntPipe, Patch, Query } from '@nestjs/common';
+import {
+  AdminInquiry,
+  AdminStats,
+  AdminVehicle,
+  AuditEntry,
+  AuditQueryDto,
+  InquiryQueryDto,
+  PageQueryDto,
+  Paginated,
+  UpdateInquiryDto,
+  UpdateListingStatusDto,
+} from '@app/shared';
+import { CurrentUser, Roles } from '../auth/auth.decorators';
+import { UserEntity } from '../users/entities/user.entity';
+import { AdminVehiclesService } from './admin-vehicles.service';
+import { AuditService } from './audit.service';
+import { AdminVehicleEditDto } from './dto/admin-vehicle-edit.dto';
+import { InquiriesService } from './inquiries.service';
+
+/** The admin dashboard's calls (SPEC.md section 7): admins only, 401 signed out, 403 for anyone else. */
+@Roles('admin')
+@Controller('admin')
+export class AdminController {
+  constructor(
+    private readonly vehicles: AdminVehiclesService,
+    private readonly audit: AuditService,
+    private readonly inquiries: InquiriesService,
+  ) {}
+
+  @Get('vehicles/pending')
+  pending(@Query() query: PageQueryDto): Promise<Paginated<AdminVehicle>> {
+    return this.vehicles.pending(query);
+  }
+
+  @Get('vehicles/approved')
+  approved(@Query() query: PageQueryDto): Promise<Paginated<AdminVehicle>> {
+    return this.vehicles.approved(query);
+  }
+
+  @Get('stats')
+  stats(): Promise<AdminStats> {
+    return this.vehicles.stats();
+  }
+
+  @Patch('vehicles/:id/status')
+  changeStatus(
+    @Param('id', ParseIntPipe) id: number,
+    @Body() body: UpdateListingStatusDto,
+    @CurrentUser() admin: UserEntity,
+  ): Promise<AdminVehicle> {
+    return this.vehicles.changeStatus(id, body.status, admin.id);
+  }
+
+  @Patch('vehicles/:id')
+  edit(@Param('id', ParseIntPipe) id: number, @Body() body: AdminVehicleEditDto, @CurrentUser() admin: UserEntity): Promise<AdminVehicle> {
+    return this.vehicles.edit(id, body, admin.id);
+  }
+
+  @Get('audit')
+  auditTrail(@Query() query: AuditQueryDto): Promise<Paginated<AuditEntry>> {
+    return this.audit.list(query);
+  }
+
+  @Get('inquiries')
+  inquiryList(@Query() query: InquiryQueryDto): Promise<Paginated<AdminInquiry>> {
+    return this.inquiries.list(query);
+  }
+
+  @Patch('inquiries/:id')
+  handleInquiry(@Param('id', ParseIntPipe) id: number, @Body() body: UpdateInquiryDto, @CurrentUser() admin: UserEntity): Promise<AdminInquiry> {
+    return this.inquiries.setHandled(id, body.handled, admin.id);
+  }
+}

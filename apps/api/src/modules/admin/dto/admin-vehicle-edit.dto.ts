@@ -1,0 +1,14 @@
+import { PartialType, PickType } from '@nestjs/mapped-types';
+import { IsBoolean, IsOptional } from 'class-validator';
+import { ADMIN_EDITABLE_FIELDS, VehicleInputDto } from '@app/shared';
+
+/**
+ * `PATCH /api/admin/vehicles/{id}`: the admin edit modal's fields, each optional (only what is sent
+ * changes) but checked by the very rules of a seller's listing (VehicleInputDto), plus `isFeatured`.
+ * `null` is refused for required fields and clears an optional one.
+ */
+export class AdminVehicleEditDto extends PartialType(PickType(VehicleInputDto, ADMIN_EDITABLE_FIELDS), { skipNullProperties: false }) {
+  @IsOptional()
+  @IsBoolean({ message: 'isFeatured must be true or false' })
+  isFeatured?: boolean;
+}

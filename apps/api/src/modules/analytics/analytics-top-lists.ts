@@ -1,0 +1,47 @@
+import type { AnalyticsTopListing, AnalyticsTopPage, ListingStatus } from '@app/shared';
+
+/** Anything that runs SQL: the DataSource or a transaction's EntityManager. */
+export interface Queryable {
+  query(sql: string, parameters?: unknown[]): Promise<unknown>;
+}
+
+export const TOP_COUNT = 10;
+
+/** The most viewed pages of the days from `from` to `to`, summed from each day's top pages. */
+export async function topPages(db: Queryable, from: string, to: string): Promise<AnalyticsTopPage[]> {
+  const rows = (await db.query(
+    `SELECT page, SUM(views) AS views FROM analytics_daily_pages WHERE day >= ? AND day <= ?
+     GROUP BY page ORDER BY views DESC, page LIMIT ${TOP_COUNT}`,
+    [from, to],
+  )) as { page: string; views: number | string }[];
+  return rows.map((r) => ({ page: r.page, views: Number(r.views) }));
+}
+
+/** The most viewed listings (still on record) of the days from `from` to `to`. */
+export async function topListingViews(db: Queryable, from: string, to: string): Promise<{ vehicleId: number; views: number }[]> {
+  const rows = (await db.query(
+    `SELECT t.vehicleId AS vehicleId, t.views AS views
+     FROM (SELECT vehicleId, SUM(views) AS views FROM analytics_daily_listings WHERE day >= ? AND day <= ? GROUP BY vehicleId) t
+     INNER JOIN vehicles v ON v.id = t.vehicleId
+     ORDER BY t.views DESC, t.vehicleId LIMIT ${TOP_COUNT}`,
+    [from, to],
+  )) as { vehicleId: number | string; views: number | string }[];
+  return rows.map((r) => ({ vehicleId: Number(r.vehicleId), views: Number(r.views) }));
+}
+
+/** Adds each listing's title and status (as they are now), in the given order; deleted ones drop out. */
+export async function withListingDetails(db: Queryable, tops: { vehicleId: number; views: number }[]): Promise<AnalyticsTopListing[]> {
+  if (tops.length === 0) return [];
+  const rows = (await db.query(`SELECT id, year, make, model, status FROM vehicles WHERE id IN (${tops.map(() => '?').join(', ')})`, tops.map((t) => t.vehicleId))) as {
+    id: number | string;
+    year: number | string;
+    make: string;
+    model: string;
+    status: ListingStatus;
+  }[];
+  const byId = new Map(rows.map((r) => [Number(r.id), r]));
+  return tops.flatMap(({ vehicleId, views }) => {
+    const v = byId.get(vehicleId);
+    return v ? [{ vehicleId, year: Number(v.year), make: v.make, model: v.model, status: v.status, views }] : [];
+  });
+}

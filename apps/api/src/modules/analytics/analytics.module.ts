@@ -1,0 +1,16 @@
+import { Module } from '@nestjs/common';
+import { AnalyticsController } from './analytics.controller';
+import { AnalyticsRollupService } from './analytics-rollup.service';
+import { AnalyticsStatsService } from './analytics-stats.service';
+import { AnalyticsPurgeJob } from './jobs/analytics-purge.job';
+import { AnalyticsRollupJob } from './jobs/analytics-rollup.job';
+import { PageVisitWriter } from './page-visit-writer.service';
+import { TrackingService } from './tracking.service';
+
+/** Page-view tracking, the roll-ups into visits and daily aggregates, and the admins' site statistics. */
+@Module({
+  controllers: [AnalyticsController],
+  providers: [PageVisitWriter, TrackingService, AnalyticsRollupService, AnalyticsStatsService, AnalyticsRollupJob, AnalyticsPurgeJob],
+  exports: [AnalyticsRollupService, PageVisitWriter],
+})
+export class AnalyticsModule {}

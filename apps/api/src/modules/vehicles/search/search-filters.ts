@@ -1,0 +1,228 @@
+import {
+  DEFAULT_SORT,
+  featureMatches,
+  SEARCH_LIMITS,
+  slugsForFilter,
+  type SearchFilterName,
+  type SortOption,
+  type VehicleSearchDto,
+} from '@app/shared';
+import { ValidationFailedException } from '../../../infra/http/error-body';
+import { lookupZip } from '../../../infra/geo/zip';
+import { radiusSql } from '../../../infra/geo/radius';
+import { featureKey, foldText } from '../vehicle-derived';
+
+/** At most this many keyword words are matched (the rest of a long query is ignored). */
+export const MAX_KEYWORD_TERMS = 8;
+
+/** A search's filters, normalised: equal filter sets give equal objects (and equal cache keys). */
+export interface SearchFilters {
+  terms: string[];
+  makeKey?: string;
+  modelKey?: string;
+  minYear?: number;
+  maxYear?: number;
+  minPrice?: number;
+  maxPrice?: number;
+  minMileage?: number;
+  maxMileage?: number;
+  condition?: readonly string[];
+  bodyType?: readonly string[];
+  fuelType?: readonly string[];
+  transmission?: readonly string[];
+  drivetrain?: readonly string[];
+  exteriorColor?: readonly string[];
+  interiorColor?: readonly string[];
+  /** Each entry: the feature keys that satisfy one requested feature. */
+  features: string[][];
+  location?: string;
+  near?: { lat: number; lng: number; radius: number };
+  excludeId?: number;
+}
+
+export interface SearchRequest {
+  filters: SearchFilters;
+  sortBy: SortOption;
+  page: number;
+  limit: number;
+}
+
+/** The dimension a facet counts: its own filter is left out of its counts. */
+export type FacetDimension = 'make' | 'bodyType' | 'fuelType' | 'price';
+
+export function toSearchRequest(dto: VehicleSearchDto): SearchRequest {
+  const slugs = (filter: SearchFilterName, value: string | undefined) => (value === undefined ? undefined : slugsForFilter(filter, value));
+  let near: SearchFilters['near'];
+  if (dto.zipCode !== undefined) {
+    const zip = lookupZip(dto.zipCode);
+    if (!zip) throw new ValidationFailedException([{ field: 'zipCode', message: 'Unknown ZIP code' }]);
+    near = { lat: zip.lat, lng: zip.lng, radius: dto.radius ?? SEARCH_LIMITS.defaultRadiusMiles };
+  }
+  const terms = dto.query ? [...new Set(foldText(dto.query).split(' ').filter(Boolean))].slice(0, MAX_KEYWORD_TERMS) : [];
+  const features = (dto.features ?? [])
+    .map((f) => [...new Set(featureMatches(f).map(featureKey))].sort())
+    .sort((a, b) => a.join('|').localeCompare(b.join('|')));
+  const filters: SearchFilters = {
+    terms: terms.sort(),
+    makeKey: dto.make === undefined ? undefined : foldText(dto.make),
+    modelKey: dto.model === undefined ? undefined : foldText(dto.model),
+    minYear: dto.minYear,
+    maxYear: dto.maxYear,
+    minPrice: dto.minPrice,
+    maxPrice: dto.maxPrice,
+    minMileage: dto.minMileage,
+    maxMileage: dto.maxMileage,
+    condition: slugs('condition', dto.condition),
+    bodyType: slugs('bodyType', dto.bodyType),
+    fuelType: slugs('fuelType', dto.fuelType),
+    transmission: slugs('transmission', dto.transmission),
+    drivetrain: slugs('drivetrain', dto.drivetrain),
+    exteriorColor: slugs('color', dto.exteriorColor),
+    interiorColor: slugs('color', dto.interiorColor),
+    features,
+    location: dto.location === undefined ? undefined : dto.location.trim().toLowerCase(),
+    near,
+    excludeId: dto.excludeId,
+  };
+  return {
+    filters,
+    sortBy: dto.sortBy ?? DEFAULT_SORT,
+    page: dto.page ?? 1,
+    limit: dto.limit ?? SEARCH_LIMITS.defaultPageSize,
+  };
+}
+
+/** The filters without a facet's own dimension (make also drops model; price drops both bounds). */
+export function withoutDimension(filters: SearchFilters, dimension: FacetDimension): SearchFilters {
+  switch (dimension) {
+    case 'make':
+      return { ...filters, makeKey: undefined, modelKey: undefined };
+    case 'price':
+      return { ...filters, minPrice: undefined, maxPrice: undefined };
+    default:
+      return { ...filters, [dimension]: undefined };
+  }
+}
+
+/**
+ * A stable text key of a filter set: toSearchRequest builds every member in one fixed order (spreads keep
+ * it) and JSON drops undefined members, so equal filter sets give equal keys.
+ */
+export function filtersKey(filters: SearchFilters): string {
+  return JSON.stringify(filters);
+}
+
+export interface SqlWhere {
+  sql: string;
+  params: unknown[];
+  /** Distance expression and its params, when the search has a centre. */
+  distance?: { sql: string; params: unknown[] };
+}
+
+/** LIKE pattern of a literal substring, escaped with '!' (`ESCAPE '\'` is a syntax error on MariaDB). */
+export function containsPattern(text: string): string {
+  return `%${text.replace(/[!%_]/g, (c) => `!${c}`)}%`;
+}
+
+/** The WHERE clause of a public search: isPublic first, as every search index starts with it. */
+export function whereOf(f: SearchFilters): SqlWhere {
+  const parts: string[] = ['isPublic = 1'];
+  const params: unknown[] = [];
+  const add = (sql: string, ...values: unknown[]) => {
+    parts.push(sql);
+    params.push(...values);
+  };
+  const oneOf = (column: string, values: readonly string[] | undefined) => {
+    if (values === undefined) return;
+    add(values.length === 1 ? `${column} = ?` : `${column} IN (${values.map(() => '?').join(', ')})`, ...values);
+  };
+
+  if (f.makeKey !== undefined) add('makeKey = ?', f.makeKey);
+  if (f.modelKey !== undefined) add('modelKey = ?', f.modelKey);
+  if (f.minYear !== undefined) add('year >= ?', f.minYear);
+  if (f.maxYear !== undefined) add('year <= ?', f.maxYear);
+  if (f.minPrice !== undefined) add('price >= ?', f.minPrice);
+  if (f.maxPrice !== undefined) add('price <= ?', f.maxPrice);
+  if (f.minMileage !== undefined) add('mileage >= ?', f.minMileage);
+  if (f.maxMileage !== undefined) add('mileage <= ?', f.maxMileage);
+  oneOf('`condition`', f.condition);
+  oneOf('bodyType', f.bodyType);
+  oneOf('fuelType', f.fuelType);
+  oneOf('transmission', f.transmission);
+  oneOf('drivetrain', f.drivetrain);
+  oneOf('exteriorColor', f.exteriorColor);
+  oneOf('interiorColor', f.interiorColor);
+  for (const term of f.terms) add(`searchText LIKE ? ESCAPE '!'`, containsPattern(term));
+  for (const alternatives of f.features) {
+    const patterns = alternatives.map((key) => containsPattern(`|${key}|`));
+    add(`(${patterns.map(() => `featureKeys LIKE ? ESCAPE '!'`).join(' OR ')})`, ...patterns);
+  }
+  if (f.location !== undefined) add(`LOWER(location) LIKE ? ESCAPE '!'`, containsPattern(f.location));
+  if (f.excludeId !== undefined) add('id <> ?', f.excludeId);
+
+  let distance: SqlWhere['distance'];
+  if (f.near) {
+    const r = radiusSql({ lat: f.near.lat, lng: f.near.lng }, f.near.radius);
+    add(r.boxWhere.sql, ...r.boxWhere.params);
+    add(`${r.distance.sql} <= ?`, ...r.distance.params, f.near.radius);
+    distance = { sql: r.distance.sql, params: [...r.distance.params] };
+  }
+  return { sql: parts.join(' AND '), params, distance };
+}
+
+/** ORDER BY of each sort: the sort column, then id in the same direction (index order on both engines). */
+export const SORT_SQL: Record<SortOption, string> = {
+  price_asc: 'price ASC, id ASC',
+  price_desc: 'price DESC, id DESC',
+  year_asc: 'year ASC, id ASC',
+  year_desc: 'year DESC, id DESC',
+  mileage_asc: 'mileage ASC, id ASC',
+  mileage_desc: 'mileage DESC, id DESC',
+  views_asc: 'views ASC, id ASC',
+  views_desc: 'views DESC, id DESC',
+  created_asc: 'createdAt ASC, id ASC',
+  created_desc: 'createdAt DESC, id DESC',
+};
+
+/** The index that holds public listings in each sort's order. */
+const SORT_INDEX: Record<SortOption, string> = {
+  price_asc: 'IDX_vehicles_public_price',
+  price_desc: 'IDX_vehicles_public_price',
+  year_asc: 'IDX_vehicles_public_year',
+  year_desc: 'IDX_vehicles_public_year',
+  mileage_asc: 'IDX_vehicles_public_mileage',
+  mileage_desc: 'IDX_vehicles_public_mileage',
+  views_asc: 'IDX_vehicles_public_views',
+  views_desc: 'IDX_vehicles_public_views',
+  created_asc: 'IDX_vehicles_public_created',
+  created_desc: 'IDX_vehicles_public_created',
+};
+
+/**
+ * The index a page query should read, or undefined to let the planner choose. Make (and model) with
+ * the newest-first default read their own (make[, model], createdAt) index: exactly the page's rows.
+ * Otherwise reading the sort's own index in order finds the page after about
+ * end × public / matching entries with no sort, and a filter's index reads the `matching` entries and
+ * sorts them: the sort's index when it reads fewer entries, else the index of the most selective
+ * equality filter (make, place, body type, fuel type). Planners do not always see this (SQLite picked a
+ * price index and sorted 4,000 rows for "under $5,000, newest first"; MariaDB walks the sort's index for
+ * a rare make), so the index is named. `end` is offset + limit.
+ */
+export function pageIndex(filters: SearchFilters, sortBy: SortOption, matching: number, publicTotal: number, end: number): string | undefined {
+  if (sortBy === 'created_desc' || sortBy === 'created_asc') {
+    if (filters.makeKey !== undefined && filters.modelKey !== undefined) return 'IDX_vehicles_public_make_model_created';
+    if (filters.makeKey !== undefined) return 'IDX_vehicles_public_make_created';
+  }
+  if (matching > 0 && (end * publicTotal) / matching <= matching) return SORT_INDEX[sortBy];
+  if (filters.makeKey !== undefined) return filters.modelKey !== undefined ? 'IDX_vehicles_public_make_model_created' : 'IDX_vehicles_public_make_created';
+  if (filters.near) return 'IDX_vehicles_public_geo';
+  if (filters.bodyType !== undefined) return 'IDX_vehicles_public_body';
+  if (filters.fuelType !== undefined) return 'IDX_vehicles_public_fuel';
+  return undefined;
+}
+
+/** FROM clause naming an index, in each engine's syntax. */
+export function fromVehicles(index: string | undefined, engine: 'sqlite' | 'mysql'): string {
+  if (!index) return 'vehicles';
+  return engine === 'sqlite' ? `vehicles INDEXED BY ${index}` : `vehicles FORCE INDEX (${index})`;
+}

@@ -1,0 +1,23 @@
+import { Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+
+/**
+ * SQLite plans with the statistics `ANALYZE` gathers (without them it may pick a filter index and sort,
+ * instead of reading the sort's index in order). `PRAGMA optimize` at start refreshes them when the
+ * tables changed enough; MariaDB keeps its own statistics.
+ */
+@Injectable()
+export class SqliteMaintenanceService implements OnApplicationBootstrap {
+  private readonly logger = new Logger(SqliteMaintenanceService.name);
+
+  constructor(private readonly dataSource: DataSource) {}
+
+  async onApplicationBootstrap(): Promise<void> {
+    if (this.dataSource.options.type !== 'better-sqlite3') return;
+    try {
+      await this.dataSource.query('PRAGMA optimize=0x10002');
+    } catch (error) {
+      this.logger.warn(`PRAGMA optimize failed: ${(error as Error).message}`);
+    }
+  }
+}

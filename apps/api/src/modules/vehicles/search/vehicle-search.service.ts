@@ -1,0 +1,117 @@
+import { Injectable } from '@nestjs/common';
+import {
+  PRICE_BANDS,
+  SEARCH_FILTERS,
+  type FacetCount,
+  type PriceBandCount,
+  type PublicVehicle,
+  type SearchFacets,
+  type VehicleSearchDto,
+  type VehicleSearchResult,
+} from '@app/shared';
+import { DataSource } from 'typeorm';
+import { VersionedCacheService } from '../../../infra/cache/versioned-cache.service';
+import { PUBLIC_COLUMNS, rawToPublicVehicle } from '../vehicle.mapper';
+import { filtersKey, fromVehicles, pageIndex, SORT_SQL, toSearchRequest, whereOf, withoutDimension, type SearchFilters } from './search-filters';
+
+/** No filter: every public listing. */
+const PUBLIC_ONLY: SearchFilters = { terms: [], features: [] };
+
+/** The cache_state row every listing write bumps. */
+export const LISTINGS_DATA_SET = 'listings';
+
+type Row = Record<string, unknown>;
+type RawRow = Parameters<typeof rawToPublicVehicle>[0];
+
+/**
+ * GET /api/vehicles/search. The page of results is read on every request (one query: an index range in
+ * sort order, stopped after the page); the total and the facet counts, which would need every
+ * matching row, come from the versioned cache and are counted once per filter set and listings version.
+ */
+@Injectable()
+export class VehicleSearchService {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly cache: VersionedCacheService,
+  ) {}
+
+  async search(dto: VehicleSearchDto): Promise<VehicleSearchResult> {
+    const { filters, sortBy, page, limit } = toSearchRequest(dto);
+    const offset = (page - 1) * limit;
+    const [total, publicTotal, facets] = await Promise.all([this.total(filters), this.total(PUBLIC_ONLY), this.facets(filters)]);
+    const index = pageIndex(filters, sortBy, total, publicTotal, offset + limit);
+    const vehicles = offset < total ? await this.page(filters, SORT_SQL[sortBy], index, limit, offset) : [];
+    return { vehicles, total, page, limit, facets };
+  }
+
+  /** One query: the page's rows in sort order, read straight into the public shape. */
+  private async page(filters: SearchFilters, orderBy: string, index: string | undefined, limit: number, offset: number): Promise<PublicVehicle[]> {
+    const where = whereOf(filters);
+    const select = where.distance ? `${PUBLIC_COLUMNS}, ${where.distance.sql} AS distanceMiles` : PUBLIC_COLUMNS;
+    const from = fromVehicles(index, this.dataSource.options.type === 'better-sqlite3' ? 'sqlite' : 'mysql');
+    const rows = (await this.dataSource.query(`SELECT ${select} FROM ${from} WHERE ${where.sql} ORDER BY ${orderBy} LIMIT ? OFFSET ?`, [
+      ...(where.distance?.params ?? []),
+      ...where.params,
+      limit,
+      offset,
+    ])) as RawRow[];
+    return rows.map((r) => rawToPublicVehicle(r, where.distance ? Number(r.distanceMiles) : undefined));
+  }
+
+  private total(filters: SearchFilters): Promise<number> {
+    return this.cache.get(LISTINGS_DATA_SET, `total:${filtersKey(filters)}`, async () => {
+      const where = whereOf(filters);
+      const rows = (await this.dataSource.query(`SELECT COUNT(*) AS n FROM vehicles WHERE ${where.sql}`, where.params)) as Row[];
+      return Number(rows[0]?.n ?? 0);
+    });
+  }
+
+  private async facets(filters: SearchFilters): Promise<SearchFacets> {
+    const [make, bodyType, fuelType, price] = await Promise.all([
+      this.cached('make', filters, () => this.makeFacet(withoutDimension(filters, 'make'))),
+      this.cached('bodyType', filters, () => this.slugFacet(withoutDimension(filters, 'bodyType'), 'bodyType')),
+      this.cached('fuelType', filters, () => this.slugFacet(withoutDimension(filters, 'fuelType'), 'fuelType')),
+      this.cached('price', filters, () => this.priceFacet(withoutDimension(filters, 'price'))),
+    ]);
+    return { make, bodyType, fuelType, price };
+  }
+
+  /** A facet is keyed by the filters it is counted with, so searches that differ only in it share it. */
+  private cached<T>(dimension: 'make' | 'bodyType' | 'fuelType' | 'price', filters: SearchFilters, count: () => Promise<T>): Promise<T> {
+    return this.cache.get(LISTINGS_DATA_SET, `facet:${dimension}:${filtersKey(withoutDimension(filters, dimension))}`, count);
+  }
+
+  private async makeFacet(filters: SearchFilters): Promise<FacetCount[]> {
+    const where = whereOf(filters);
+    const rows = (await this.dataSource.query(
+      `SELECT makeKey AS value, MIN(make) AS label, COUNT(*) AS n FROM vehicles WHERE ${where.sql} GROUP BY makeKey`,
+      where.params,
+    )) as Row[];
+    return rows
+      .map((r) => ({ value: String(r.value), label: String(r.label), count: Number(r.n) }))
+      .sort((a, b) => b.count - a.count || a.label.localeCompare(b.label));
+  }
+
+  /** Counts per stored slug, summed into the search filter's options (Sedan = sedan + 4-door-sedan). */
+  private async slugFacet(filters: SearchFilters, column: 'bodyType' | 'fuelType'): Promise<FacetCount[]> {
+    const where = whereOf(filters);
+    const rows = (await this.dataSource.query(`SELECT ${column} AS value, COUNT(*) AS n FROM vehicles WHERE ${where.sql} GROUP BY ${column}`, where.params)) as Row[];
+    const bySlug = new Map(rows.map((r) => [String(r.value), Number(r.n)]));
+    return SEARCH_FILTERS[column].map((o) => ({
+      value: o.value,
+      label: o.label,
+      count: o.matches.reduce((sum, slug) => sum + (bySlug.get(slug) ?? 0), 0),
+    }));
+  }
+
+  private async priceFacet(filters: SearchFilters): Promise<PriceBandCount[]> {
+    const where = whereOf(filters);
+    const cases = PRICE_BANDS.map((b, i) => (b.max === null ? `ELSE ${i}` : `WHEN price < ${b.max} THEN ${i}`)).join(' ');
+    const rows = (await this.dataSource.query(
+      `SELECT CASE ${cases} END AS band, COUNT(*) AS n FROM vehicles WHERE ${where.sql} GROUP BY CASE ${cases} END`,
+      where.params,
+    )) as Row[];
+    const byBand = new Map(rows.map((r) => [Number(r.band), Number(r.n)]));
+    return PRICE_BANDS.map((b, i) => ({ ...b, count: byBand.get(i) ?? 0 }));
+  }
+}

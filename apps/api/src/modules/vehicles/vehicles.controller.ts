@@ -1,0 +1,92 @@
+import { Body, Controller, Delete, Get, HttpCode, Inject, Injectable, NotFoundException, Param, type PipeTransform, Post, Put, Query, Req, Res } from '@nestjs/common';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import {
+  VehicleInputDto,
+  VehicleSearchDto,
+  type OwnerVehicle,
+  type PublicVehicle,
+  type VehicleDetail,
+  type VehicleSearchResult,
+} from '@app/shared';
+import { APP_CONFIG, type AppConfig } from '../../infra/config/app-config';
+import { visitorId } from '../../infra/http/visitor-id';
+import { CurrentUser, Public } from '../auth/auth.decorators';
+import type { UserEntity } from '../users/entities/user.entity';
+import { VehicleSearchService } from './search/vehicle-search.service';
+import { VehiclesService } from './vehicles.service';
+
+/** A listing id in a path: anything but a positive whole number is a listing that does not exist. */
+@Injectable()
+export class ListingIdPipe implements PipeTransform<string, number> {
+  transform(value: string): number {
+    if (!/^[1-9]\d{0,9}$/.test(value) || Number(value) > 2_147_483_647) throw new NotFoundException('Vehicle not found');
+    return Number(value);
+  }
+}
+
+@Controller('vehicles')
+export class VehiclesController {
+  constructor(
+    private readonly vehicles: VehiclesService,
+    private readonly searchService: VehicleSearchService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  /** Approved listings, newest first, up to 24 (landing page, slideshow). */
+  @Public()
+  @Get('recent')
+  recent(): Promise<PublicVehicle[]> {
+    return this.vehicles.recent();
+  }
+
+  /** Approved featured listings, newest first, up to 6. */
+  @Public()
+  @Get('featured')
+  featured(): Promise<PublicVehicle[]> {
+    return this.vehicles.featured();
+  }
+
+  @Public()
+  @Get('search')
+  search(@Query() query: VehicleSearchDto): Promise<VehicleSearchResult> {
+    return this.searchService.search(query);
+  }
+
+  @Public()
+  @Get(':id')
+  detail(
+    @Param('id', ListingIdPipe) id: number,
+    @CurrentUser() user: UserEntity | undefined,
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<VehicleDetail> {
+    return this.vehicles.detail(id, user, () => visitorId(request, reply, this.config.isProduction));
+  }
+
+  @Post()
+  create(@Body() input: VehicleInputDto, @CurrentUser() user: UserEntity): Promise<OwnerVehicle> {
+    return this.vehicles.create(input, user);
+  }
+
+  @Put(':id')
+  update(@Param('id', ListingIdPipe) id: number, @Body() input: VehicleInputDto, @CurrentUser() user: UserEntity): Promise<OwnerVehicle> {
+    return this.vehicles.update(id, input, user);
+  }
+
+  @Delete(':id')
+  @HttpCode(204)
+  async remove(@Param('id', ListingIdPipe) id: number, @CurrentUser() user: UserEntity): Promise<void> {
+    await this.vehicles.remove(id, user);
+  }
+}
+
+/** The signed-in user's own listings, every status, newest first (dashboard). */
+@Controller('user/vehicles')
+export class UserVehiclesController {
+  constructor(private readonly vehicles: VehiclesService) {}
+
+  @Get()
+  mine(@CurrentUser() user: UserEntity): Promise<OwnerVehicle[]> {
+    return this.vehicles.ofUser(user.id);
+  }
+}

@@ -1,0 +1,64 @@
+import { DataSource } from 'typeorm';
+import { VehicleSearchDto } from '@app/shared';
+import { plainToInstance } from 'class-transformer';
+import { seedListings } from '../../bench/seed';
+import { VersionedCacheService } from '../../src/infra/cache/versioned-cache.service';
+import { pageIndex, SORT_SQL, toSearchRequest, whereOf } from '../../src/modules/vehicles/search/search-filters';
+import { LISTINGS_DATA_SET } from '../../src/modules/vehicles/search/vehicle-search.service';
+import { registerUser } from '../factories/user.factory';
+import { startTestApp, type TestApp } from '../support/test-app';
+
+/**
+ * On a few thousand listings (the bench's generator) the search names an index for its page query
+ * (search-filters.ts pageIndex): the sort's index for large match sets, a filter's index for small ones.
+ * Each answer must be the one the plain query gives, whatever index is read.
+ */
+describe('search pages on a larger data set', () => {
+  let t: TestApp;
+  let dataSource: DataSource;
+  let publicTotal: number;
+
+  beforeAll(async () => {
+    t = await startTestApp();
+    const { user } = await registerUser(t.client());
+    dataSource = t.app.get(DataSource);
+    await seedListings(dataSource, 6000, user.id, () => undefined);
+    const cache = t.app.get(VersionedCacheService);
+    await cache.bump(dataSource.manager, LISTINGS_DATA_SET);
+    cache.invalidate(LISTINGS_DATA_SET);
+    publicTotal = Number((await dataSource.query('SELECT COUNT(*) AS n FROM vehicles WHERE isPublic = 1'))[0].n);
+  }, 60_000);
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it.each([
+    ['make=porsche&sortBy=price_desc', 'IDX_vehicles_public_make_created'],
+    ['make=porsche&model=911&sortBy=views_desc', 'IDX_vehicles_public_make_model_created'],
+    ['make=toyota', 'IDX_vehicles_public_make_created'],
+    ['zipCode=60601&radius=10&sortBy=year_desc', 'IDX_vehicles_public_geo'],
+    ['bodyType=convertible&sortBy=mileage_asc', 'IDX_vehicles_public_body'],
+    ['fuelType=electric&sortBy=views_desc', 'IDX_vehicles_public_fuel'],
+    ['fuelType=gasoline&sortBy=views_desc&limit=5&page=2', 'IDX_vehicles_public_views'],
+    ['maxPrice=10000', 'IDX_vehicles_public_created'],
+    ['minYear=2015&sortBy=price_asc&page=3', 'IDX_vehicles_public_price'],
+    ['query=turbo&sortBy=year_asc', 'IDX_vehicles_public_year'],
+    ['query=rubicon', undefined],
+  ])('%s reads %s and answers what the plain query answers', async (query, expectedIndex) => {
+    const { filters, sortBy, page, limit } = toSearchRequest(plainToInstance(VehicleSearchDto, Object.fromEntries(new URLSearchParams(query))));
+    const where = whereOf(filters);
+    const matching = Number((await dataSource.query(`SELECT COUNT(*) AS n FROM vehicles WHERE ${where.sql}`, where.params))[0].n);
+    expect(pageIndex(filters, sortBy, matching, publicTotal, page * limit)).toBe(expectedIndex);
+
+    const plain = (await dataSource.query(`SELECT id FROM vehicles WHERE ${where.sql} ORDER BY ${SORT_SQL[sortBy]} LIMIT ? OFFSET ?`, [
+      ...where.params,
+      limit,
+      (page - 1) * limit,
+    ])) as { id: number }[];
+    const res = await t.client().get(`/api/vehicles/search?${query}`);
+    expect(res.status).toBe(200);
+    expect(res.body.total).toBe(matching);
+    expect(res.body.vehicles.map((v: { id: number }) => v.id)).toEqual(plain.map((r) => Number(r.id)));
+    expect(plain.length).toBeGreaterThan(0);
+  });
+});

@@ -1,0 +1,99 @@
+import type { ListingStatus } from '../vehicles/vocabularies';
+
+/** `GET /api/admin/stats`. */
+export interface AdminStats {
+  total: number;
+  pending: number;
+  approved: number;
+  rejected: number;
+  sold: number;
+}
+
+/** A user as staff lists show it (never the password). */
+export interface StaffUserSummary {
+  id: number;
+  email: string;
+  firstName: string | null;
+  lastName: string | null;
+}
+
+/**
+ * A listing as the admin lists and edits answer it: every field, internal ones included (VIN, Carfax
+ * link, recent services), plus the seller's account.
+ */
+export interface AdminVehicle {
+  id: number;
+  userId: number;
+  make: string;
+  model: string;
+  year: number;
+  trim: string | null;
+  mileage: number;
+  price: number;
+  condition: string;
+  bodyType: string | null;
+  fuelType: string | null;
+  transmission: string | null;
+  drivetrain: string | null;
+  exteriorColor: string | null;
+  interiorColor: string | null;
+  color: string | null;
+  description: string | null;
+  features: string[];
+  images: string[];
+  coverPhotoIndex: number;
+  location: string;
+  zipCode: string;
+  contactPhone: string;
+  contactEmail: string;
+  contactFirstName: string | null;
+  contactLastName: string | null;
+  contactLocation: string | null;
+  vin: string;
+  carfaxReportUrl: string | null;
+  recentServices: string[];
+  engine: string | null;
+  mpgCity: number | null;
+  mpgHighway: number | null;
+  status: ListingStatus;
+  views: number;
+  isFeatured: boolean;
+  createdAt: string;
+  updatedAt: string;
+  /** The seller's account (its e-mail may differ from the listing's contactEmail). */
+  seller: StaffUserSummary | null;
+}
+
+export const AUDIT_ACTIONS = ['status', 'edit', 'feature', 'unfeature'] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+/** One admin action; `before` and `after` hold only the fields it changed. */
+export interface AuditEntry {
+  id: number;
+  action: AuditAction;
+  /** The admin who acted (null when that account was since deleted). */
+  actor: StaffUserSummary | null;
+  vehicleId: number | null;
+  before: Record<string, unknown>;
+  after: Record<string, unknown>;
+  createdAt: string;
+}
+
+/** A buyer's message about a listing, as staff handle it. */
+export interface AdminInquiry {
+  id: number;
+  vehicleId: number;
+  vehicle: { id: number; year: number; make: string; model: string; status: ListingStatus } | null;
+  senderName: string;
+  senderFirstName: string;
+  senderLastName: string;
+  senderEmail: string;
+  senderPhone: string | null;
+  subject: string;
+  message: string;
+  isFinancingInterest: boolean;
+  isTradeInInterest: boolean;
+  createdAt: string;
+  handledAt: string | null;
+  handledBy: StaffUserSummary | null;
+}

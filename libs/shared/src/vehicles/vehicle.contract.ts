@@ -1,0 +1,114 @@
+import type { ListingStatus } from './vocabularies';
+
+/**
+ * Answer shapes of the vehicles API (SPEC.md section 7), shared with the storefront and the admin console.
+ * Timestamps are ISO 8601 strings; prices are numbers in US dollars; mileage whole miles.
+ */
+
+/** A listing as anyone may see it: no VIN, Carfax link, service history, seller contact or user id. */
+export interface PublicVehicle {
+  id: number;
+  make: string;
+  model: string;
+  year: number;
+  trim: string | null;
+  mileage: number;
+  price: number;
+  condition: string;
+  bodyType: string | null;
+  fuelType: string | null;
+  transmission: string | null;
+  drivetrain: string | null;
+  exteriorColor: string | null;
+  interiorColor: string | null;
+  color: string | null;
+  description: string | null;
+  features: string[];
+  images: string[];
+  coverPhotoIndex: number;
+  location: string;
+  zipCode: string;
+  engine: string | null;
+  mpgCity: number | null;
+  mpgHighway: number | null;
+  /** 'approved' or 'sold' in public answers; the owner and admins see every status. */
+  status: ListingStatus;
+  views: number;
+  isFeatured: boolean;
+  createdAt: string;
+  updatedAt: string;
+  /** Only in a search with zipCode: miles from that ZIP code's centre, one decimal. */
+  distanceMiles?: number;
+}
+
+/** A listing as its owner and admins see it: every field, including the internal ones. */
+export interface OwnerVehicle extends PublicVehicle {
+  userId: number;
+  vin: string;
+  carfaxReportUrl: string | null;
+  recentServices: string[];
+  contactPhone: string;
+  contactEmail: string;
+  contactFirstName: string | null;
+  contactLastName: string | null;
+  contactLocation: string | null;
+}
+
+/** GET /api/vehicles/{id} answers the owner shape to the owner and admins, the public one to anyone else. */
+export type VehicleDetail = PublicVehicle | OwnerVehicle;
+
+export function isOwnerVehicle(vehicle: VehicleDetail): vehicle is OwnerVehicle {
+  return 'vin' in vehicle;
+}
+
+/** How many listings one option of a filter would give, the other filters unchanged. */
+export interface FacetCount {
+  /** The filter value to send (make: lowercase key; bodyType/fuelType: a SEARCH_FILTERS value). */
+  value: string;
+  label: string;
+  count: number;
+}
+
+/** A price band: min inclusive, max exclusive (null: no upper bound). */
+export interface PriceBand {
+  min: number;
+  max: number | null;
+  label: string;
+}
+
+export interface PriceBandCount extends PriceBand {
+  count: number;
+}
+
+/** Price bands of the filter panel, in line with the max-price quick options. */
+export const PRICE_BANDS: readonly PriceBand[] = [
+  { min: 0, max: 10_000, label: 'Under $10,000' },
+  { min: 10_000, max: 20_000, label: '$10,000 – $20,000' },
+  { min: 20_000, max: 30_000, label: '$20,000 – $30,000' },
+  { min: 30_000, max: 50_000, label: '$30,000 – $50,000' },
+  { min: 50_000, max: 100_000, label: '$50,000 – $100,000' },
+  { min: 100_000, max: null, label: '$100,000 and up' },
+];
+
+/**
+ * Facet counts of a search. Each facet is counted with every filter of the search except its own
+ * (make also ignores model; price ignores minPrice and maxPrice), so each count is what choosing that
+ * option would give. make: makes with at least one listing, most listings first; bodyType and fuelType:
+ * every SEARCH_FILTERS option in its order; price: every band of PRICE_BANDS.
+ */
+export interface SearchFacets {
+  make: FacetCount[];
+  bodyType: FacetCount[];
+  fuelType: FacetCount[];
+  price: PriceBandCount[];
+}
+
+/** GET /api/vehicles/search */
+export interface VehicleSearchResult {
+  vehicles: PublicVehicle[];
+  /** Every listing matching the filters (all pages). */
+  total: number;
+  page: number;
+  limit: number;
+  facets: SearchFacets;
+}
