@@ -60,25 +60,6 @@ function isAllowed(list: readonly string[], value: string): boolean {
   return list.includes(value);
 }
 
-/** Hosted image URLs the uploader received are accepted by the form's image rule (the API checks its own list). */
-function trustHostedImages(urls: readonly string[], known: Set<string>): void {
-  let changed = false;
-  for (const url of urls) {
-    try {
-      const parsed = new URL(url);
-      if (parsed.protocol !== 'https:') continue;
-      const prefix = `${parsed.origin}/`;
-      if (!known.has(prefix)) {
-        known.add(prefix);
-        changed = true;
-      }
-    } catch {
-      // not an absolute URL: a local upload
-    }
-  }
-  if (changed) setHostedImagePrefixes([...known]);
-}
-
 /** The create and edit form (SPEC.md section 2 "Create and edit listing"). */
 export function ListingForm({ vehicleId, defaultValues, imageUpload }: ListingFormProps) {
   const isNew = vehicleId === null;
@@ -87,7 +68,6 @@ export function ListingForm({ vehicleId, defaultValues, imageUpload }: ListingFo
   const save = useSaveListing(vehicleId);
   const [uploading, setUploading] = useState(false);
   const [vin, setVin] = useState<VinState>({ status: 'idle' });
-  const hostedPrefixes = useRef(new Set<string>());
 
   const form = useForm<ListingFormValues, unknown, ListingPayload>({
     resolver: listingResolver,
@@ -111,19 +91,12 @@ export function ListingForm({ vehicleId, defaultValues, imageUpload }: ListingFo
   const trimNames = withCurrent(trims.data ?? [], trim);
   const years = listingYears(LISTING_LIMITS.minYear, LISTING_LIMITS.maxYear());
 
-  const upload: UploadStrategy = useMemo(() => {
-    const strategy = uploadStrategyFor(imageUpload);
-    if (imageUpload.provider !== 'hosted') return strategy;
-    return async (file, onProgress) => {
-      const url = await strategy(file, onProgress);
-      trustHostedImages([url], hostedPrefixes.current);
-      return url;
-    };
-  }, [imageUpload]);
+  const upload: UploadStrategy = useMemo(() => uploadStrategyFor(imageUpload), [imageUpload]);
 
+  // The shared listing rules accept photos the configured hosted service issued (GET /api/config).
   useEffect(() => {
-    if (imageUpload.provider === 'hosted') trustHostedImages(defaultValues.images, hostedPrefixes.current);
-  }, [imageUpload, defaultValues.images]);
+    setHostedImagePrefixes(imageUpload.provider === 'hosted' ? [imageUpload.urlPrefix] : []);
+  }, [imageUpload]);
 
   // Feature generation: on a new listing, 1.5 s after make, model or year change (all three known).
   const lastFeatureKey = useRef(`${defaultValues.make}|${defaultValues.model}|${defaultValues.year}`);
