@@ -192,6 +192,22 @@ describe('admin API: listings', () => {
       expect(res.body.errors).toEqual([{ field: 'status', message: 'status must be one of pending, approved, rejected, sold' }]);
     });
 
+    it('publishes an approved listing at once (detail and search), and hides it again when rejected', async () => {
+      const v = await listing({ make: 'Maserati', model: 'Ghibli', status: 'pending' });
+      const visitor = t.client();
+      const search = async () => (await visitor.get('/api/vehicles/search?make=Maserati')).body;
+      expect((await visitor.get(`/api/vehicles/${v.id}`)).status).toBe(404);
+      expect(await search()).toMatchObject({ total: 0 });
+
+      await admin.patch(`/api/admin/vehicles/${v.id}/status`, { status: 'approved' });
+      expect((await visitor.get(`/api/vehicles/${v.id}`)).status).toBe(200);
+      expect(await search()).toMatchObject({ total: 1, vehicles: [expect.objectContaining({ id: v.id })] });
+
+      await admin.patch(`/api/admin/vehicles/${v.id}/status`, { status: 'rejected' });
+      expect((await visitor.get(`/api/vehicles/${v.id}`)).status).toBe(404);
+      expect(await search()).toMatchObject({ total: 0 });
+    });
+
     it('answers the same status again without recording anything', async () => {
       const v = await listing({ status: 'approved' });
       const res = await admin.patch(`/api/admin/vehicles/${v.id}/status`, { status: 'approved' });
@@ -251,6 +267,15 @@ describe('admin API: listings', () => {
         features: ['Sunroof/Moonroof', 'Heated Seats'],
         condition: 'very-good',
       });
+    });
+
+    it('shows the edit in search at once (search columns and cached totals follow)', async () => {
+      const v = await listing({ status: 'approved', make: 'Lotus', model: 'Evora' });
+      const visitor = t.client();
+      expect((await visitor.get('/api/vehicles/search?make=Lotus')).body).toMatchObject({ total: 1 });
+      expect((await admin.patch(`/api/admin/vehicles/${v.id}`, { make: 'Alpine', model: 'A110' })).status).toBe(200);
+      expect((await visitor.get('/api/vehicles/search?make=Lotus')).body).toMatchObject({ total: 0 });
+      expect((await visitor.get('/api/vehicles/search?make=Alpine')).body).toMatchObject({ total: 1, vehicles: [expect.objectContaining({ id: v.id, model: 'A110' })] });
     });
 
     it('records featuring and unfeaturing as their own actions', async () => {

@@ -1,3 +1,4 @@
+import type { OwnerVehicle } from '../vehicles/vehicle.contract';
 import type { ListingStatus } from '../vehicles/vocabularies';
 
 /** `GET /api/admin/stats`. */
@@ -18,48 +19,10 @@ export interface StaffUserSummary {
 }
 
 /**
- * A listing as the admin lists and edits answer it: every field, internal ones included (VIN, Carfax
- * link, recent services), plus the seller's account.
+ * A listing as the admin lists and edits answer it: every field, internal ones included (the owner's
+ * shape: VIN, Carfax link, recent services, contact), plus the seller's account.
  */
-export interface AdminVehicle {
-  id: number;
-  userId: number;
-  make: string;
-  model: string;
-  year: number;
-  trim: string | null;
-  mileage: number;
-  price: number;
-  condition: string;
-  bodyType: string | null;
-  fuelType: string | null;
-  transmission: string | null;
-  drivetrain: string | null;
-  exteriorColor: string | null;
-  interiorColor: string | null;
-  color: string | null;
-  description: string | null;
-  features: string[];
-  images: string[];
-  coverPhotoIndex: number;
-  location: string;
-  zipCode: string;
-  contactPhone: string;
-  contactEmail: string;
-  contactFirstName: string | null;
-  contactLastName: string | null;
-  contactLocation: string | null;
-  vin: string;
-  carfaxReportUrl: string | null;
-  recentServices: string[];
-  engine: string | null;
-  mpgCity: number | null;
-  mpgHighway: number | null;
-  status: ListingStatus;
-  views: number;
-  isFeatured: boolean;
-  createdAt: string;
-  updatedAt: string;
+export interface AdminVehicle extends OwnerVehicle {
   /** The seller's account (its e-mail may differ from the listing's contactEmail). */
   seller: StaffUserSummary | null;
 }

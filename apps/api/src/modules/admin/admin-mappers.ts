@@ -2,6 +2,7 @@ import type { AdminInquiry, AdminVehicle, AuditEntry, StaffUserSummary } from '@
 import type { ContactMessageEntity } from '../contact/entities/contact-message.entity';
 import type { UserEntity } from '../users/entities/user.entity';
 import type { VehicleEntity } from '../vehicles/entities/vehicle.entity';
+import { toOwnerVehicle } from '../vehicles/vehicle.mapper';
 import type { AuditLogEntity } from './entities/audit-log.entity';
 
 const iso = (value: Date | string) => new Date(value).toISOString();
@@ -10,48 +11,9 @@ export function toStaffUser(user: UserEntity | null | undefined): StaffUserSumma
   return user ? { id: user.id, email: user.email, firstName: user.firstName, lastName: user.lastName } : null;
 }
 
+/** The owner's shape of the listing (every field) plus the seller's account (joined as `user`). */
 export function toAdminVehicle(v: VehicleEntity): AdminVehicle {
-  return {
-    id: v.id,
-    userId: v.userId,
-    make: v.make,
-    model: v.model,
-    year: v.year,
-    trim: v.trim,
-    mileage: v.mileage,
-    price: v.price,
-    condition: v.condition,
-    bodyType: v.bodyType,
-    fuelType: v.fuelType,
-    transmission: v.transmission,
-    drivetrain: v.drivetrain,
-    exteriorColor: v.exteriorColor,
-    interiorColor: v.interiorColor,
-    color: v.color,
-    description: v.description,
-    features: v.features,
-    images: v.images,
-    coverPhotoIndex: v.coverPhotoIndex,
-    location: v.location,
-    zipCode: v.zipCode,
-    contactPhone: v.contactPhone,
-    contactEmail: v.contactEmail,
-    contactFirstName: v.contactFirstName,
-    contactLastName: v.contactLastName,
-    contactLocation: v.contactLocation,
-    vin: v.vin,
-    carfaxReportUrl: v.carfaxReportUrl,
-    recentServices: v.recentServices,
-    engine: v.engine,
-    mpgCity: v.mpgCity,
-    mpgHighway: v.mpgHighway,
-    status: v.status,
-    views: v.views,
-    isFeatured: Boolean(v.isFeatured),
-    createdAt: iso(v.createdAt),
-    updatedAt: iso(v.updatedAt),
-    seller: toStaffUser(v.user),
-  };
+  return { ...toOwnerVehicle(v), seller: toStaffUser(v.user) };
 }
 
 export function toAuditEntry(entry: AuditLogEntity): AuditEntry {

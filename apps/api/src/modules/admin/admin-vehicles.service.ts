@@ -14,7 +14,7 @@ import {
   canChangeStatus,
 } from '@app/shared';
 import { VehicleEntity } from '../vehicles/entities/vehicle.entity';
-import { withDerivedColumns } from '../vehicles/vehicle-derived';
+import { deriveListingColumns } from '../vehicles/vehicle-derived';
 import { VehiclesService } from '../vehicles/vehicles.service';
 import { toAdminVehicle } from './admin-mappers';
 import { AuditService } from './audit.service';
@@ -64,15 +64,17 @@ export class AdminVehiclesService {
    * allowed (or a concurrent change won). The same status again changes nothing and records nothing.
    */
   async changeStatus(id: number, status: ListingStatus, actorId: number): Promise<AdminVehicle> {
-    await this.listings.write(async (manager) => {
+    const current = await this.find(this.vehicles.manager, id);
+    if (current.status === status) return this.load(id);
+    await this.listings.writeListing(async (manager) => {
       const vehicle = await this.find(manager, id);
-      if (vehicle.status === status) return;
       if (!canChangeStatus(vehicle.status, status)) {
         const allowed = STATUS_TRANSITIONS[vehicle.status].join(', ');
         throw new ConflictException(`A ${vehicle.status} listing cannot be marked ${status} (allowed: ${allowed})`);
       }
-      // Only if nobody changed the status since it was read (no row locks on SQLite).
-      const result = await manager.update(VehicleEntity, { id, status: vehicle.status }, withDerivedColumns(vehicle, { status }));
+      // Only if nobody changed the status since it was read (no row locks on SQLite); the derived
+      // columns (isPublic) follow the status.
+      const result = await manager.update(VehicleEntity, { id, status: vehicle.status }, { status, ...deriveListingColumns({ ...vehicle, status }) });
       if (!result.affected) throw new ConflictException('The listing was changed meanwhile; reload it and try again');
       await this.audit.record(manager, { actorId, action: 'status', vehicleId: id, before: { status: vehicle.status }, after: { status } });
     });
@@ -81,20 +83,26 @@ export class AdminVehiclesService {
 
   /**
    * Applies the admin edit modal's fields and the Featured flag; live at once (the status is kept). Only
-   * fields that really change are written and audited; nothing changed records nothing.
+   * fields that really change are written and audited; nothing changed records nothing. Photos dropped by
+   * the edit leave storage once it is saved.
    */
   async edit(id: number, input: AdminVehicleEditDto, actorId: number): Promise<AdminVehicle> {
-    await this.listings.write(async (manager) => {
+    if (Object.keys(this.changesOf(await this.find(this.vehicles.manager, id), input)).length === 0) return this.load(id);
+    const dropped = await this.listings.writeListing(async (manager) => {
       const vehicle = await this.find(manager, id);
       const changes = this.changesOf(vehicle, input);
       const fields = Object.keys(changes) as (keyof VehicleEntity)[];
-      if (fields.length === 0) return;
-      await manager.update(VehicleEntity, { id }, withDerivedColumns(vehicle, changes as Partial<VehicleEntity>));
+      if (fields.length === 0) return [];
       const before = Object.fromEntries(fields.map((f) => [f, vehicle[f]]));
+      const droppedImages = changes.images ? vehicle.images.filter((url) => !(changes.images as string[]).includes(url)) : [];
+      // Saving the entity keeps its derived search columns in step (entity listeners).
+      await manager.save(Object.assign(vehicle, changes));
       const after = Object.fromEntries(fields.map((f) => [f, changes[f]]));
       const action: AuditAction = fields.length === 1 && fields[0] === 'isFeatured' ? (changes.isFeatured ? 'feature' : 'unfeature') : 'edit';
       await this.audit.record(manager, { actorId, action, vehicleId: id, before, after });
+      return droppedImages;
     });
+    await this.listings.removeDroppedPhotos(dropped);
     return this.load(id);
   }
 

@@ -11,7 +11,7 @@ import { InquiriesService } from './inquiries.service';
 
 /** Listing review and edits (audited), the audit trail, and buyers' inquiries for staff. */
 @Module({
-  imports: [VehiclesModule, TypeOrmModule.forFeature([VehicleEntity, ContactMessageEntity, AuditLogEntity])],
+  imports: [TypeOrmModule.forFeature([VehicleEntity, ContactMessageEntity, AuditLogEntity]), VehiclesModule],
   controllers: [AdminController],
   providers: [AdminVehiclesService, AuditService, InquiriesService],
 })
