@@ -1,30 +1,76 @@
 #!/usr/bin/env node
 // `npm test`: every test of the project, in order, stopping at the first failing stage.
-//   1. type check of all TypeScript (API, libs, frontends)
+//   1. type checks of all TypeScript (API and libs; frontends and libs)
 //   2. jest: unit and component tests, then the API's HTTP tests on SQLite and on MariaDB
-//   3. browser tests (playwright-core + Debian Chromium) against the built app, when present
+//   3. browser tests (playwright-core + Debian Chromium) against the built app with demo data
+// The last line counts every test of both runners: "Total: N passed, N failed".
 const { spawnSync } = require('node:child_process');
-const { existsSync } = require('node:fs');
+const { mkdtempSync, readFileSync, rmSync } = require('node:fs');
+const { tmpdir } = require('node:os');
 const { join } = require('node:path');
 
 const root = join(__dirname, '..');
 const bin = (name) => join(root, 'node_modules', '.bin', name);
+const scratch = mkdtempSync(join(tmpdir(), 'cm-test-'));
+const jestReport = join(scratch, 'jest.json');
+const counts = { passed: 0, failed: 0 };
 
 const stages = [
-  ['type check (API and libs)', bin('tsc'), ['-p', 'tsconfig.json', '--noEmit']],
-  ['type check (frontends and libs)', bin('tsc'), ['-p', 'tsconfig.web.json']],
-  ['jest (unit, api on SQLite and MariaDB)', bin('jest'), ['--ci', ...process.argv.slice(2)]],
+  { name: 'type check (API and libs)', command: bin('tsc'), args: ['-p', 'tsconfig.json', '--noEmit'] },
+  { name: 'type check (frontends and libs)', command: bin('tsc'), args: ['-p', 'tsconfig.web.json'] },
+  {
+    name: 'jest (unit, components, API on SQLite and MariaDB)',
+    command: bin('jest'),
+    args: ['--ci', '--json', `--outputFile=${jestReport}`, ...process.argv.slice(2)],
+    count: () => {
+      const report = JSON.parse(readFileSync(jestReport, 'utf8'));
+      counts.passed += report.numPassedTests;
+      counts.failed += report.numFailedTests;
+    },
+  },
+  {
+    name: 'browser tests',
+    command: process.execPath,
+    args: [join(root, 'e2e', 'run.js')],
+    // e2e/run.js ends with its own "N passed, N failed" line.
+    capture: true,
+    count: (output) => {
+      const match = [...output.matchAll(/^(\d+) passed, (\d+) failed$/gm)].pop();
+      if (match) {
+        counts.passed += Number(match[1]);
+        counts.failed += Number(match[2]);
+      }
+    },
+  },
 ];
-if (existsSync(join(root, 'e2e', 'run.js'))) stages.push(['browser tests', process.execPath, [join(root, 'e2e', 'run.js')]]);
 
-for (const [name, command, args] of stages) {
+function finish(code) {
+  rmSync(scratch, { recursive: true, force: true });
+  console.log(`\nTotal: ${counts.passed} passed, ${counts.failed} failed`);
+  process.exit(code);
+}
+
+for (const stage of stages) {
   const started = Date.now();
-  console.log(`\n▶ ${name}`);
-  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit' });
+  console.log(`\n▶ ${stage.name}`);
+  const result = spawnSync(stage.command, stage.args, {
+    cwd: root,
+    stdio: stage.capture ? ['inherit', 'pipe', 'inherit'] : 'inherit',
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  const output = stage.capture ? result.stdout.toString() : '';
+  if (stage.capture) process.stdout.write(output);
+  try {
+    stage.count?.(output);
+  } catch {
+    // no report (the runner did not get that far): its failure is reported below
+  }
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   if (result.status !== 0) {
-    console.error(`✖ ${name} failed after ${seconds} s`);
-    process.exit(result.status ?? 1);
+    console.error(`✖ ${stage.name} failed after ${seconds} s`);
+    if (counts.failed === 0) counts.failed = 1;
+    finish(result.status ?? 1);
   }
-  console.log(`✔ ${name} (${seconds} s)`);
+  console.log(`✔ ${stage.name} (${seconds} s)`);
 }
+finish(0);

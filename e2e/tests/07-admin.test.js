@@ -193,7 +193,11 @@ test('an admin reads a buyer inquiry and marks it handled', async () => {
 });
 
 test('/admin with the remote down shows the message and Retry while / still works', async () => {
-  const server = await startApiServer({ env: { RATE_LIMIT_PER_MINUTE: '100000', ADMIN_REMOTE_URL: '/admin-app/missing.js', SEED_DEMO: 'false', ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password } });
+  // No demo data: this instance only needs the admin account and the pages.
+  const server = await startApiServer({
+    listings: false,
+    env: { RATE_LIMIT_PER_MINUTE: '100000', ADMIN_REMOTE_URL: '/admin-app/missing.js', SEED_DEMO: 'false', ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password },
+  });
   try {
     const page = await newSession(ADMIN, server.baseUrl);
     await page.goto(`${server.baseUrl}/admin`);

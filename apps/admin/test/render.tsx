@@ -20,7 +20,7 @@ export type MockApi = ReturnType<typeof mockApi>;
 export function renderConsole(ui: ReactElement, api: MockApi) {
   const client = createQueryClient();
   return render(
-    <ConfigProvider prefixCls="adm" iconPrefixCls="adm-icon" theme={{ motion: false }}>
+    <ConfigProvider prefixCls="adm" iconPrefixCls="adm-icon" theme={{ token: { motion: false } }}>
       <AntdApp>
         <ApiContext.Provider value={api as unknown as ApiClient}>
           <QueryClientProvider client={client}>{ui}</QueryClientProvider>

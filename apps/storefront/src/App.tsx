@@ -45,6 +45,7 @@ export const routes: RouteObject[] = [
           { path: 'dashboard', lazy: page(pageLoaders.account_dashboard) },
           { path: 'create-listing', lazy: page(pageLoaders.account_create_listing) },
           { path: 'edit-listing/:id', lazy: page(pageLoaders.account_edit_listing) },
+          { path: 'saved', lazy: page(pageLoaders.saved) },
           { path: 'admin/*', lazy: page(pageLoaders.admin) },
           { path: '*', lazy: page(pageLoaders.not_found) },
         ],

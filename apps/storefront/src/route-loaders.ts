@@ -18,6 +18,7 @@ export const pageLoaders = {
   account_dashboard: (): Promise<PageModule> => import(/* webpackChunkName: "page-account" */ './pages/account/dashboard'),
   account_create_listing: (): Promise<PageModule> => import(/* webpackChunkName: "page-account" */ './pages/account/create-listing'),
   account_edit_listing: (): Promise<PageModule> => import(/* webpackChunkName: "page-account" */ './pages/account/edit-listing'),
+  saved: (): Promise<PageModule> => import(/* webpackChunkName: "page-saved" */ './pages/saved'),
   admin: (): Promise<PageModule> => import(/* webpackChunkName: "page-admin" */ './pages/admin'),
   not_found: (): Promise<PageModule> => import(/* webpackChunkName: "page-not-found" */ './pages/not-found'),
 };

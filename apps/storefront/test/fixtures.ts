@@ -1,10 +1,9 @@
-import type { Vehicle } from '../src/api/types';
+import type { PublicVehicle as Vehicle } from '@app/shared';
 
 /** A public listing as the API answers it; override what a test cares about. */
 export function makeVehicle(overrides: Partial<Vehicle> = {}): Vehicle {
   return {
     id: 1,
-    userId: 1,
     make: 'BMW',
     model: 'X5',
     year: 2021,

@@ -1,6 +1,6 @@
 import { DataSource } from 'typeorm';
 import { ContactMessageEntity } from '../../src/modules/contact/entities/contact-message.entity';
-import { storeVehicle } from '../factories/stored-vehicle.factory';
+import { createVehicle } from '../factories/vehicle.factory';
 import { registerUser } from '../factories/user.factory';
 import type { HttpClient } from '../support/http-client';
 import { startTestApp, type TestApp } from '../support/test-app';
@@ -40,8 +40,8 @@ describe('admin API: inquiries', () => {
     admin = t.client();
     adminId = (await admin.post('/api/login', { email: 'admin@example.com', password: 'admin-password' })).body.id;
     const { user: seller } = await registerUser(t.client());
-    const p = await storeVehicle(t, seller.id, { make: 'Porsche', model: '911', year: 2019, status: 'approved' });
-    const l = await storeVehicle(t, seller.id, { make: 'Lexus', model: 'RX', year: 2022, status: 'approved' });
+    const p = await createVehicle(t, seller.id, { make: 'Porsche', model: '911', year: 2019, status: 'approved' });
+    const l = await createVehicle(t, seller.id, { make: 'Lexus', model: 'RX', year: 2022, status: 'approved' });
     porsche = p;
     lexus = l;
     const at = (minute: number) => new Date(Date.UTC(2026, 5, 1, 9, minute));

@@ -1,7 +1,7 @@
 import { DataSource } from 'typeorm';
 import { AnalyticsRollupService } from '../../src/modules/analytics/analytics-rollup.service';
 import { DAY, MINUTE, insertViews, isoDay, stopScheduledJobs, utcDay, view } from '../factories/analytics.factory';
-import { storeVehicle } from '../factories/stored-vehicle.factory';
+import { createVehicle } from '../factories/vehicle.factory';
 import { registerUser } from '../factories/user.factory';
 import type { HttpClient } from '../support/http-client';
 import { startTestApp, type TestApp } from '../support/test-app';
@@ -24,8 +24,8 @@ describe('GET /api/analytics/stats', () => {
     expect((await admin.post('/api/login', { email: 'admin@example.com', password: 'admin-password' })).status).toBe(200);
     user = t.client();
     const { user: seller } = await registerUser(user);
-    listingA = (await storeVehicle(t, seller.id, { make: 'Porsche', model: '911', year: 2019, status: 'approved' })).id;
-    listingB = (await storeVehicle(t, seller.id, { make: 'Lexus', model: 'RX', year: 2022, status: 'sold' })).id;
+    listingA = (await createVehicle(t, seller.id, { make: 'Porsche', model: '911', year: 2019, status: 'approved' })).id;
+    listingB = (await createVehicle(t, seller.id, { make: 'Lexus', model: 'RX', year: 2022, status: 'sold' })).id;
 
     const now = Date.now();
     await insertViews(t.app, [

@@ -1,7 +1,7 @@
 import { DataSource } from 'typeorm';
 import { ContactMessageEntity } from '../../src/modules/contact/entities/contact-message.entity';
 import { MailService } from '../../src/infra/mail/mail.service';
-import { storeVehicle } from '../factories/stored-vehicle.factory';
+import { createVehicle } from '../factories/vehicle.factory';
 import { registerUser } from '../factories/user.factory';
 import { bodyText, header, startSmtpSink, type SmtpSink } from '../support/smtp-sink';
 import { startTestApp, type TestApp } from '../support/test-app';
@@ -39,10 +39,10 @@ describe('POST /api/contact', () => {
     t = await startTestApp({ TRUST_PROXY: 'true', SMTP_URL: smtp.url, STAFF_EMAIL: STAFF, PUBLIC_URL: 'https://cars.example.com' });
     const { user } = await registerUser(t.client());
     sellerId = user.id;
-    approvedId = (await storeVehicle(t, sellerId, { status: 'approved' })).id;
-    soldId = (await storeVehicle(t, sellerId, { status: 'sold', make: 'Porsche', model: '911', trim: null })).id;
-    pendingId = (await storeVehicle(t, sellerId, { status: 'pending' })).id;
-    rejectedId = (await storeVehicle(t, sellerId, { status: 'rejected' })).id;
+    approvedId = (await createVehicle(t, sellerId, { status: 'approved' })).id;
+    soldId = (await createVehicle(t, sellerId, { status: 'sold', make: 'Porsche', model: '911', trim: null })).id;
+    pendingId = (await createVehicle(t, sellerId, { status: 'pending' })).id;
+    rejectedId = (await createVehicle(t, sellerId, { status: 'rejected' })).id;
   });
   afterAll(async () => {
     await t.close();
@@ -190,7 +190,7 @@ describe('POST /api/contact when the mail server fails', () => {
     const t = await startTestApp({ SMTP_URL: silent.url, STAFF_EMAIL: STAFF });
     try {
       const { user } = await registerUser(t.client());
-      const vehicle = await storeVehicle(t, user.id);
+      const vehicle = await createVehicle(t, user.id);
       const started = Date.now();
       const res = await t.client().post('/api/contact', payload(vehicle.id));
       expect(res.status).toBe(201);

@@ -3,7 +3,7 @@ import { DataSource, IsNull } from 'typeorm';
 import { UploadEntity } from '../../src/modules/uploads/entities/upload.entity';
 import { OrphanUploadsJob } from '../../src/modules/uploads/jobs/orphan-uploads.job';
 import { UploadsService } from '../../src/modules/uploads/uploads.service';
-import { storeVehicle } from '../factories/stored-vehicle.factory';
+import { createVehicle } from '../factories/vehicle.factory';
 import { registerUser } from '../factories/user.factory';
 import type { HttpClient } from '../support/http-client';
 import { startTestApp, type TestApp } from '../support/test-app';
@@ -39,7 +39,7 @@ describe('orphan uploads job', () => {
     const orphan = await uploadPhoto();
     const recent = await uploadPhoto();
     // The listing holds another photo as well: the job matches whole URLs inside the JSON list.
-    await storeVehicle(t, sellerId, { images: ['/uploads/2020/01/other.webp', attached.secure_url], status: 'pending' });
+    await createVehicle(t, sellerId, { images: ['/uploads/2020/01/other.webp', attached.secure_url], status: 'pending' });
     await ageUpload(attached.secure_url, 25);
     await ageUpload(orphan.secure_url, 25);
     await ageUpload(recent.secure_url, 23);
@@ -77,7 +77,7 @@ describe('orphan uploads job', () => {
   it('checks many candidates in batches', async () => {
     const photos = [];
     for (let i = 0; i < 60; i += 1) photos.push(await uploadPhoto());
-    await storeVehicle(t, sellerId, { images: [photos[3].secure_url, photos[55].secure_url] });
+    await createVehicle(t, sellerId, { images: [photos[3].secure_url, photos[55].secure_url] });
     await uploads().update({ attachedAt: IsNull() }, { createdAt: new Date(Date.now() - 48 * 3600_000) });
 
     const result = await t.app.get(UploadsService).removeOrphans();

@@ -4,6 +4,11 @@ export interface PublicConfig {
   supportPhone: string;
   reviewsUrl: string;
   adminRemoteUrl: string;
-  /** Hosted image service, when one is configured instead of the API's own uploads. */
-  imageUpload: { provider: 'local'; url: string } | { provider: 'hosted'; url: string; presets: string[]; folder: string };
+  /**
+   * Where listing photos are uploaded: the API's own endpoint, or a hosted image service when one is
+   * configured (its upload URL, the presets to try in order, the folder, and the prefix of the URLs it issues).
+   */
+  imageUpload:
+    | { provider: 'local'; url: string }
+    | { provider: 'hosted'; url: string; presets: string[]; folder: string; urlPrefix: string };
 }

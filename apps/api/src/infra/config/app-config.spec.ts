@@ -68,6 +68,24 @@ describe('loadConfig', () => {
     expect(load({ ADMIN_EMAIL: 'a@b.co' })).toThrow(/ADMIN_PASSWORD must be set together with the other/);
   });
 
+  it('reads a hosted image service only when it is complete', () => {
+    const hosted = {
+      IMAGE_UPLOAD_URL: 'https://api.images.example/v1_1/cars/image/upload',
+      IMAGE_UPLOAD_PRESETS: 'vehicles, listings',
+      IMAGE_URL_PREFIX: 'https://res.images.example/cars',
+    };
+    expect(loadConfig({ DATA_DIR: dataDir, ...hosted }).hostedImages).toEqual({
+      uploadUrl: hosted.IMAGE_UPLOAD_URL,
+      presets: ['vehicles', 'listings'],
+      folder: '',
+      urlPrefix: 'https://res.images.example/cars/',
+    });
+    expect(loadConfig({ DATA_DIR: dataDir }).hostedImages).toBeUndefined();
+    expect(load({ IMAGE_UPLOAD_URL: hosted.IMAGE_UPLOAD_URL, IMAGE_UPLOAD_PRESETS: 'vehicles' })).toThrow(/IMAGE_URL_PREFIX must be set/);
+    expect(load({ ...hosted, IMAGE_UPLOAD_PRESETS: ' , ' })).toThrow(/IMAGE_UPLOAD_PRESETS must list at least one/);
+    expect(load({ ...hosted, IMAGE_URL_PREFIX: 'http://insecure.example/' })).toThrow(/IMAGE_URL_PREFIX must be a URL \(https\)/);
+  });
+
   it('keeps the global rate limit at 1,000 a minute or more', () => {
     expect(load({ RATE_LIMIT_PER_MINUTE: '100' })).toThrow(/RATE_LIMIT_PER_MINUTE must be a whole number from 1000/);
   });

@@ -33,6 +33,8 @@ export interface AppConfig {
   admin?: { email: string; password: string };
   seedDemo: boolean;
   site: { name: string; supportPhone: string; reviewsUrl: string; adminRemoteUrl: string };
+  /** A hosted image service (upload presets), used instead of the API's own uploads when configured. */
+  hostedImages?: { uploadUrl: string; presets: string[]; folder: string; urlPrefix: string };
   staticDirs: { storefront: string; admin: string };
   /**
    * retentionDays: raw page visits (and the visits rolled up from them) older than this are purged.
@@ -74,6 +76,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     throw new ConfigError('ADMIN_PASSWORD', 'must be at least 6 characters');
   }
 
+  const hostedImages = hostedImagesOf(e.IMAGE_UPLOAD_URL, e.IMAGE_UPLOAD_PRESETS, e.IMAGE_UPLOAD_FOLDER, e.IMAGE_URL_PREFIX);
+
   return {
     env: e.NODE_ENV,
     isProduction,
@@ -95,6 +99,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       reviewsUrl: e.REVIEWS_URL,
       adminRemoteUrl: e.ADMIN_REMOTE_URL,
     },
+    hostedImages,
     staticDirs: { storefront: resolve(e.STATIC_DIR), admin: resolve(e.ADMIN_STATIC_DIR) },
     analytics: { retentionDays: e.ANALYTICS_RETENTION_DAYS, flushMs: e.ANALYTICS_FLUSH_MS },
     mail: {
@@ -105,6 +110,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     uploadsPerHour: e.UPLOADS_PER_HOUR,
     vpicDbPath: e.VPIC_DB_PATH ? resolve(e.VPIC_DB_PATH) : undefined,
   };
+}
+
+/** The hosted image service settings: all of upload URL, presets and URL prefix, or none. */
+function hostedImagesOf(uploadUrl?: string, presets?: string, folder?: string, urlPrefix?: string): AppConfig['hostedImages'] {
+  if (uploadUrl === undefined && presets === undefined && urlPrefix === undefined) return undefined;
+  if (uploadUrl === undefined) throw new ConfigError('IMAGE_UPLOAD_URL', 'must be set with IMAGE_UPLOAD_PRESETS and IMAGE_URL_PREFIX');
+  if (urlPrefix === undefined) throw new ConfigError('IMAGE_URL_PREFIX', 'must be set with IMAGE_UPLOAD_URL (the https:// prefix of the image URLs the service issues)');
+  const list = (presets ?? '').split(',').map((p) => p.trim()).filter(Boolean);
+  if (list.length === 0) throw new ConfigError('IMAGE_UPLOAD_PRESETS', 'must list at least one upload preset (comma-separated)');
+  return { uploadUrl, presets: list, folder: folder ?? '', urlPrefix: urlPrefix.endsWith('/') ? urlPrefix : `${urlPrefix}/` };
 }
 
 /**

@@ -15,8 +15,8 @@ export async function registerSecurity(fastify: FastifyInstance, config: AppConf
     contentSecurityPolicy: {
       useDefaults: true,
       directives: {
-        'img-src': ["'self'", 'data:', 'blob:'],
-        'connect-src': ["'self'"],
+        'img-src': ["'self'", 'data:', 'blob:', ...(config.hostedImages ? [new URL(config.hostedImages.urlPrefix).origin] : [])],
+        'connect-src': ["'self'", ...(config.hostedImages ? [new URL(config.hostedImages.uploadUrl).origin] : [])],
         'frame-ancestors': ["'none'"],
         'upgrade-insecure-requests': config.isProduction ? [] : null,
       },

@@ -14,7 +14,7 @@ import {
   canChangeStatus,
 } from '@app/shared';
 import { VehicleEntity } from '../vehicles/entities/vehicle.entity';
-import { withDerivedColumns } from '../vehicles/vehicle-derived';
+import { deriveListingColumns } from '../vehicles/vehicle-derived';
 import { VehiclesService } from '../vehicles/vehicles.service';
 import { toAdminVehicle } from './admin-mappers';
 import { AuditService } from './audit.service';
@@ -66,7 +66,7 @@ export class AdminVehiclesService {
   async changeStatus(id: number, status: ListingStatus, actorId: number): Promise<AdminVehicle> {
     const current = await this.find(this.vehicles.manager, id);
     if (current.status === status) return this.load(id);
-    await this.listings.write(async (manager) => {
+    await this.listings.writeListing(async (manager) => {
       const vehicle = await this.find(manager, id);
       if (!canChangeStatus(vehicle.status, status)) {
         const allowed = STATUS_TRANSITIONS[vehicle.status].join(', ');
@@ -74,7 +74,7 @@ export class AdminVehiclesService {
       }
       // Only if nobody changed the status since it was read (no row locks on SQLite); the derived
       // columns (isPublic) follow the status.
-      const result = await manager.update(VehicleEntity, { id, status: vehicle.status }, withDerivedColumns(vehicle, { status }));
+      const result = await manager.update(VehicleEntity, { id, status: vehicle.status }, { status, ...deriveListingColumns({ ...vehicle, status }) });
       if (!result.affected) throw new ConflictException('The listing was changed meanwhile; reload it and try again');
       await this.audit.record(manager, { actorId, action: 'status', vehicleId: id, before: { status: vehicle.status }, after: { status } });
     });
@@ -88,14 +88,15 @@ export class AdminVehiclesService {
    */
   async edit(id: number, input: AdminVehicleEditDto, actorId: number): Promise<AdminVehicle> {
     if (Object.keys(this.changesOf(await this.find(this.vehicles.manager, id), input)).length === 0) return this.load(id);
-    const dropped = await this.listings.write(async (manager) => {
+    const dropped = await this.listings.writeListing(async (manager) => {
       const vehicle = await this.find(manager, id);
       const changes = this.changesOf(vehicle, input);
       const fields = Object.keys(changes) as (keyof VehicleEntity)[];
       if (fields.length === 0) return [];
       const before = Object.fromEntries(fields.map((f) => [f, vehicle[f]]));
       const droppedImages = changes.images ? vehicle.images.filter((url) => !(changes.images as string[]).includes(url)) : [];
-      await manager.update(VehicleEntity, { id }, withDerivedColumns(vehicle, changes as Partial<VehicleEntity>));
+      // Saving the entity keeps its derived search columns in step (entity listeners).
+      await manager.save(Object.assign(vehicle, changes));
       const after = Object.fromEntries(fields.map((f) => [f, changes[f]]));
       const action: AuditAction = fields.length === 1 && fields[0] === 'isFeatured' ? (changes.isFeatured ? 'feature' : 'unfeature') : 'edit';
       await this.audit.record(manager, { actorId, action, vehicleId: id, before, after });

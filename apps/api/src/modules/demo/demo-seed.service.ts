@@ -8,7 +8,7 @@ import { UploadsService } from '../uploads/uploads.service';
 import { UsersService } from '../users/users.service';
 import { VehicleEntity } from '../vehicles/entities/vehicle.entity';
 import { deriveListingColumns, type ListingSource } from '../vehicles/vehicle-derived';
-import { renderCarPhoto, type CarView } from './car-photo/car-photo';
+import { renderCarPhoto, type CarPhotoView } from './car-photo/car-photo';
 import { buildDemoListings, type DemoListing } from './demo-listings';
 
 /** The demo accounts README.md documents. */
@@ -23,7 +23,7 @@ const OTHER_SELLERS = [
   { firstName: 'Elena', lastName: 'Vasquez', phone: '(555) 010-2261' },
   { firstName: 'Daniel', lastName: 'Okafor', phone: '(555) 010-9034' },
 ];
-const VIEWS: CarView[] = ['front', 'side', 'rear', 'interior'];
+const VIEWS: CarPhotoView[] = ['front', 'side', 'rear', 'interior'];
 
 /**
  * Demo data for a fresh embedded database: a demo admin, a demo seller (plus a few other sellers) and 66
@@ -123,8 +123,9 @@ export class DemoSeedService implements OnApplicationBootstrap {
   /** Renders the listing's photos and stores them exactly as a seller's uploads are stored (concurrently: sharp works off the event loop). */
   private photos(listing: DemoListing, index: number, ownerId: number): Promise<string[]> {
     return Promise.all(
-      VIEWS.slice(0, listing.photoCount).map(async (view, k) => {
-        const photo = await renderCarPhoto({ bodyType: listing.model.bodyType, color: listing.exteriorColor, view, seed: index * 10 + k });
+      // One seed per listing: its photos share a backdrop and wheels, like one photo shoot.
+      VIEWS.slice(0, listing.photoCount).map(async (view) => {
+        const photo = await renderCarPhoto({ bodyType: listing.model.bodyType, color: listing.exteriorColor, view, seed: index + 1 });
         return (await this.uploads.store(ownerId, photo)).secure_url;
       }),
     );

@@ -18,7 +18,9 @@ export class SiteController {
       supportPhone: site.supportPhone,
       reviewsUrl: site.reviewsUrl,
       adminRemoteUrl: site.adminRemoteUrl,
-      imageUpload: { provider: 'local', url: '/api/uploads' },
+      imageUpload: this.config.hostedImages
+        ? { provider: 'hosted', url: this.config.hostedImages.uploadUrl, presets: this.config.hostedImages.presets, folder: this.config.hostedImages.folder, urlPrefix: this.config.hostedImages.urlPrefix }
+        : { provider: 'local', url: '/api/uploads' },
     };
   }
 }

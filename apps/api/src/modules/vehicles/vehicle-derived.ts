@@ -51,10 +51,3 @@ export function deriveListingColumns(source: ListingSource): DerivedListingColum
   };
 }
 
-/**
- * What to write when `changes` are applied with update(), which runs no entity listeners: the changes
- * plus the derived columns recomputed from the listing as it will be.
- */
-export function withDerivedColumns<C extends Partial<ListingSource>>(current: ListingSource, changes: C): C & DerivedListingColumns {
-  return { ...changes, ...deriveListingColumns({ ...current, ...changes }) };
-}

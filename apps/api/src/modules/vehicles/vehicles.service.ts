@@ -112,6 +112,15 @@ export class VehiclesService {
     return toOwnerVehicle(await this.write((m) => m.save(vehicle)));
   }
 
+  /**
+   * A listing write made by another module (admin review and edits): `work` runs in one transaction with
+   * the cache version bump. Saving the entity keeps its derived columns; a bare UPDATE must set them
+   * (deriveListingColumns).
+   */
+  writeListing<T>(work: (m: EntityManager) => Promise<T>): Promise<T> {
+    return this.write(work);
+  }
+
   /** After a saved write that dropped these photos: their files leave storage unless a listing still uses them. */
   removeDroppedPhotos(urls: string[]): Promise<void> {
     return this.removePhotos(urls);
@@ -152,11 +161,8 @@ export class VehiclesService {
     return vehicle;
   }
 
-  /**
-   * A listing write and the cache version bump, in one transaction. Every module that changes listings
-   * (the admin review too) writes through here, or search totals and facets would go stale.
-   */
-  async write<T>(work: (m: EntityManager) => Promise<T>): Promise<T> {
+  /** A listing write and the cache version bump, in one transaction (other modules: writeListing). */
+  private async write<T>(work: (m: EntityManager) => Promise<T>): Promise<T> {
     try {
       return await this.dataSource.transaction(async (m) => {
         const result = await work(m);

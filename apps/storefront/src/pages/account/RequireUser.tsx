@@ -1,4 +1,4 @@
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import type { PublicUser } from '@app/shared';
 import { useCurrentUser } from '../../api/queries';
 import { toast } from '../../stores/toast';
@@ -20,9 +20,12 @@ interface RequireUserProps {
 export function RequireUser({ unauthorized, allow, forbidden, skeleton, children }: RequireUserProps) {
   const { user, isLoading } = useCurrentUser();
   const denied = !isLoading && (!user || (allow ? !allow(user) : false));
+  // Logging out here is not "unauthorized": the header says 'Signed out' and goes to /.
+  const hadUser = useRef(false);
+  if (user) hadUser.current = true;
 
   useEffect(() => {
-    if (!denied) return;
+    if (!denied || (hadUser.current && !user)) return;
     const signedIn = !!user;
     const message = signedIn && forbidden ? forbidden : unauthorized;
     toast({ title: message.title, description: message.description, variant: 'destructive' });

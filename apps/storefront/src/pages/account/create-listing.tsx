@@ -1,14 +1,28 @@
+import { usePublicConfigQuery } from '../../api/queries';
 import { useDocumentMeta } from '../../hooks/use-document-meta';
+import { emptyListing } from './listing-form/listing-form-values';
+import { ListingForm } from './listing-form/ListingForm';
 import { FormSkeleton, RequireUser } from './RequireUser';
 
 const UNAUTHORIZED = { title: 'Unauthorized', description: 'You need to be logged in to create a listing' };
+const TITLE = 'Create New Listing';
 
-/** The create form arrives with the seller tools; until then signed-in sellers see its frame. */
 export default function CreateListingPage() {
-  useDocumentMeta('Create New Listing', 'List your car for free.');
+  useDocumentMeta(TITLE, 'List your car for free.');
+  const config = usePublicConfigQuery();
   return (
-    <RequireUser unauthorized={UNAUTHORIZED} skeleton={<FormSkeleton title="Create New Listing" />}>
-      {() => <FormSkeleton title="Create New Listing" />}
+    <RequireUser unauthorized={UNAUTHORIZED} skeleton={<FormSkeleton title={TITLE} />}>
+      {(user) =>
+        config ? (
+          <div className="container page listing-page">
+            <h1 className="page-title">{TITLE}</h1>
+            <p className="lead">Fill in the details below. Our team reviews every listing before it goes live.</p>
+            <ListingForm vehicleId={null} defaultValues={emptyListing(user)} imageUpload={config.imageUpload} />
+          </div>
+        ) : (
+          <FormSkeleton title={TITLE} />
+        )
+      }
     </RequireUser>
   );
 }

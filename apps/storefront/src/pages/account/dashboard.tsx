@@ -1,58 +1,199 @@
-import { useQueries } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { Link } from 'react-router';
-import { apiJson } from '../../api/client';
-import { queryKeys } from '../../api/queries';
-import type { PublicVehicle as Vehicle } from '@app/shared';
-import { VehicleCard } from '../../components/VehicleCard';
+import { formatMileage, formatPrice, STATUS_LABELS, vehicleTitle } from '@app/shared';
+import { ApiError } from '../../api/client';
+import { useDeleteVehicle, useMyVehicles, type OwnerVehicle } from '../../api/seller';
+import { EyeIcon } from '../../components/icons';
 import { useDocumentMeta } from '../../hooks/use-document-meta';
-import { savedSelectors, useSavedStore } from '../../stores/saved';
-import { RequireUser } from './RequireUser';
+import { cardCover } from '../../lib/vehicle';
+import { toast } from '../../stores/toast';
+import { SavedVehicles } from '../saved/SavedVehicles';
+import { listingStats } from './listing-stats';
+import { RequireUser, UNAUTHORIZED_REDIRECT_MS } from './RequireUser';
+import { PencilIcon, PlusIcon, TrashIcon } from './seller-icons';
+import './account.css';
 
 const UNAUTHORIZED = { title: 'Unauthorized', description: 'You are logged out. Logging in again...' };
+export const RECENT_LISTINGS = 3;
+
+function loggedOut() {
+  toast({ ...UNAUTHORIZED, variant: 'destructive' });
+  window.setTimeout(() => window.location.assign(`/api/login?returnTo=${encodeURIComponent('/dashboard')}`), UNAUTHORIZED_REDIRECT_MS);
+}
 
 function DashboardSkeleton() {
   return (
     <div className="container page" aria-busy="true">
       <h1 className="page-title">Your Dashboard</h1>
-      <div className="skeleton" style={{ height: 96, marginBottom: 20 }} />
+      <div className="stat-grid">
+        {[0, 1, 2].map((i) => (
+          <div key={i} className="skeleton" style={{ height: 96 }} />
+        ))}
+      </div>
       <div className="skeleton" style={{ height: 320 }} />
     </div>
   );
 }
 
-/** The vehicles saved in this browser (the save toast promises them here). */
-export function SavedVehicles() {
-  const ids = useSavedStore(savedSelectors.ids);
-  const results = useQueries({
-    queries: ids.map((id) => ({
-      queryKey: queryKeys.vehicle(id),
-      queryFn: async () => apiJson<Vehicle>(`/api/vehicles/${id}`).catch(() => null),
-    })),
-  });
-  const vehicles = results.map((r) => r.data).filter((v): v is Vehicle => !!v);
-  const loading = results.some((r) => r.isPending);
+function StatusBadge({ status }: { status: OwnerVehicle['status'] }) {
+  return <span className={`status-badge status-${status}`}>{STATUS_LABELS[status]}</span>;
+}
+
+function ListingsTable({ vehicles }: { vehicles: OwnerVehicle[] }) {
+  const remove = useDeleteVehicle();
+  const onDelete = (v: OwnerVehicle) => {
+    if (!window.confirm('Are you sure you want to delete this listing?')) return;
+    remove.mutate(v.id, {
+      onSuccess: () => toast({ title: 'Success', description: 'Vehicle listing deleted successfully', variant: 'success' }),
+      onError: (error) => {
+        if (error instanceof ApiError && error.status === 401) loggedOut();
+        else toast({ title: 'Error', description: 'Failed to delete vehicle listing', variant: 'destructive' });
+      },
+    });
+  };
   return (
-    <section aria-labelledby="saved-title" style={{ marginTop: 32 }}>
-      <h2 id="saved-title">Saved Vehicles</h2>
-      {ids.length === 0 ? (
-        <div className="empty-state">
-          <h3>No saved vehicles yet</h3>
-          <p>
-            Tap the heart on any listing to keep it here. <Link to="/search">Browse vehicles</Link>
-          </p>
-        </div>
-      ) : loading ? (
-        <p role="status">Loading saved vehicles...</p>
-      ) : (
-        <ul className="vehicle-grid">
-          {vehicles.map((v) => (
-            <li key={v.id}>
-              <VehicleCard vehicle={v} />
-            </li>
-          ))}
-        </ul>
-      )}
+    <table className="listings-table">
+      <caption className="visually-hidden">Your vehicle listings</caption>
+      <thead>
+        <tr>
+          <th scope="col">Vehicle</th>
+          <th scope="col">Price</th>
+          <th scope="col">Status</th>
+          <th scope="col">Views</th>
+          <th scope="col">Actions</th>
+        </tr>
+      </thead>
+      <tbody>
+        {vehicles.map((v) => {
+          const title = vehicleTitle(v);
+          const deleting = remove.isPending && remove.variables === v.id;
+          return (
+            <tr key={v.id}>
+              <th scope="row" className="listing-cell">
+                <img src={cardCover(v)} alt="" width={96} height={72} loading="lazy" />
+                <span>
+                  <span className="listing-title">{title}</span>
+                  <span className="listing-sub">{formatMileage(v.mileage)}</span>
+                </span>
+              </th>
+              <td data-label="Price">{formatPrice(v.price)}</td>
+              <td data-label="Status">
+                <StatusBadge status={v.status} />
+              </td>
+              <td data-label="Views">{v.views.toLocaleString('en-US')}</td>
+              <td className="listing-actions">
+                <Link to={`/vehicles/${v.id}`} className="icon-action" aria-label={`View ${title}`} title="View">
+                  <EyeIcon size={18} />
+                </Link>
+                <Link to={`/edit-listing/${v.id}`} className="icon-action" aria-label={`Edit ${title}`} title="Edit">
+                  <PencilIcon />
+                </Link>
+                <button type="button" className="icon-action icon-danger" aria-label={`Delete ${title}`} title="Delete" disabled={deleting} onClick={() => onDelete(v)}>
+                  <TrashIcon />
+                </button>
+              </td>
+            </tr>
+          );
+        })}
+      </tbody>
+    </table>
+  );
+}
+
+function RecentListings({ vehicles }: { vehicles: OwnerVehicle[] }) {
+  const recent = [...vehicles].sort((a, b) => b.createdAt.localeCompare(a.createdAt)).slice(0, RECENT_LISTINGS);
+  return (
+    <section aria-labelledby="recent-listings-title" className="dashboard-section">
+      <h2 id="recent-listings-title" className="section-heading">
+        Recent Listings
+      </h2>
+      <ul className="recent-listings">
+        {recent.map((v) => (
+          <li key={v.id} className="recent-listing">
+            <Link to={`/vehicles/${v.id}`}>
+              <img src={cardCover(v)} alt="" width={320} height={240} loading="lazy" />
+              <span className="recent-listing-body">
+                <span className="listing-title">{vehicleTitle(v)}</span>
+                <span className="listing-sub">
+                  {formatPrice(v.price)} · <StatusBadge status={v.status} />
+                </span>
+              </span>
+            </Link>
+          </li>
+        ))}
+      </ul>
     </section>
+  );
+}
+
+function Dashboard() {
+  const mine = useMyVehicles();
+  useEffect(() => {
+    if (mine.error instanceof ApiError && mine.error.status === 401) loggedOut();
+  }, [mine.error]);
+  const vehicles = mine.data ?? [];
+  const stats = listingStats(vehicles);
+  return (
+    <div className="container page">
+      <div className="dashboard-head">
+        <div>
+          <h1 className="page-title">Your Dashboard</h1>
+          <p className="lead">Manage your vehicle listings</p>
+        </div>
+        <Link to="/create-listing" className="btn btn-primary">
+          <PlusIcon /> Add New Listing
+        </Link>
+      </div>
+
+      <dl className="stat-grid">
+        <div className="stat-card">
+          <dt>Active Listings</dt>
+          <dd>{mine.isPending ? '–' : stats.active}</dd>
+        </div>
+        <div className="stat-card">
+          <dt>Pending Approval</dt>
+          <dd>{mine.isPending ? '–' : stats.pending}</dd>
+        </div>
+        <div className="stat-card">
+          <dt>Total Views</dt>
+          <dd>{mine.isPending ? '–' : stats.views.toLocaleString('en-US')}</dd>
+        </div>
+      </dl>
+
+      <section aria-labelledby="listings-title" className="dashboard-section">
+        <h2 id="listings-title" className="section-heading">
+          Your Vehicle Listings
+        </h2>
+        {mine.isPending ? (
+          <div className="skeleton" style={{ height: 240 }} aria-label="Loading your listings" />
+        ) : mine.isError ? (
+          <div className="empty-state" role="alert">
+            <h3>Your listings could not be loaded</h3>
+            <p>
+              <button type="button" className="btn btn-outline" onClick={() => void mine.refetch()}>
+                Try again
+              </button>
+            </p>
+          </div>
+        ) : vehicles.length === 0 ? (
+          <div className="empty-state">
+            <h3>No listings yet</h3>
+            <p>You haven&apos;t created any listings yet</p>
+            <Link to="/create-listing" className="btn btn-primary" style={{ marginTop: 16 }}>
+              Create First Listing
+            </Link>
+          </div>
+        ) : (
+          <ListingsTable vehicles={vehicles} />
+        )}
+      </section>
+
+      {vehicles.length > 0 ? <RecentListings vehicles={vehicles} /> : null}
+
+      <div className="dashboard-section">
+        <SavedVehicles />
+      </div>
+    </div>
   );
 }
 
@@ -60,20 +201,7 @@ export default function DashboardPage() {
   useDocumentMeta('Your Dashboard', 'Manage your vehicle listings.');
   return (
     <RequireUser unauthorized={UNAUTHORIZED} skeleton={<DashboardSkeleton />}>
-      {() => (
-        <div className="container page">
-          <div style={{ display: 'flex', flexWrap: 'wrap', justifyContent: 'space-between', gap: 12, alignItems: 'flex-end' }}>
-            <div>
-              <h1 className="page-title">Your Dashboard</h1>
-              <p className="lead">Manage your vehicle listings</p>
-            </div>
-            <Link to="/create-listing" className="btn btn-primary">
-              Add New Listing
-            </Link>
-          </div>
-          <SavedVehicles />
-        </div>
-      )}
+      {() => <Dashboard />}
     </RequireUser>
   );
 }

@@ -1,10 +1,10 @@
+import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { useCurrentUser, usePublicConfigQuery, useRecentVehicles } from '../../api/queries';
 import {
   AwardIcon,
   DollarIcon,
   GlobeIcon,
-  HeartIcon,
   PhoneIcon,
   StarIcon,
   UserIcon,
@@ -14,8 +14,6 @@ import {
 import { RecentGrid } from '../../components/RecentGrid';
 import { RevealSection } from '../../components/Reveal';
 import { useDocumentMeta } from '../../hooks/use-document-meta';
-import { displayName } from '../../lib/user';
-import { savedSelectors, useSavedStore } from '../../stores/saved';
 import { ReviewStrip } from './ReviewStrip';
 import '../content.css';
 import './landing.css';
@@ -42,30 +40,16 @@ const TEAM_POINTS = [
   { icon: GlobeIcon, title: 'Nationwide Network', text: 'Buyers from every state, with transport arranged to their door.' },
 ];
 
+/** The signed-in user's personal strip (their listings, dashboard link, saved vehicles): its own chunk. */
+const PersonalStrip = lazy(() => import(/* webpackChunkName: "personal-strip" */ '../account/PersonalStrip'));
+
 function SignedInStrip() {
   const { user } = useCurrentUser();
-  const saved = useSavedStore(savedSelectors.count);
-  if (!user) return null;
-  return (
-    <div className="home-strip">
-      <div className="container home-strip-inner">
-        <p>
-          Welcome back, <strong>{displayName(user)}</strong>
-        </p>
-        <div className="home-strip-links">
-          <Link to="/dashboard" className="btn btn-outline">
-            <HeartIcon size={18} /> Saved vehicles: {saved}
-          </Link>
-          <Link to="/dashboard" className="btn btn-dark">
-            Your Dashboard
-          </Link>
-          <Link to="/create-listing" className="btn btn-primary">
-            Add New Listing
-          </Link>
-        </div>
-      </div>
-    </div>
-  );
+  return user ? (
+    <Suspense fallback={null}>
+      <PersonalStrip user={user} />
+    </Suspense>
+  ) : null;
 }
 
 export default function LandingPage() {

@@ -1,0 +1,121 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type {
+  CatalogModelSummary,
+  OwnerVehicle,
+  PublicVehicle,
+  VehicleDetail,
+  GeneratedFeatures,
+  GeneratedSpecs,
+  VehicleInputDto,
+  VinDecodeResult,
+} from '@app/shared';
+import { ApiError, apiJson, apiRequest } from './client';
+import { queryKeys } from './queries';
+
+/**
+ * The seller's calls (SPEC.md section 7): their listings, one listing as its owner sees it, create, edit,
+ * delete, the catalog's models and trims, VIN decoding and spec/feature generation.
+ */
+
+export { isOwnerVehicle } from '@app/shared';
+export type { OwnerVehicle, PublicVehicle };
+
+export type ListingPayload = { [K in keyof VehicleInputDto]: VehicleInputDto[K] };
+
+export const sellerKeys = {
+  mine: ['user', 'vehicles'] as const,
+  owned: (id: number) => ['vehicles', 'owned', id] as const,
+  trims: (make: string, model: string) => ['catalog', 'trims', make, model] as const,
+  modelDetails: (make: string) => ['catalog', 'model-details', make] as const,
+};
+
+/** GET /api/user/vehicles: the signed-in user's listings, every status, newest first. */
+export function useMyVehicles(enabled = true) {
+  return useQuery({
+    queryKey: sellerKeys.mine,
+    queryFn: () => apiJson<OwnerVehicle[]>('/api/user/vehicles'),
+    enabled,
+  });
+}
+
+export function useDeleteVehicle() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => apiRequest(`/api/vehicles/${id}`, { method: 'DELETE' }),
+    onSuccess: async (_, id) => {
+      client.removeQueries({ queryKey: queryKeys.vehicle(id) });
+      client.removeQueries({ queryKey: sellerKeys.owned(id) });
+      await client.invalidateQueries({ queryKey: sellerKeys.mine });
+    },
+  });
+}
+
+/** One listing for the edit form: null when it does not exist or is not the user's to see. */
+export function useOwnedVehicle(id: number) {
+  return useQuery({
+    queryKey: sellerKeys.owned(id),
+    enabled: Number.isInteger(id) && id > 0,
+    queryFn: async () => {
+      try {
+        return await apiJson<VehicleDetail>(`/api/vehicles/${id}`);
+      } catch (error) {
+        if (error instanceof ApiError && [400, 401, 403, 404].includes(error.status)) return null;
+        throw error;
+      }
+    },
+  });
+}
+
+
+/** POST /api/vehicles or PUT /api/vehicles/{id}; the user's listings and the listing's caches are refreshed. */
+export function useSaveListing(id: number | null) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (payload: ListingPayload) =>
+      apiJson<OwnerVehicle>(id ? `/api/vehicles/${id}` : '/api/vehicles', { method: id ? 'PUT' : 'POST', body: payload }),
+    onSuccess: async (saved) => {
+      client.setQueryData(sellerKeys.owned(saved.id), saved);
+      client.removeQueries({ queryKey: queryKeys.vehicle(saved.id) });
+      await client.invalidateQueries({ queryKey: sellerKeys.mine });
+    },
+  });
+}
+
+/** Models of one make with their known body, fuel and drive (GET /api/catalog/makes/{make}/models). */
+export function useCatalogModels(make: string) {
+  return useQuery({
+    queryKey: sellerKeys.modelDetails(make),
+    enabled: make !== '',
+    queryFn: () => apiJson<CatalogModelSummary[]>(`/api/catalog/makes/${encodeURIComponent(make)}/models`).catch(() => []),
+  });
+}
+
+/** Trims of one model; none for an unknown make or model. */
+export function useCatalogTrims(make: string, model: string) {
+  return useQuery({
+    queryKey: sellerKeys.trims(make, model),
+    enabled: make !== '' && model !== '',
+    queryFn: () =>
+      apiJson<string[]>(`/api/catalog/makes/${encodeURIComponent(make)}/models/${encodeURIComponent(model)}/trims`).catch(() => []),
+  });
+}
+
+export function decodeVin(vin: string): Promise<VinDecodeResult> {
+  return apiJson<VinDecodeResult>(`/api/vehicles/vin/${encodeURIComponent(vin)}`);
+}
+
+export function generateSpecs(input: { make: string; model: string; year: number; trim?: string; vin?: string }): Promise<GeneratedSpecs> {
+  return apiJson<GeneratedSpecs>('/api/vehicles/specs/generate', { method: 'POST', body: input });
+}
+
+export function generateFeatures(input: {
+  make: string;
+  model: string;
+  year: number;
+  trim?: string;
+  bodyType?: string;
+  fuelType?: string;
+  vehicleDescription: string;
+}): Promise<GeneratedFeatures> {
+  return apiJson<GeneratedFeatures>('/api/vehicles/features/generate', { method: 'POST', body: input });
+}
