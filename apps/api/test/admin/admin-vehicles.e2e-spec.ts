@@ -1,5 +1,8 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { DataSource } from 'typeorm';
 import { LISTING_STATUSES, STATUS_TRANSITIONS, type ListingStatus } from '@app/shared';
+import { OBJECT_STORAGE, type ObjectStorage } from '../../src/infra/storage/object-storage';
 import { AuditLogEntity } from '../../src/modules/admin/entities/audit-log.entity';
 import { VehicleEntity } from '../../src/modules/vehicles/entities/vehicle.entity';
 import { createVehicle } from '../factories/vehicle.factory';
@@ -305,6 +308,16 @@ describe('admin API: listings', () => {
       expect(bad.body.errors).toEqual([{ field: 'coverPhotoIndex', message: 'The cover photo must be one of the photos' }]);
       const moved = await admin.patch(`/api/admin/vehicles/${v.id}`, { images: photos, coverPhotoIndex: 2 });
       expect(moved.body).toMatchObject({ images: photos, coverPhotoIndex: 2 });
+    });
+
+    it('removes the files of photos the edit drops, keeping the others', async () => {
+      const storage = t.app.get<ObjectStorage>(OBJECT_STORAGE);
+      const [kept, dropped] = await Promise.all(['admin-kept', 'admin-dropped'].map((name) => storage.put(`2026/11/${name}.webp`, Buffer.from('webp'), 'image/webp')));
+      const fileOf = (url: string) => join(t.config.uploadDir, url.slice('/uploads/'.length));
+      const v = await listing({ status: 'approved', images: [kept, dropped] });
+      const res = await admin.patch(`/api/admin/vehicles/${v.id}`, { images: [kept] });
+      expect(res.body.images).toEqual([kept]);
+      expect([existsSync(fileOf(kept)), existsSync(fileOf(dropped))]).toEqual([true, false]);
     });
 
     it.each([
