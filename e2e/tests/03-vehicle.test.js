@@ -1,6 +1,6 @@
 const { test, before, after } = require('node:test');
 const assert = require('node:assert/strict');
-const { openBrowser, screenshots, api, toastText, BASE_URL } = require('../lib');
+const { openBrowser, screenshots, api, toastText, BASE_URL, DESKTOP, PHONE } = require('../lib');
 
 let browser;
 let page;
@@ -109,4 +109,17 @@ test('the server puts the listing in the page head for link previews', async () 
   assert.ok(html.includes('"@type":"Car"'));
   assert.ok(html.includes('property="og:image"'));
   assert.ok(html.includes(`<link rel="canonical" href="${BASE_URL}/vehicles/${vehicle.id}" />`));
+});
+
+test('at 390 px no public page is wider than the screen', async () => {
+  await page.setViewportSize(PHONE);
+  try {
+    for (const path of ['/', '/search', `/vehicles/${vehicle.id}`, '/how-it-works', '/financing', '/faq', '/privacy-policy', '/auth']) {
+      await page.goto(BASE_URL + path, { waitUntil: 'networkidle' });
+      const width = await page.evaluate(() => document.documentElement.scrollWidth);
+      assert.ok(width <= PHONE.width, `${path} is ${width} px wide at ${PHONE.width} px`);
+    }
+  } finally {
+    await page.setViewportSize(DESKTOP);
+  }
 });
