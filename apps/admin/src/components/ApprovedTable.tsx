@@ -1,11 +1,11 @@
 import { useState } from 'react';
-import { Button, Flex, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { Button, Flex, Tag, type TableColumnsType } from 'antd';
 import { EditOutlined, EyeOutlined } from '@ant-design/icons';
 import { COLOR_OPTIONS, labelOf, formatPrice, type AdminVehicle } from '@app/shared';
-import { PAGE_SIZE, useVehicleList } from '../api/queries';
+import { useVehicleList } from '../api/queries';
 import { TEXT } from '../lib/texts';
 import { EditVehicleModal } from './EditVehicleModal';
-import { TableSkeleton } from './TableSkeleton';
+import { VehicleListSection } from './VehicleListSection';
 import { VehicleCell } from './VehicleCell';
 
 const miles = new Intl.NumberFormat('en-US');
@@ -14,7 +14,7 @@ const miles = new Intl.NumberFormat('en-US');
 export function ApprovedTable({ enabled }: { enabled: boolean }) {
   const [page, setPage] = useState(1);
   const [editing, setEditing] = useState<AdminVehicle | null>(null);
-  const { data, isPending, isError } = useVehicleList('approved', page, enabled);
+  const list = useVehicleList('approved', page, enabled);
 
   const columns: TableColumnsType<AdminVehicle> = [
     {
@@ -53,25 +53,17 @@ export function ApprovedTable({ enabled }: { enabled: boolean }) {
   ];
 
   return (
-    <section aria-labelledby="adm-approved-heading">
-      <Typography.Title level={4} id="adm-approved-heading">
-        {TEXT.approved.heading}
-      </Typography.Title>
-      {isPending && !isError ? (
-        <TableSkeleton />
-      ) : (
-        <Table<AdminVehicle>
-          rowKey="id"
-          columns={columns}
-          dataSource={data?.items ?? []}
-          locale={{ emptyText: isError ? 'The approved listings could not be loaded.' : TEXT.approved.empty }}
-          scroll={{ x: 980 }}
-          pagination={
-            (data?.total ?? 0) > PAGE_SIZE && { current: page, pageSize: PAGE_SIZE, total: data?.total, showSizeChanger: false, onChange: setPage }
-          }
-        />
-      )}
+    <VehicleListSection
+      id="adm-approved-heading"
+      heading={TEXT.approved.heading}
+      emptyText={TEXT.approved.empty}
+      errorText="The approved listings could not be loaded."
+      columns={columns}
+      list={list}
+      page={page}
+      onPageChange={setPage}
+    >
       {editing && <EditVehicleModal vehicle={editing} onClose={() => setEditing(null)} />}
-    </section>
+    </VehicleListSection>
   );
 }

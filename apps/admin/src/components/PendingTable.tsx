@@ -1,18 +1,18 @@
 import { useState } from 'react';
-import { App, Button, Flex, Popconfirm, Table, Typography, type TableColumnsType } from 'antd';
+import { App, Button, Flex, Popconfirm, Typography, type TableColumnsType } from 'antd';
 import { CheckOutlined, CloseOutlined, EditOutlined, EyeOutlined } from '@ant-design/icons';
 import { formatMileage, formatPrice, type AdminVehicle, type ListingStatus } from '@app/shared';
-import { PAGE_SIZE, useChangeStatus, useVehicleList } from '../api/queries';
+import { useChangeStatus, useVehicleList } from '../api/queries';
 import { isAuthFailure } from '../api/client';
 import { TEXT } from '../lib/texts';
 import { formatDate } from '../lib/dates';
-import { TableSkeleton } from './TableSkeleton';
+import { VehicleListSection } from './VehicleListSection';
 import { VehicleCell } from './VehicleCell';
 
 /** 'Listings Pending Approval': Approve at once, Reject after a confirm, Edit and View links. */
 export function PendingTable({ enabled }: { enabled: boolean }) {
   const [page, setPage] = useState(1);
-  const { data, isPending, isError } = useVehicleList('pending', page, enabled);
+  const list = useVehicleList('pending', page, enabled);
   const changeStatus = useChangeStatus();
   const { message, notification } = App.useApp();
 
@@ -68,24 +68,15 @@ export function PendingTable({ enabled }: { enabled: boolean }) {
   ];
 
   return (
-    <section aria-labelledby="adm-pending-heading">
-      <Typography.Title level={4} id="adm-pending-heading">
-        {TEXT.pending.heading}
-      </Typography.Title>
-      {isPending && !isError ? (
-        <TableSkeleton />
-      ) : (
-        <Table<AdminVehicle>
-          rowKey="id"
-          columns={columns}
-          dataSource={data?.items ?? []}
-          locale={{ emptyText: isError ? 'The pending listings could not be loaded.' : TEXT.pending.empty }}
-          scroll={{ x: 980 }}
-          pagination={
-            (data?.total ?? 0) > PAGE_SIZE && { current: page, pageSize: PAGE_SIZE, total: data?.total, showSizeChanger: false, onChange: setPage }
-          }
-        />
-      )}
-    </section>
+    <VehicleListSection
+      id="adm-pending-heading"
+      heading={TEXT.pending.heading}
+      emptyText={TEXT.pending.empty}
+      errorText="The pending listings could not be loaded."
+      columns={columns}
+      list={list}
+      page={page}
+      onPageChange={setPage}
+    />
   );
 }

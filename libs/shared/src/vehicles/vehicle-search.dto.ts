@@ -1,7 +1,7 @@
 import { Transform, type TransformFnParams } from 'class-transformer';
 import { ArrayMaxSize, IsArray, IsIn, IsInt, IsNumber, IsOptional, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
 import { emptyToUndefined } from '../common/transforms';
-import { numeric, rule } from '../common/validators';
+import { cleanStringList, numeric, rule } from '../common/validators';
 import { LISTING_LIMITS, SEARCH_LIMITS } from './limits';
 import { ZIP_PATTERN } from './vehicle-input.dto';
 import { SEARCH_FILTERS, SORT_OPTIONS, type SortOption } from './vocabularies';
@@ -20,20 +20,8 @@ const optionalNumber = (params: TransformFnParams): unknown => numeric({ ...para
 
 /** `features=a&features=b` arrives as an array, `features=a` as a string: both become a cleaned list. */
 const stringList = ({ value }: TransformFnParams): unknown => {
-  const list = Array.isArray(value) ? value : value === undefined || value === null ? [] : [value];
-  const seen = new Set<string>();
-  const out: unknown[] = [];
-  for (const entry of list) {
-    if (typeof entry !== 'string') {
-      out.push(entry);
-      continue;
-    }
-    const t = entry.trim().replace(/\s+/g, ' ');
-    if (!t || seen.has(t.toLowerCase())) continue;
-    seen.add(t.toLowerCase());
-    out.push(t);
-  }
-  return out.length ? out : undefined;
+  const list = cleanStringList(Array.isArray(value) ? value : value === undefined || value === null ? [] : [value]) as unknown[];
+  return list.length ? list : undefined;
 };
 
 const filterValues = (name: keyof typeof SEARCH_FILTERS): string[] => SEARCH_FILTERS[name].map((o) => o.value);

@@ -1,0 +1,46 @@
+import type { ReactNode } from 'react';
+import { Table, Typography, type TableColumnsType } from 'antd';
+import type { AdminVehicle, Paginated } from '@app/shared';
+import { PAGE_SIZE } from '../api/queries';
+import { TableSkeleton } from './TableSkeleton';
+
+interface VehicleListSectionProps {
+  /** id of the heading, which labels the section */
+  id: string;
+  heading: string;
+  emptyText: string;
+  errorText: string;
+  columns: TableColumnsType<AdminVehicle>;
+  list: { data?: Paginated<AdminVehicle>; isPending: boolean; isError: boolean };
+  page: number;
+  onPageChange: (page: number) => void;
+  /** Shown after the table (the approved list's edit modal). */
+  children?: ReactNode;
+}
+
+/** One of the console's listing tables: heading, skeleton rows while loading, empty and error states, paging. */
+export function VehicleListSection({ id, heading, emptyText, errorText, columns, list, page, onPageChange, children }: VehicleListSectionProps) {
+  const { data, isPending, isError } = list;
+  return (
+    <section aria-labelledby={id}>
+      <Typography.Title level={4} id={id}>
+        {heading}
+      </Typography.Title>
+      {isPending && !isError ? (
+        <TableSkeleton />
+      ) : (
+        <Table<AdminVehicle>
+          rowKey="id"
+          columns={columns}
+          dataSource={data?.items ?? []}
+          locale={{ emptyText: isError ? errorText : emptyText }}
+          scroll={{ x: 980 }}
+          pagination={
+            (data?.total ?? 0) > PAGE_SIZE && { current: page, pageSize: PAGE_SIZE, total: data?.total, showSizeChanger: false, onChange: onPageChange }
+          }
+        />
+      )}
+      {children}
+    </section>
+  );
+}
