@@ -1,5 +1,6 @@
 import { useDocumentMeta } from '../../hooks/use-document-meta';
 import { usePublicConfigQuery } from '../../api/queries';
+import { InfoCards } from '../../components/InfoCards';
 import { CheckIcon, ClockIcon, DollarIcon, FileIcon, MessageIcon, PhoneIcon, ShieldIcon, UsersIcon } from '../../components/icons';
 import { smsHref, telHref } from '../../lib/phone';
 import '../content.css';
@@ -47,17 +48,7 @@ export default function FinancingPage() {
           <h2 id="benefits-heading" className="section-title">
             Why Finance With Us
           </h2>
-          <div className="card-grid card-grid-4">
-            {BENEFITS.map(({ icon: Icon, title, text }) => (
-              <div key={title} className="info-card">
-                <span className="info-card-icon">
-                  <Icon size={24} />
-                </span>
-                <h3>{title}</h3>
-                <p>{text}</p>
-              </div>
-            ))}
-          </div>
+          <InfoCards points={BENEFITS} columns={4} />
         </div>
       </section>
       <section className="section section-alt" aria-labelledby="requirements-heading">

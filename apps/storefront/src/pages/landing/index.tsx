@@ -11,6 +11,7 @@ import {
   UsersIcon,
   ShieldIcon,
 } from '../../components/icons';
+import { InfoCards } from '../../components/InfoCards';
 import { RecentGrid } from '../../components/RecentGrid';
 import { RevealSection } from '../../components/Reveal';
 import { useDocumentMeta } from '../../hooks/use-document-meta';
@@ -113,17 +114,7 @@ export default function LandingPage() {
             Your Personal Car-Selling Partner
           </h2>
           <p className="section-lead center">Selling a car privately is a second job. We make it ours.</p>
-          <div className="card-grid card-grid-3">
-            {PARTNER_POINTS.map(({ icon: Icon, title, text }) => (
-              <div key={title} className="info-card">
-                <span className="info-card-icon">
-                  <Icon size={24} />
-                </span>
-                <h3>{title}</h3>
-                <p>{text}</p>
-              </div>
-            ))}
-          </div>
+          <InfoCards points={PARTNER_POINTS} columns={3} />
         </div>
       </RevealSection>
 
@@ -158,17 +149,7 @@ export default function LandingPage() {
             In-House Team
           </h2>
           <p className="section-lead center">Everything a dealership offers, without giving your car away at trade-in value.</p>
-          <div className="card-grid card-grid-3">
-            {TEAM_POINTS.map(({ icon: Icon, title, text }) => (
-              <div key={title} className="info-card team-card">
-                <span className="info-card-icon">
-                  <Icon size={24} />
-                </span>
-                <h3>{title}</h3>
-                <p>{text}</p>
-              </div>
-            ))}
-          </div>
+          <InfoCards points={TEAM_POINTS} columns={3} cardClassName="team-card" />
         </div>
       </RevealSection>
 
