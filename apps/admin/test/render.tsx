@@ -74,6 +74,13 @@ export function adminVehicle(overrides: Partial<AdminVehicle> = {}): AdminVehicl
     isFeatured: false,
     createdAt: '2026-03-05T15:04:00.000Z',
     updatedAt: '2026-03-05T15:04:00.000Z',
+    priceDrop: null,
+    soldAt: null,
+    soldPrice: null,
+    soldPriceShown: false,
+    publishedAt: null,
+    daysOnMarket: null,
+    pendingRevision: null,
     seller: { id: 7, email: `seller${id}@example.com`, firstName: 'Dana', lastName: 'Lee' },
     ...overrides,
   };

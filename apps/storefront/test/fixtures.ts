@@ -32,6 +32,9 @@ export function makeVehicle(overrides: Partial<Vehicle> = {}): Vehicle {
     isFeatured: false,
     createdAt: '2026-01-01T00:00:00.000Z',
     updatedAt: '2026-01-01T00:00:00.000Z',
+    priceDrop: null,
+    soldAt: null,
+    soldPrice: null,
     ...overrides,
   };
 }

@@ -22,3 +22,4 @@ export * from './catalog/catalog.contract';
 export * from './vehicles/vehicle.contract';
 export * from './vehicles/vehicle-search.dto';
 export * from './vehicles/feature-filters';
+export * from './vehicles/listing-lifecycle';

@@ -10,6 +10,8 @@ const ACTION_LABELS: Record<AuditAction, { label: string; color: string }> = {
   edit: { label: 'Edit', color: 'geekblue' },
   feature: { label: 'Featured', color: 'gold' },
   unfeature: { label: 'Unfeatured', color: 'default' },
+  'approve-revision': { label: 'Changes approved', color: 'green' },
+  'reject-revision': { label: 'Changes rejected', color: 'red' },
 };
 
 function show(value: unknown): string {

@@ -168,12 +168,19 @@ describe('vehicle endpoints', () => {
   });
 
   describe('PUT /api/vehicles/{id}', () => {
-    it('lets the owner edit; an approved listing goes back to pending', async () => {
+    it('lets the owner edit; an approved listing stays on the market with its changes awaiting review', async () => {
       const vehicle = await createVehicle(t, sellerId, { views: 3, isFeatured: true });
       const res = await seller.put(`/api/vehicles/${vehicle.id}`, listingInput({ price: 41000, make: 'Audi', model: 'Q7', trim: '' }));
       expect(res.status).toBe(200);
-      expect(res.body).toMatchObject({ id: vehicle.id, status: 'pending', price: 41000, make: 'Audi', model: 'Q7', trim: null, views: 3, isFeatured: true, userId: sellerId });
-      expect((await t.client().get(`/api/vehicles/${vehicle.id}`)).status).toBe(404);
+      expect(res.body).toMatchObject({ id: vehicle.id, status: 'approved', price: 41000, make: 'BMW', model: 'X5', views: 3, isFeatured: true, userId: sellerId });
+      expect(res.body.pendingRevision.changes).toMatchObject({ make: 'Audi', model: 'Q7', trim: null });
+      expect((await t.client().get(`/api/vehicles/${vehicle.id}`)).status).toBe(200);
+    });
+
+    it('lets the owner edit a pending listing in place', async () => {
+      const vehicle = await createVehicle(t, sellerId, { status: 'pending' });
+      const res = await seller.put(`/api/vehicles/${vehicle.id}`, listingInput({ make: 'Audi', model: 'Q7' }));
+      expect(res.body).toMatchObject({ status: 'pending', make: 'Audi', model: 'Q7', pendingRevision: null });
     });
 
     it('sends a rejected listing back to review when its owner edits it', async () => {

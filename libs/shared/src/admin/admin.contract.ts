@@ -1,3 +1,4 @@
+import type { RevisionFieldDiff } from '../vehicles/listing-lifecycle';
 import type { OwnerVehicle } from '../vehicles/vehicle.contract';
 import type { ListingStatus } from '../vehicles/vocabularies';
 
@@ -27,8 +28,18 @@ export interface AdminVehicle extends OwnerVehicle {
   seller: StaffUserSummary | null;
 }
 
-export const AUDIT_ACTIONS = ['status', 'edit', 'feature', 'unfeature'] as const;
+export const AUDIT_ACTIONS = ['status', 'edit', 'feature', 'unfeature', 'approve-revision', 'reject-revision'] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+/** `GET /api/admin/revisions`: a seller's pending changes to a live listing, field by field. */
+export interface AdminRevision {
+  id: number;
+  /** The listing as it is live now. */
+  vehicle: AdminVehicle;
+  author: StaffUserSummary | null;
+  diff: RevisionFieldDiff[];
+  createdAt: string;
+}
 
 /** One admin action; `before` and `after` hold only the fields it changed. */
 export interface AuditEntry {

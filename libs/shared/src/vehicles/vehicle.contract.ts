@@ -1,3 +1,4 @@
+import type { PendingRevision, PriceDrop } from './listing-lifecycle';
 import type { ListingStatus } from './vocabularies';
 
 /**
@@ -37,6 +38,12 @@ export interface PublicVehicle {
   isFeatured: boolean;
   createdAt: string;
   updatedAt: string;
+  /** The latest price reduction when it is at most PRICE_DROP_DAYS old, else null. */
+  priceDrop: PriceDrop | null;
+  /** When the listing was marked sold (null unless sold). */
+  soldAt: string | null;
+  /** The sold price: in public answers only where the seller agreed to show it. */
+  soldPrice: number | null;
   /** Only in a search with zipCode: miles from that ZIP code's centre, one decimal. */
   distanceMiles?: number;
 }
@@ -52,6 +59,14 @@ export interface OwnerVehicle extends PublicVehicle {
   contactFirstName: string | null;
   contactLastName: string | null;
   contactLocation: string | null;
+  /** When the listing first went live (null: never approved). */
+  publishedAt: string | null;
+  /** Whole days from first going live to being sold (or to now); null when never live. */
+  daysOnMarket: number | null;
+  /** The seller agreed to show the sold price publicly. */
+  soldPriceShown: boolean;
+  /** Changes to the live listing waiting for staff ("Changes awaiting review"), or null. */
+  pendingRevision: PendingRevision | null;
 }
 
 /** GET /api/vehicles/{id} answers the owner shape to the owner and admins, the public one to anyone else. */

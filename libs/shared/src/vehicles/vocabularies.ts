@@ -199,6 +199,7 @@ export const SORT_OPTIONS = [
   'views_desc',
   'created_asc',
   'created_desc',
+  'reduced_desc',
 ] as const;
 export type SortOption = (typeof SORT_OPTIONS)[number];
 export const DEFAULT_SORT: SortOption = 'created_desc';
@@ -213,6 +214,7 @@ export const SEARCH_PAGE_SORTS: readonly Option<SortOption>[] = [
   { value: 'mileage_asc', label: 'Mileage: Low to High' },
   { value: 'mileage_desc', label: 'Mileage: High to Low' },
   { value: 'views_desc', label: 'Most Viewed' },
+  { value: 'reduced_desc', label: 'Recently Reduced' },
 ];
 
 export const MAX_PRICE_QUICK_OPTIONS = [10000, 20000, 30000, 50000, 100000] as const;

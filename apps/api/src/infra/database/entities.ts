@@ -14,6 +14,8 @@ import { SessionEntity } from '../../modules/auth/entities/session.entity';
 import { ContactMessageEntity } from '../../modules/contact/entities/contact-message.entity';
 import { UploadEntity } from '../../modules/uploads/entities/upload.entity';
 import { UserEntity } from '../../modules/users/entities/user.entity';
+import { VehiclePriceEntity } from '../../modules/vehicles/entities/vehicle-price.entity';
+import { VehicleRevisionEntity } from '../../modules/vehicles/entities/vehicle-revision.entity';
 import { VehicleViewEntity } from '../../modules/vehicles/entities/vehicle-view.entity';
 import { VehicleEntity } from '../../modules/vehicles/entities/vehicle.entity';
 
@@ -27,6 +29,8 @@ export const ENTITIES = [
   VisitorSessionEntity,
   UploadEntity,
   VehicleViewEntity,
+  VehiclePriceEntity,
+  VehicleRevisionEntity,
   CacheStateEntity,
   AuditLogEntity,
   AnalyticsDailyEntity,

@@ -3,6 +3,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { EntityManager, Repository } from 'typeorm';
 import {
   ADMIN_EDITABLE_FIELDS,
+  AdminRevision,
   AdminStats,
   AdminVehicle,
   AuditAction,
@@ -11,12 +12,15 @@ import {
   PageQueryDto,
   Paginated,
   STATUS_TRANSITIONS,
+  RejectDto,
   canChangeStatus,
 } from '@app/shared';
 import { VehicleEntity } from '../vehicles/entities/vehicle.entity';
+import { ListingLifecycleService, snapshotOf } from '../vehicles/lifecycle/listing-lifecycle.service';
+import { ListingRevisionsService, revisionDiff } from '../vehicles/lifecycle/listing-revisions.service';
 import { deriveListingColumns } from '../vehicles/vehicle-derived';
 import { VehiclesService } from '../vehicles/vehicles.service';
-import { toAdminVehicle } from './admin-mappers';
+import { toAdminVehicle, toStaffUser } from './admin-mappers';
 import { AuditService } from './audit.service';
 import type { AdminVehicleEditDto } from './dto/admin-vehicle-edit.dto';
 
@@ -32,6 +36,8 @@ export class AdminVehiclesService {
     @InjectRepository(VehicleEntity) private readonly vehicles: Repository<VehicleEntity>,
     private readonly listings: VehiclesService,
     private readonly audit: AuditService,
+    private readonly lifecycle: ListingLifecycleService,
+    private readonly revisions: ListingRevisionsService,
   ) {}
 
   /** Pending listings, oldest first (the review queue), with the seller's account. */
@@ -77,6 +83,7 @@ export class AdminVehiclesService {
       const result = await manager.update(VehicleEntity, { id, status: vehicle.status }, { status, ...deriveListingColumns({ ...vehicle, status }) });
       if (!result.affected) throw new ConflictException('The listing was changed meanwhile; reload it and try again');
       await this.audit.record(manager, { actorId, action: 'status', vehicleId: id, before: { status: vehicle.status }, after: { status } });
+      await this.lifecycle.afterWrite(manager, snapshotOf(vehicle), Object.assign(vehicle, { status }));
     });
     return this.load(id);
   }
@@ -95,8 +102,8 @@ export class AdminVehiclesService {
       if (fields.length === 0) return [];
       const before = Object.fromEntries(fields.map((f) => [f, vehicle[f]]));
       const droppedImages = changes.images ? vehicle.images.filter((url) => !(changes.images as string[]).includes(url)) : [];
-      // Saving the entity keeps its derived search columns in step (entity listeners).
-      await manager.save(Object.assign(vehicle, changes));
+      const snapshot = snapshotOf(vehicle);
+      await this.listings.saveListing(manager, Object.assign(vehicle, changes), snapshot);
       const after = Object.fromEntries(fields.map((f) => [f, changes[f]]));
       const action: AuditAction = fields.length === 1 && fields[0] === 'isFeatured' ? (changes.isFeatured ? 'feature' : 'unfeature') : 'edit';
       await this.audit.record(manager, { actorId, action, vehicleId: id, before, after });
@@ -104,6 +111,68 @@ export class AdminVehiclesService {
     });
     await this.listings.removeDroppedPhotos(dropped);
     return this.load(id);
+  }
+
+  /** Sellers' pending changes to live listings, oldest first, each as a field-by-field diff against the live version. */
+  async pendingRevisions(query: PageQueryDto): Promise<Paginated<AdminRevision>> {
+    const [rows, total] = await this.revisions.pendingPage(query.page, query.limit);
+    const items = rows.map((r) => ({
+      id: r.id,
+      vehicle: toAdminVehicle(r.vehicle!, r),
+      author: toStaffUser(r.author),
+      diff: revisionDiff(r.vehicle!, r.changes),
+      createdAt: new Date(r.createdAt).toISOString(),
+    }));
+    return { items, total, page: query.page, limit: query.limit };
+  }
+
+  /**
+   * Applies a pending revision to its listing (live at once) and records the decision and the audit entry in
+   * the same transaction. 404 unknown (or replaced by a newer edit), 409 already decided.
+   */
+  async approveRevision(id: number, actorId: number): Promise<AdminVehicle> {
+    const { vehicleId, dropped } = await this.listings.writeListing(async (manager) => {
+      const revision = await this.revisions.pendingOr409(manager, id);
+      const vehicle = await this.find(manager, revision.vehicleId);
+      const diff = revisionDiff(vehicle, revision.changes);
+      const images = revision.changes.images as string[] | undefined;
+      const droppedImages = images ? vehicle.images.filter((url) => !images.includes(url)) : [];
+      const snapshot = snapshotOf(vehicle);
+      Object.assign(vehicle, revision.changes);
+      if (vehicle.coverPhotoIndex >= vehicle.images.length) vehicle.coverPhotoIndex = 0;
+      await this.listings.saveListing(manager, vehicle, snapshot);
+      await this.revisions.decide(manager, revision, { status: 'approved' }, actorId);
+      await this.audit.record(manager, {
+        actorId,
+        action: 'approve-revision',
+        vehicleId: vehicle.id,
+        before: Object.fromEntries(diff.map((d) => [d.field, d.before])),
+        after: Object.fromEntries(diff.map((d) => [d.field, d.after])),
+      });
+      return { vehicleId: vehicle.id, dropped: droppedImages };
+    });
+    await this.listings.removeDroppedPhotos(dropped);
+    return this.load(vehicleId);
+  }
+
+  /** Refuses a pending revision with a reason (the live listing stays as it is); its new photos leave storage. */
+  async rejectRevision(id: number, input: RejectDto, actorId: number): Promise<AdminVehicle> {
+    const { vehicleId, dropped } = await this.vehicles.manager.transaction(async (manager) => {
+      const revision = await this.revisions.pendingOr409(manager, id);
+      const vehicle = await this.find(manager, revision.vehicleId);
+      const note = input.note ?? null;
+      await this.revisions.decide(manager, revision, { status: 'rejected', reason: input.reason, note }, actorId);
+      await this.audit.record(manager, {
+        actorId,
+        action: 'reject-revision',
+        vehicleId: vehicle.id,
+        before: { revision: revision.id },
+        after: { reason: input.reason, note },
+      });
+      return { vehicleId: vehicle.id, dropped: this.revisions.photos(revision).filter((url) => !vehicle.images.includes(url)) };
+    });
+    await this.listings.removeDroppedPhotos(dropped);
+    return this.load(vehicleId);
   }
 
   private changesOf(vehicle: VehicleEntity, input: AdminVehicleEditDto): Changes {
@@ -143,7 +212,8 @@ export class AdminVehiclesService {
       .offset((query.page - 1) * query.limit)
       .limit(query.limit)
       .getManyAndCount();
-    return { items: rows.map(toAdminVehicle), total, page: query.page, limit: query.limit };
+    const pending = await this.revisions.pendingFor(rows.map((v) => v.id));
+    return { items: rows.map((v) => toAdminVehicle(v, pending.get(v.id))), total, page: query.page, limit: query.limit };
   }
 
   private async find(manager: EntityManager, id: number): Promise<VehicleEntity> {
@@ -155,7 +225,8 @@ export class AdminVehiclesService {
   private async load(id: number): Promise<AdminVehicle> {
     const vehicle = await this.vehicles.findOne({ where: { id }, relations: { user: true } });
     if (!vehicle) throw new NotFoundException('Listing not found');
-    return toAdminVehicle(vehicle);
+    const pending = await this.revisions.pendingFor([id]);
+    return toAdminVehicle(vehicle, pending.get(id));
   }
 }
 

@@ -1,6 +1,7 @@
-import { Body, Controller, Get, Param, ParseIntPipe, Patch, Query } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, ParseIntPipe, Patch, Post, Query } from '@nestjs/common';
 import {
   AdminInquiry,
+  AdminRevision,
   AdminStats,
   AdminVehicle,
   AuditEntry,
@@ -8,6 +9,7 @@ import {
   InquiryQueryDto,
   PageQueryDto,
   Paginated,
+  RejectDto,
   UpdateInquiryDto,
   UpdateListingStatusDto,
 } from '@app/shared';
@@ -55,6 +57,23 @@ export class AdminController {
   @Patch('vehicles/:id')
   edit(@Param('id', ParseIntPipe) id: number, @Body() body: AdminVehicleEditDto, @CurrentUser() admin: UserEntity): Promise<AdminVehicle> {
     return this.vehicles.edit(id, body, admin.id);
+  }
+
+  @Get('revisions')
+  revisions(@Query() query: PageQueryDto): Promise<Paginated<AdminRevision>> {
+    return this.vehicles.pendingRevisions(query);
+  }
+
+  @Post('revisions/:id/approve')
+  @HttpCode(200)
+  approveRevision(@Param('id', ParseIntPipe) id: number, @CurrentUser() admin: UserEntity): Promise<AdminVehicle> {
+    return this.vehicles.approveRevision(id, admin.id);
+  }
+
+  @Post('revisions/:id/reject')
+  @HttpCode(200)
+  rejectRevision(@Param('id', ParseIntPipe) id: number, @Body() body: RejectDto, @CurrentUser() admin: UserEntity): Promise<AdminVehicle> {
+    return this.vehicles.rejectRevision(id, body, admin.id);
   }
 
   @Get('audit')

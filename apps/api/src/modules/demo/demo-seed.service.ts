@@ -117,6 +117,8 @@ export class DemoSeedService implements OnApplicationBootstrap {
       isFeatured: l.isFeatured,
       createdAt: l.createdAt,
       updatedAt: l.createdAt,
+      publishedAt: l.status === 'approved' || l.status === 'sold' ? l.createdAt : null,
+      soldAt: l.status === 'sold' ? l.createdAt : null,
     };
   }
 

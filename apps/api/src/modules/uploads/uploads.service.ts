@@ -6,6 +6,7 @@ import { Brackets, IsNull, LessThan, Repository } from 'typeorm';
 import { CARD_VARIANT_SUFFIX, cardImageUrl, imageVariantUrls, type UploadedImage } from '@app/shared';
 import { APP_CONFIG, type AppConfig } from '../../infra/config/app-config';
 import { OBJECT_STORAGE, type ObjectStorage } from '../../infra/storage/object-storage';
+import { VehicleRevisionEntity } from '../vehicles/entities/vehicle-revision.entity';
 import { VehicleEntity } from '../vehicles/entities/vehicle.entity';
 import { UploadEntity } from './entities/upload.entity';
 import { processImage } from './image-processing';
@@ -102,16 +103,21 @@ export class UploadsService {
     return { removed, attached };
   }
 
-  /** Which of these URLs appear in some listing's images. */
+  /** Which of these URLs appear in some listing's images or in a pending revision's proposed photos. */
   private async urlsInListings(urls: string[]): Promise<Set<string>> {
-    const query = this.vehicles.createQueryBuilder('v').select('v.images', 'images');
-    query.where(
+    const containsAny = (column: string) =>
       new Brackets((or) => {
-        urls.forEach((url, i) => or.orWhere(`v.images LIKE :p${i} ESCAPE '!'`, { [`p${i}`]: `%${likeEscape(JSON.stringify(url))}%` }));
-      }),
-    );
-    const rows = await query.getRawMany<{ images: string }>();
-    return new Set(urls.filter((url) => rows.some((row) => row.images.includes(JSON.stringify(url)))));
+        urls.forEach((url, i) => or.orWhere(`${column} LIKE :p${i} ESCAPE '!'`, { [`p${i}`]: `%${likeEscape(JSON.stringify(url))}%` }));
+      });
+    const listings = await this.vehicles.createQueryBuilder('v').select('v.images', 'text').where(containsAny('v.images')).getRawMany<{ text: string }>();
+    const revisions = await this.vehicles.manager
+      .createQueryBuilder(VehicleRevisionEntity, 'r')
+      .select('r.changes', 'text')
+      .where(`r.status = 'pending'`)
+      .andWhere(containsAny('r.changes'))
+      .getRawMany<{ text: string }>();
+    const rows = [...listings, ...revisions];
+    return new Set(urls.filter((url) => rows.some((row) => row.text.includes(JSON.stringify(url)))));
   }
 
   private async removeFiles(url: string): Promise<void> {

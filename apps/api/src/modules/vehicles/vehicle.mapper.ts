@@ -1,7 +1,25 @@
-import type { OwnerVehicle, PublicVehicle } from '@app/shared';
+import { daysBetween, PRICE_DROP_DAYS, type OwnerVehicle, type PriceDrop, type PublicVehicle } from '@app/shared';
 import type { VehicleEntity } from './entities/vehicle.entity';
+import type { VehicleRevisionEntity } from './entities/vehicle-revision.entity';
+import { toPendingRevision } from './lifecycle/listing-revisions.service';
 
 const iso = (d: Date | string): string => (d instanceof Date ? d.toISOString() : new Date(d).toISOString());
+const isoOrNull = (d: Date | string | null | undefined): string | null => (d ? iso(d) : null);
+
+/** The latest reduction while it is at most PRICE_DROP_DAYS old. */
+export function priceDropOf(
+  v: { price: number; priceReducedAt?: Date | string | null; priceReducedFrom?: number | null },
+  now = Date.now(),
+): PriceDrop | null {
+  if (!v.priceReducedAt || v.priceReducedFrom == null) return null;
+  const at = new Date(v.priceReducedAt);
+  if (now - at.getTime() > PRICE_DROP_DAYS * 86_400_000 || v.priceReducedFrom <= v.price) return null;
+  return { amount: Math.round((v.priceReducedFrom - v.price) * 100) / 100, previousPrice: v.priceReducedFrom, at: at.toISOString() };
+}
+
+/** The sold price as the public sees it: only where the seller agreed. */
+const publicSoldPrice = (v: { status: string; soldPrice?: number | null; soldPriceShown?: boolean | number | null }) =>
+  v.status === 'sold' && Boolean(v.soldPriceShown) && v.soldPrice != null ? v.soldPrice : null;
 
 /** The public shape: never the VIN, Carfax link, service history, seller contact or user id. */
 export function toPublicVehicle(v: VehicleEntity, distanceMiles?: number): PublicVehicle {
@@ -35,13 +53,16 @@ export function toPublicVehicle(v: VehicleEntity, distanceMiles?: number): Publi
     isFeatured: Boolean(v.isFeatured),
     createdAt: iso(v.createdAt),
     updatedAt: iso(v.updatedAt),
+    priceDrop: priceDropOf(v),
+    soldAt: v.status === 'sold' ? isoOrNull(v.soldAt) : null,
+    soldPrice: publicSoldPrice(v),
   };
   if (distanceMiles !== undefined) out.distanceMiles = Math.round(distanceMiles * 10) / 10;
   return out;
 }
 
-/** Every field, for the listing's owner and for admins. */
-export function toOwnerVehicle(v: VehicleEntity): OwnerVehicle {
+/** Every field, for the listing's owner and for admins (with its pending revision when it has one). */
+export function toOwnerVehicle(v: VehicleEntity, pending: VehicleRevisionEntity | null = null): OwnerVehicle {
   return {
     ...toPublicVehicle(v),
     userId: v.userId,
@@ -53,6 +74,11 @@ export function toOwnerVehicle(v: VehicleEntity): OwnerVehicle {
     contactFirstName: v.contactFirstName,
     contactLastName: v.contactLastName,
     contactLocation: v.contactLocation,
+    soldPrice: v.soldPrice ?? null,
+    soldPriceShown: Boolean(v.soldPriceShown),
+    publishedAt: isoOrNull(v.publishedAt),
+    daysOnMarket: v.publishedAt ? daysBetween(v.publishedAt, v.status === 'sold' && v.soldAt ? v.soldAt : new Date()) : null,
+    pendingRevision: pending ? toPendingRevision(pending) : null,
   };
 }
 
@@ -60,7 +86,8 @@ export function toOwnerVehicle(v: VehicleEntity): OwnerVehicle {
 export const PUBLIC_COLUMNS = [
   'id', 'make', 'model', 'year', '`trim`', 'mileage', 'price', '`condition`', 'bodyType', 'fuelType', 'transmission', 'drivetrain',
   'exteriorColor', 'interiorColor', 'color', 'description', 'features', 'images', 'coverPhotoIndex', 'location', 'zipCode', 'engine',
-  'mpgCity', 'mpgHighway', 'status', 'views', 'isFeatured', 'createdAt', 'updatedAt',
+  'mpgCity', 'mpgHighway', 'status', 'views', 'isFeatured', 'createdAt', 'updatedAt', 'soldAt', 'soldPrice', 'soldPriceShown',
+  'priceReducedAt', 'priceReducedFrom',
 ].join(', ');
 
 type RawValue = string | number | boolean | Date | null;
@@ -73,6 +100,7 @@ const rawDate = (value: RawValue): string => {
 };
 const rawText = (value: RawValue): string | null => (value === null ? null : String(value));
 const rawInt = (value: RawValue): number | null => (value === null ? null : Number(value));
+const rawDateOrNull = (value: RawValue): string | null => (value === null ? null : rawDate(value));
 
 /** The public shape from a raw row of PUBLIC_COLUMNS (same answer as toPublicVehicle of the entity). */
 export function rawToPublicVehicle(row: Record<string, RawValue>, distanceMiles?: number): PublicVehicle {
@@ -106,6 +134,9 @@ export function rawToPublicVehicle(row: Record<string, RawValue>, distanceMiles?
     isFeatured: Boolean(Number(row.isFeatured)),
     createdAt: rawDate(row.createdAt),
     updatedAt: rawDate(row.updatedAt),
+    priceDrop: priceDropOf({ price: Number(row.price), priceReducedAt: rawDateOrNull(row.priceReducedAt), priceReducedFrom: rawInt(row.priceReducedFrom) }),
+    soldAt: row.status === 'sold' ? rawDateOrNull(row.soldAt) : null,
+    soldPrice: publicSoldPrice({ status: String(row.status), soldPrice: rawInt(row.soldPrice), soldPriceShown: Boolean(Number(row.soldPriceShown)) }),
   };
   if (distanceMiles !== undefined) out.distanceMiles = Math.round(distanceMiles * 10) / 10;
   return out;

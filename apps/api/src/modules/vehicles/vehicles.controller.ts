@@ -1,7 +1,9 @@
 import { Body, Controller, Delete, Get, HttpCode, Inject, Injectable, NotFoundException, Param, type PipeTransform, Post, Put, Query, Req, Res } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
+  MarkSoldDto,
   VehicleInputDto,
+  type PricePoint,
   VehicleSearchDto,
   type OwnerVehicle,
   type PublicVehicle,
@@ -61,6 +63,20 @@ export class VehiclesController {
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<VehicleDetail> {
     return this.vehicles.detail(id, user, () => visitorId(request, reply, this.config.isProduction));
+  }
+
+  /** Every price of the listing, oldest first (the detail page's price history). */
+  @Public()
+  @Get(':id/price-history')
+  priceHistory(@Param('id', ListingIdPipe) id: number, @CurrentUser() user: UserEntity | undefined): Promise<PricePoint[]> {
+    return this.vehicles.priceHistory(id, user);
+  }
+
+  /** The owner or an admin marks a live listing sold. */
+  @Post(':id/sold')
+  @HttpCode(200)
+  markSold(@Param('id', ListingIdPipe) id: number, @Body() input: MarkSoldDto, @CurrentUser() user: UserEntity): Promise<OwnerVehicle> {
+    return this.vehicles.markSold(id, input, user);
   }
 
   @Post()

@@ -1,9 +1,13 @@
-import { ForbiddenException, Inject, Injectable, Logger, NotFoundException } from '@nestjs/common';
+import { ConflictException, ForbiddenException, Inject, Injectable, Logger, NotFoundException } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import {
+  classifyEdit,
   imageVariantUrls,
   SEARCH_LIMITS,
+  type ListingFields,
   type ListingStatus,
+  type MarkSoldDto,
+  type PricePoint,
   type OwnerVehicle,
   type PublicVehicle,
   type VehicleDetail,
@@ -14,6 +18,8 @@ import { VersionedCacheService } from '../../infra/cache/versioned-cache.service
 import { OBJECT_STORAGE, type ObjectStorage } from '../../infra/storage/object-storage';
 import type { UserEntity } from '../users/entities/user.entity';
 import { VehicleEntity } from './entities/vehicle.entity';
+import { ListingLifecycleService, snapshotOf, type ListingSnapshot } from './lifecycle/listing-lifecycle.service';
+import { ListingRevisionsService } from './lifecycle/listing-revisions.service';
 import { LISTINGS_DATA_SET } from './search/vehicle-search.service';
 import { containsPattern } from './search/search-filters';
 import { toOwnerVehicle, toPublicVehicle } from './vehicle.mapper';
@@ -41,6 +47,8 @@ export class VehiclesService {
     @InjectRepository(VehicleEntity) private readonly vehicles: Repository<VehicleEntity>,
     private readonly cache: VersionedCacheService,
     @Inject(OBJECT_STORAGE) private readonly storage: ObjectStorage,
+    private readonly lifecycle: ListingLifecycleService,
+    private readonly revisions: ListingRevisionsService,
   ) {}
 
   async recent(): Promise<PublicVehicle[]> {
@@ -63,7 +71,14 @@ export class VehiclesService {
 
   async ofUser(userId: number): Promise<OwnerVehicle[]> {
     const rows = await this.vehicles.find({ where: { userId }, order: { createdAt: 'DESC', id: 'DESC' } });
-    return rows.map(toOwnerVehicle);
+    const pending = await this.revisions.pendingFor(rows.map((v) => v.id));
+    return rows.map((v) => toOwnerVehicle(v, pending.get(v.id)));
+  }
+
+  /** The owner's shape with the listing's pending revision. */
+  async ownerView(vehicle: VehicleEntity): Promise<OwnerVehicle> {
+    const pending = await this.revisions.pendingFor([vehicle.id]);
+    return toOwnerVehicle(vehicle, pending.get(vehicle.id));
   }
 
   /**
@@ -72,44 +87,85 @@ export class VehiclesService {
    */
   async detail(id: number, viewer: Viewer, visitor: () => string): Promise<VehicleDetail> {
     const vehicle = await this.visibleOr404(id, viewer);
-    if (owns(viewer, vehicle) || isAdmin(viewer)) return toOwnerVehicle(vehicle);
+    if (owns(viewer, vehicle) || isAdmin(viewer)) return this.ownerView(vehicle);
     if (await this.countView(vehicle.id, visitor())) vehicle.views += 1;
     return toPublicVehicle(vehicle);
   }
 
   async create(input: VehicleInputDto, owner: Pick<UserEntity, 'id'>): Promise<OwnerVehicle> {
     const vehicle = this.vehicles.create({ ...this.fieldsOf(input), userId: owner.id, status: 'pending', views: 0, isFeatured: false });
-    const saved = await this.write((m) => m.save(vehicle));
+    const saved = await this.write((m) => this.saveListing(m, vehicle, null));
     return toOwnerVehicle(saved);
   }
 
   /**
-   * Replaces the listing's fields (PUT: the same payload as create). A seller's edit of an approved (or
-   * rejected) listing sends it back to review; an admin's edit keeps the status. Photos dropped by the
-   * edit leave storage once the edit is saved.
+   * Replaces the listing's fields (PUT: the same payload as create). An admin's edit goes live and keeps
+   * the status. A seller's edit of a live listing keeps it on the market: low-risk changes go live at once,
+   * the others wait as the listing's pending revision (classifyEdit); an edit of a rejected listing sends
+   * it back to review. Photos dropped by the edit leave storage once the edit is saved.
    */
   async update(id: number, input: VehicleInputDto, editor: Viewer): Promise<OwnerVehicle> {
     const vehicle = await this.editableOr404(id, editor);
+    const proposed = this.fieldsOf(input);
+    if (!isAdmin(editor) && vehicle.isPublic) return this.reviseLive(vehicle, proposed as ListingFields, editor!.id);
+    const before = snapshotOf(vehicle);
     const droppedImages = vehicle.images.filter((url) => !(input.images ?? []).includes(url));
-    Object.assign(vehicle, this.fieldsOf(input));
-    if (!isAdmin(editor) && (vehicle.status === 'approved' || vehicle.status === 'rejected')) vehicle.status = 'pending';
-    const saved = await this.write((m) => m.save(vehicle));
+    Object.assign(vehicle, proposed);
+    if (!isAdmin(editor) && vehicle.status === 'rejected') vehicle.status = 'pending';
+    const saved = await this.write((m) => this.saveListing(m, vehicle, before));
     await this.removePhotos(droppedImages);
-    return toOwnerVehicle(saved);
+    return this.ownerView(saved);
+  }
+
+  /** A seller's edit of a live listing: low-risk changes live now, the rest as the pending revision. */
+  private async reviseLive(vehicle: VehicleEntity, proposed: ListingFields, authorId: number): Promise<OwnerVehicle> {
+    const { live, review } = classifyEdit(vehicle as unknown as ListingFields, proposed);
+    const before = snapshotOf(vehicle);
+    const dropped = await this.write(async (m) => {
+      if (Object.keys(live).length > 0) await this.saveListing(m, Object.assign(vehicle, live), before);
+      return this.revisions.replacePending(m, vehicle, authorId, review);
+    });
+    await this.removePhotos(dropped);
+    return this.ownerView(vehicle);
+  }
+
+  /**
+   * Marks an approved listing sold (its owner or an admin), optionally with the sold price, public only
+   * where the seller agrees. 409 for a listing that is not live.
+   */
+  async markSold(id: number, input: MarkSoldDto, editor: Viewer): Promise<OwnerVehicle> {
+    const vehicle = await this.editableOr404(id, editor);
+    if (vehicle.status !== 'approved' && vehicle.status !== 'sold') {
+      throw new ConflictException(`Only a live listing can be marked sold (this one is ${vehicle.status})`);
+    }
+    const before = snapshotOf(vehicle);
+    Object.assign(vehicle, { status: 'sold', soldPrice: input.soldPrice ?? null, soldPriceShown: Boolean(input.showSoldPrice) && input.soldPrice !== undefined });
+    const saved = await this.write((m) => this.saveListing(m, vehicle, before));
+    return this.ownerView(saved);
+  }
+
+  /** Every price of a listing the viewer may see, oldest first. */
+  async priceHistory(id: number, viewer: Viewer): Promise<PricePoint[]> {
+    const vehicle = await this.visibleOr404(id, viewer);
+    return this.lifecycle.history(vehicle.id);
   }
 
   async remove(id: number, editor: Viewer): Promise<void> {
     const vehicle = await this.editableOr404(id, editor);
+    const revision = (await this.revisions.pendingFor([vehicle.id])).get(vehicle.id);
+    // The pending revision goes with the listing (foreign key cascade), and so do its photos.
     await this.write((m) => m.delete(VehicleEntity, { id: vehicle.id }));
-    await this.removePhotos(vehicle.images);
+    await this.removePhotos([...vehicle.images, ...(revision ? this.revisions.photos(revision) : [])]);
   }
 
   /** Status changes (admin review): the one place status changes besides a seller's edit. */
   async setStatus(id: number, status: ListingStatus): Promise<OwnerVehicle> {
     const vehicle = await this.vehicles.findOneBy({ id });
     if (!vehicle) throw new NotFoundException('Vehicle not found');
+    const before = snapshotOf(vehicle);
     vehicle.status = status;
-    return toOwnerVehicle(await this.write((m) => m.save(vehicle)));
+    const saved = await this.write((m) => this.saveListing(m, vehicle, before));
+    return this.ownerView(saved);
   }
 
   /**
@@ -119,6 +175,17 @@ export class VehiclesService {
    */
   writeListing<T>(work: (m: EntityManager) => Promise<T>): Promise<T> {
     return this.write(work);
+  }
+
+  /**
+   * Saves a listing inside a write (entity listeners derive the search columns) and keeps its lifecycle:
+   * price history and reduction, first-live and sold dates. `before`: the listing as read before the
+   * change, null for a new one.
+   */
+  async saveListing(m: EntityManager, vehicle: VehicleEntity, before: ListingSnapshot | null): Promise<VehicleEntity> {
+    const saved = await m.save(vehicle);
+    await this.lifecycle.afterWrite(m, before, saved);
+    return saved;
   }
 
   /** After a saved write that dropped these photos: their files leave storage unless a listing still uses them. */
@@ -221,10 +288,11 @@ export class VehiclesService {
     for (const url of urls) {
       if (!this.storage.owns(url)) continue;
       try {
-        const stillUsed = await this.vehicles
-          .createQueryBuilder('v')
-          .where(`v.images LIKE :pattern ESCAPE '!'`, { pattern: containsPattern(JSON.stringify(url)) })
-          .getExists();
+        const stillUsed =
+          (await this.vehicles
+            .createQueryBuilder('v')
+            .where(`v.images LIKE :pattern ESCAPE '!'`, { pattern: containsPattern(JSON.stringify(url)) })
+            .getExists()) || (await this.revisions.holdsPhoto(this.dataSource.manager, url));
         if (stillUsed) continue;
         for (const file of imageVariantUrls(url)) await this.storage.delete(file);
       } catch (error) {

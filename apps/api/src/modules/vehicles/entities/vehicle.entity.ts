@@ -33,6 +33,7 @@ import { deriveListingColumns } from '../vehicle-derived';
 @Index('IDX_vehicles_public_body', ['isPublic', 'bodyType'])
 @Index('IDX_vehicles_public_fuel', ['isPublic', 'fuelType'])
 @Index('IDX_vehicles_public_geo', ['isPublic', 'latitude', 'longitude'])
+@Index('IDX_vehicles_public_reduced', ['isPublic', 'priceReducedAt'])
 export class VehicleEntity {
   @PrimaryGeneratedColumn()
   id: number;
@@ -157,6 +158,30 @@ export class VehicleEntity {
 
   @Column({ type: 'boolean', default: false })
   isFeatured: boolean;
+
+  // Lifecycle (listing-lifecycle.service.ts): kept by the write path, never sent by a client.
+
+  /** When the listing first went live (approved); days on market count from here. */
+  @Column({ type: 'datetime', nullable: true })
+  publishedAt: Date | null;
+
+  @Column({ type: 'datetime', nullable: true })
+  soldAt: Date | null;
+
+  @Column({ type: 'decimal', precision: 10, scale: 2, nullable: true, transformer: decimalToNumber })
+  soldPrice: number | null;
+
+  /** The seller agreed to show the sold price publicly. */
+  @Column({ type: 'boolean', default: false })
+  soldPriceShown: boolean;
+
+  /** The latest price reduction (cleared by a later increase): "Price drop" labels, "Recently reduced" sort. */
+  @Column({ type: 'datetime', nullable: true })
+  priceReducedAt: Date | null;
+
+  /** The price before that reduction. */
+  @Column({ type: 'decimal', precision: 10, scale: 2, nullable: true, transformer: decimalToNumber })
+  priceReducedFrom: number | null;
 
   // Derived columns (vehicle-derived.ts), set from the fields above on every save.
 

@@ -182,6 +182,8 @@ export const SORT_SQL: Record<SortOption, string> = {
   views_desc: 'views DESC, id DESC',
   created_asc: 'createdAt ASC, id ASC',
   created_desc: 'createdAt DESC, id DESC',
+  // Never-reduced listings (NULL) sort last on both engines.
+  reduced_desc: 'priceReducedAt DESC, id DESC',
 };
 
 /** The index that holds public listings in each sort's order. */
@@ -196,6 +198,7 @@ const SORT_INDEX: Record<SortOption, string> = {
   views_desc: 'IDX_vehicles_public_views',
   created_asc: 'IDX_vehicles_public_created',
   created_desc: 'IDX_vehicles_public_created',
+  reduced_desc: 'IDX_vehicles_public_reduced',
 };
 
 /**

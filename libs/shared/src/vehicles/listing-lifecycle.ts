@@ -1,0 +1,221 @@
+import { Transform } from 'class-transformer';
+import { IsBoolean, IsIn, IsNumber, IsOptional, IsString, Max, MaxLength } from 'class-validator';
+import { emptyToUndefined } from '../common/transforms';
+import { hasAtMostTwoDecimals, numeric, rule } from '../common/validators';
+import { LISTING_LIMITS } from './limits';
+
+/**
+ * The life of a listing after it goes live (the market issue): price history and price drops, edits that
+ * keep an approved listing on the market (live at once or held as a pending revision), sold.
+ */
+
+/** How long a price drop is shown on cards and the detail page. */
+export const PRICE_DROP_DAYS = 30;
+
+/** The latest price reduction of a listing, within the last PRICE_DROP_DAYS days. */
+export interface PriceDrop {
+  /** Dollars below the price before the reduction. */
+  amount: number;
+  previousPrice: number;
+  /** When the price was reduced (ISO 8601). */
+  at: string;
+}
+
+/** One entry of `GET /api/vehicles/{id}/price-history`, oldest first: the price from `at` on. */
+export interface PricePoint {
+  price: number;
+  at: string;
+}
+
+/**
+ * The listing fields a seller's edit changes and whose changes an edit of a live listing classifies
+ * (VehicleInputDto minus nothing: every field of the form).
+ */
+export const REVISABLE_FIELDS = [
+  'make',
+  'model',
+  'year',
+  'trim',
+  'mileage',
+  'price',
+  'condition',
+  'bodyType',
+  'fuelType',
+  'transmission',
+  'drivetrain',
+  'exteriorColor',
+  'interiorColor',
+  'color',
+  'description',
+  'features',
+  'images',
+  'coverPhotoIndex',
+  'location',
+  'zipCode',
+  'contactPhone',
+  'contactEmail',
+  'contactFirstName',
+  'contactLastName',
+  'contactLocation',
+  'vin',
+  'carfaxReportUrl',
+  'recentServices',
+  'engine',
+  'mpgCity',
+  'mpgHighway',
+] as const;
+export type RevisableField = (typeof REVISABLE_FIELDS)[number];
+export type ListingFields = Record<RevisableField, unknown>;
+
+/** Field names as the review screens show them. */
+export const REVISABLE_FIELD_LABELS: Record<RevisableField, string> = {
+  make: 'Make',
+  model: 'Model',
+  year: 'Year',
+  trim: 'Trim',
+  mileage: 'Mileage',
+  price: 'Price',
+  condition: 'Condition',
+  bodyType: 'Body type',
+  fuelType: 'Fuel type',
+  transmission: 'Transmission',
+  drivetrain: 'Drivetrain',
+  exteriorColor: 'Exterior color',
+  interiorColor: 'Interior color',
+  color: 'Color',
+  description: 'Description',
+  features: 'Features',
+  images: 'Photos',
+  coverPhotoIndex: 'Cover photo',
+  location: 'Location',
+  zipCode: 'ZIP code',
+  contactPhone: 'Contact phone',
+  contactEmail: 'Contact email',
+  contactFirstName: 'Contact first name',
+  contactLastName: 'Contact last name',
+  contactLocation: 'Contact location',
+  vin: 'VIN',
+  carfaxReportUrl: 'Carfax report',
+  recentServices: 'Recent services',
+  engine: 'Engine',
+  mpgCity: 'City MPG',
+  mpgHighway: 'Highway MPG',
+};
+
+export function sameFieldValue(a: unknown, b: unknown): boolean {
+  if (Array.isArray(a) || Array.isArray(b)) return JSON.stringify(a ?? []) === JSON.stringify(b ?? []);
+  return (a ?? null) === (b ?? null);
+}
+
+const startsWith = <T>(list: readonly T[], prefix: readonly T[]) => prefix.every((item, i) => list[i] === item);
+
+/**
+ * Whether changing one field of a live listing from `before` to `after` may go live without review
+ * (DECISIONS.md): a lower price, a higher mileage, photos added after the current ones, a description
+ * that keeps the current text and adds to it.
+ */
+export function isLowRiskChange(field: RevisableField, before: unknown, after: unknown): boolean {
+  switch (field) {
+    case 'price':
+      return typeof before === 'number' && typeof after === 'number' && after < before;
+    case 'mileage':
+      return typeof before === 'number' && typeof after === 'number' && after > before;
+    case 'images': {
+      const was = (before ?? []) as string[];
+      const now = (after ?? []) as string[];
+      return now.length > was.length && startsWith(now, was);
+    }
+    case 'description': {
+      const was = typeof before === 'string' ? before.trim() : '';
+      const now = typeof after === 'string' ? after.trim() : '';
+      return now.length > was.length && now.startsWith(was);
+    }
+    default:
+      return false;
+  }
+}
+
+export interface ClassifiedEdit {
+  /** Changes that go live at once. */
+  live: Partial<ListingFields>;
+  /** Changes held for review (empty: nothing to review). */
+  review: Partial<ListingFields>;
+}
+
+/** Splits an edit of a live listing into what goes live at once and what waits for review. */
+export function classifyEdit(current: ListingFields, proposed: ListingFields): ClassifiedEdit {
+  const live: Partial<ListingFields> = {};
+  const review: Partial<ListingFields> = {};
+  for (const field of REVISABLE_FIELDS) {
+    if (sameFieldValue(current[field], proposed[field])) continue;
+    const side = isLowRiskChange(field, current[field], proposed[field]) ? live : review;
+    side[field] = proposed[field];
+  }
+  return { live, review };
+}
+
+/** A seller's changes to a live listing that wait for staff (`pendingRevision` of the owner's shape). */
+export interface PendingRevision {
+  id: number;
+  /** The proposed values of the changed fields. */
+  changes: Partial<ListingFields>;
+  createdAt: string;
+}
+
+/** One changed field of a revision, the live value beside the proposed one. */
+export interface RevisionFieldDiff {
+  field: RevisableField;
+  label: string;
+  before: unknown;
+  after: unknown;
+}
+
+/** Reasons staff give when they refuse a listing or a revision (a note may add detail). */
+export const REJECTION_REASONS = [
+  { value: 'photos', label: 'Photos are missing, unclear or not of this vehicle' },
+  { value: 'price', label: 'The price looks wrong' },
+  { value: 'details', label: 'Details are wrong or contradict each other' },
+  { value: 'vin', label: 'The VIN is invalid or does not match the vehicle' },
+  { value: 'duplicate', label: 'The vehicle is already listed' },
+  { value: 'prohibited', label: 'Prohibited content or contact details in the text' },
+  { value: 'suspected-fraud', label: 'Suspected fraud' },
+  { value: 'other', label: 'Other' },
+] as const;
+export type RejectionReason = (typeof REJECTION_REASONS)[number]['value'];
+const REJECTION_REASON_VALUES = REJECTION_REASONS.map((r) => r.value) as string[];
+
+export function rejectionReasonLabel(value: string | null | undefined): string {
+  return REJECTION_REASONS.find((r) => r.value === value)?.label ?? '';
+}
+
+/** `POST /api/admin/revisions/{id}/reject` (and a listing's rejection): a reason from the list, an optional note. */
+export class RejectDto {
+  @IsIn(REJECTION_REASON_VALUES, { message: `reason must be one of: ${REJECTION_REASON_VALUES.join(', ')}` })
+  reason!: RejectionReason;
+
+  @IsOptional()
+  @Transform(emptyToUndefined)
+  @MaxLength(1000, { message: 'The note must be at most 1000 characters' })
+  @IsString()
+  note?: string;
+}
+
+/** `POST /api/vehicles/{id}/sold`: the sold price is optional; shown publicly only when the seller agrees. */
+export class MarkSoldDto {
+  @IsOptional()
+  @Transform(numeric)
+  @rule('money', (v) => v === undefined || hasAtMostTwoDecimals(v), 'Sold price may have at most 2 decimals')
+  @Max(LISTING_LIMITS.maxPrice, { message: 'Sold price must be at most $99,999,999.99' })
+  @rule('positive', (v) => typeof v === 'number' && v > 0, 'Sold price must be greater than 0')
+  @IsNumber({ allowNaN: false, allowInfinity: false }, { message: 'Sold price must be a number' })
+  soldPrice?: number;
+
+  @IsOptional()
+  @IsBoolean({ message: 'showSoldPrice must be true or false' })
+  showSoldPrice?: boolean;
+}
+
+/** Whole days from `from` to `to` (days on market). */
+export function daysBetween(from: Date | string, to: Date | string): number {
+  return Math.max(0, Math.floor((new Date(to).getTime() - new Date(from).getTime()) / 86_400_000));
+}
