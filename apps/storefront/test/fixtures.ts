@@ -1,4 +1,4 @@
-import type { PublicVehicle as Vehicle } from '@app/shared';
+import type { OwnerVehicle, PublicVehicle as Vehicle } from '@app/shared';
 
 /** A public listing as the API answers it; override what a test cares about. */
 export function makeVehicle(overrides: Partial<Vehicle> = {}): Vehicle {
@@ -35,6 +35,27 @@ export function makeVehicle(overrides: Partial<Vehicle> = {}): Vehicle {
     priceDrop: null,
     soldAt: null,
     soldPrice: null,
+    ...overrides,
+  };
+}
+
+/** A listing as its owner sees it (every field). */
+export function makeOwnerVehicle(overrides: Partial<OwnerVehicle> = {}): OwnerVehicle {
+  return {
+    ...makeVehicle(),
+    userId: 5,
+    vin: 'WBAJU2C59KLB12345',
+    carfaxReportUrl: null,
+    recentServices: [],
+    contactPhone: '(555) 010-4287',
+    contactEmail: 'sam@example.com',
+    contactFirstName: 'Sam',
+    contactLastName: 'Seller',
+    contactLocation: 'Austin',
+    publishedAt: '2026-01-01T00:00:00.000Z',
+    daysOnMarket: 12,
+    soldPriceShown: false,
+    pendingRevision: null,
     ...overrides,
   };
 }

@@ -1,5 +1,5 @@
 import { useInfiniteQuery, useQuery, useQueryClient, useMutation } from '@tanstack/react-query';
-import type { PublicConfig, PublicUser } from '@app/shared';
+import type { PricePoint, PublicConfig, PublicUser } from '@app/shared';
 import { SEARCH_LIMITS } from '@app/shared';
 import { ApiError, apiJson, apiRequest } from './client';
 import { RECENT_REFETCH_MS } from './query-client';
@@ -15,6 +15,7 @@ export const queryKeys = {
   search: (params: string) => ['vehicles', 'search', params] as const,
   similar: (id: number, price: number) => ['vehicles', 'similar', id, price] as const,
   vehicle: (id: number) => ['vehicles', 'detail', id] as const,
+  priceHistory: (id: number) => ['vehicles', 'price-history', id] as const,
   makes: ['catalog', 'makes'] as const,
   models: (make: string) => ['catalog', 'models', make] as const,
 };
@@ -110,4 +111,9 @@ export function useVehicle(id: number) {
       }
     },
   });
+}
+
+/** Every price of a listing, oldest first. */
+export function usePriceHistory(id: number) {
+  return useQuery({ queryKey: queryKeys.priceHistory(id), queryFn: () => apiJson<PricePoint[]>(`/api/vehicles/${id}/price-history`) });
 }

@@ -76,6 +76,21 @@ export function useSaveListing(id: number | null) {
     onSuccess: async (saved) => {
       client.setQueryData(sellerKeys.owned(saved.id), saved);
       client.removeQueries({ queryKey: queryKeys.vehicle(saved.id) });
+      client.removeQueries({ queryKey: queryKeys.priceHistory(saved.id) });
+      await client.invalidateQueries({ queryKey: sellerKeys.mine });
+    },
+  });
+}
+
+/** POST /api/vehicles/{id}/sold: a live listing is sold, optionally with its price (public only if agreed). */
+export function useMarkSold() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, ...body }: { id: number; soldPrice?: number; showSoldPrice?: boolean }) =>
+      apiJson<OwnerVehicle>(`/api/vehicles/${id}/sold`, { method: 'POST', body }),
+    onSuccess: async (saved) => {
+      client.setQueryData(sellerKeys.owned(saved.id), saved);
+      client.removeQueries({ queryKey: queryKeys.vehicle(saved.id) });
       await client.invalidateQueries({ queryKey: sellerKeys.mine });
     },
   });

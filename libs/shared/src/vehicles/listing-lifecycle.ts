@@ -1,5 +1,6 @@
 import { Transform } from 'class-transformer';
 import { IsBoolean, IsIn, IsNumber, IsOptional, IsString, Max, MaxLength } from 'class-validator';
+import { formatPrice } from '../common/format';
 import { emptyToUndefined } from '../common/transforms';
 import { hasAtMostTwoDecimals, numeric, rule } from '../common/validators';
 import { LISTING_LIMITS } from './limits';
@@ -218,4 +219,27 @@ export class MarkSoldDto {
 /** Whole days from `from` to `to` (days on market). */
 export function daysBetween(from: Date | string, to: Date | string): number {
   return Math.max(0, Math.floor((new Date(to).getTime() - new Date(from).getTime()) / 86_400_000));
+}
+
+const shortDate = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
+const longDate = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+
+/** "Nov 12" (UTC). */
+export function formatShortDate(at: string | Date): string {
+  return shortDate.format(new Date(at));
+}
+
+/** "Nov 12, 2026" (UTC). */
+export function formatDate(at: string | Date): string {
+  return longDate.format(new Date(at));
+}
+
+/** "Price drop: $1,500 on Nov 12". */
+export function priceDropText(drop: PriceDrop): string {
+  return `Price drop: ${formatPrice(drop.amount)} on ${formatShortDate(drop.at)}`;
+}
+
+/** "12 days on market" / "1 day on market". */
+export function daysOnMarketText(days: number): string {
+  return `${days} ${days === 1 ? 'day' : 'days'} on market`;
 }

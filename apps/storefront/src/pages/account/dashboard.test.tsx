@@ -3,7 +3,7 @@ import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import type { PublicUser } from '@app/shared';
-import { makeVehicle } from '../../../test/fixtures';
+import { makeOwnerVehicle, makeVehicle } from '../../../test/fixtures';
 import { queryKeys } from '../../api/queries';
 import { createQueryClient } from '../../api/query-client';
 import { initialSavedState, useSavedStore } from '../../stores/saved';
@@ -23,9 +23,11 @@ const seller: PublicUser = {
 
 let listings: ReturnType<typeof makeVehicle>[] = [];
 let deleted: number[] = [];
+let soldBodies: unknown[] = [];
 
 beforeEach(() => {
   deleted = [];
+  soldBodies = [];
   act(() => {
     useToastStore.setState(initialToastState);
     useSavedStore.setState(initialSavedState);
@@ -33,6 +35,12 @@ beforeEach(() => {
   global.fetch = jest.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const path = String(input);
     if (path === '/api/user/vehicles') return Response.json(listings);
+    const sold = /^\/api\/vehicles\/(\d+)\/sold$/.exec(path);
+    if (sold && init?.method === 'POST') {
+      soldBodies.push(JSON.parse(String(init.body)));
+      listings = listings.map((v) => (v.id === Number(sold[1]) ? { ...v, status: 'sold' } : v));
+      return Response.json(listings.find((v) => v.id === Number(sold[1])));
+    }
     const del = /^\/api\/vehicles\/(\d+)$/.exec(path);
     if (del && init?.method === 'DELETE') {
       deleted.push(Number(del[1]));
@@ -100,5 +108,33 @@ describe('Dashboard', () => {
     expect(deleted).toEqual([]);
     expect(screen.getByRole('table')).toBeTruthy();
     confirm.mockRestore();
+  });
+
+  it('shows days on market and "Changes awaiting review" while an edit of a live listing waits for staff', async () => {
+    listings = [
+      makeOwnerVehicle({ id: 1, daysOnMarket: 12, pendingRevision: { id: 4, changes: { trim: 'M50i' }, createdAt: '2026-03-04T00:00:00.000Z' } }),
+      makeOwnerVehicle({ id: 2, status: 'pending', daysOnMarket: null, make: 'Audi', model: 'Q7' }),
+    ];
+    renderDashboard();
+    const table = await screen.findByRole('table');
+    const [first, second] = within(table).getAllByRole('row').slice(1) as [HTMLElement, HTMLElement];
+    expect(within(first).getByText('Changes awaiting review')).toBeTruthy();
+    expect(within(first).getByText(/12 days on market/)).toBeTruthy();
+    expect(within(second).queryByText('Changes awaiting review')).toBeNull();
+    expect(within(second).queryByText(/on market/)).toBeNull();
+  });
+
+  it('marks a live listing sold with its price shown publicly', async () => {
+    listings = [makeOwnerVehicle({ id: 7 })];
+    const user = userEvent.setup();
+    renderDashboard();
+    await user.click(await screen.findByRole('button', { name: 'Mark 2021 BMW X5 as sold' }));
+    const dialog = screen.getByRole('dialog', { name: 'Mark as sold' });
+    await user.type(within(dialog).getByLabelText('Sold price (optional)'), '44,500');
+    await user.click(within(dialog).getByLabelText('Show the sold price on the listing'));
+    await user.click(within(dialog).getByRole('button', { name: 'Mark as sold' }));
+    await waitFor(() => expect(soldBodies).toEqual([{ soldPrice: 44500, showSoldPrice: true }]));
+    expect((await screen.findAllByText('Sold')).length).toBeGreaterThan(0);
+    expect(screen.queryByRole('button', { name: 'Mark 2021 BMW X5 as sold' })).toBeNull();
   });
 });

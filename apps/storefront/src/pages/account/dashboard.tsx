@@ -1,14 +1,15 @@
-import { useEffect } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { formatMileage, formatPrice, STATUS_LABELS, vehicleTitle } from '@app/shared';
+import { daysOnMarketText, formatMileage, formatPrice, STATUS_LABELS, vehicleTitle } from '@app/shared';
 import { ApiError } from '../../api/client';
 import { useDeleteVehicle, useMyVehicles, type OwnerVehicle } from '../../api/seller';
-import { EyeIcon } from '../../components/icons';
+import { CheckIcon, EyeIcon } from '../../components/icons';
 import { useDocumentMeta } from '../../hooks/use-document-meta';
 import { cardCover } from '../../lib/vehicle';
 import { toast } from '../../stores/toast';
 import { SavedVehicles } from '../saved/SavedVehicles';
 import { listingStats } from './listing-stats';
+import { MarkSoldSheet } from './MarkSoldSheet';
 import { RequireUser, UNAUTHORIZED_REDIRECT_MS } from './RequireUser';
 import { PencilIcon, PlusIcon, TrashIcon } from './seller-icons';
 import './account.css';
@@ -39,8 +40,20 @@ function StatusBadge({ status }: { status: OwnerVehicle['status'] }) {
   return <span className={`status-badge status-${status}`}>{STATUS_LABELS[status]}</span>;
 }
 
+/** The listing's status, and "Changes awaiting review" while an edit of the live listing waits for staff. */
+function ListingStatus({ vehicle }: { vehicle: OwnerVehicle }) {
+  return (
+    <span className="listing-status">
+      <StatusBadge status={vehicle.status} />
+      {vehicle.pendingRevision ? <span className="status-badge status-revision">Changes awaiting review</span> : null}
+    </span>
+  );
+}
+
 function ListingsTable({ vehicles }: { vehicles: OwnerVehicle[] }) {
   const remove = useDeleteVehicle();
+  const [selling, setSelling] = useState<OwnerVehicle | null>(null);
+  const stopSelling = useCallback(() => setSelling(null), []);
   const onDelete = (v: OwnerVehicle) => {
     if (!window.confirm('Are you sure you want to delete this listing?')) return;
     remove.mutate(v.id, {
@@ -52,51 +65,62 @@ function ListingsTable({ vehicles }: { vehicles: OwnerVehicle[] }) {
     });
   };
   return (
-    <table className="listings-table">
-      <caption className="visually-hidden">Your vehicle listings</caption>
-      <thead>
-        <tr>
-          <th scope="col">Vehicle</th>
-          <th scope="col">Price</th>
-          <th scope="col">Status</th>
-          <th scope="col">Views</th>
-          <th scope="col">Actions</th>
-        </tr>
-      </thead>
-      <tbody>
-        {vehicles.map((v) => {
-          const title = vehicleTitle(v);
-          const deleting = remove.isPending && remove.variables === v.id;
-          return (
-            <tr key={v.id}>
-              <th scope="row" className="listing-cell">
-                <img src={cardCover(v)} alt="" width={96} height={72} loading="lazy" />
-                <span>
-                  <span className="listing-title">{title}</span>
-                  <span className="listing-sub">{formatMileage(v.mileage)}</span>
-                </span>
-              </th>
-              <td data-label="Price">{formatPrice(v.price)}</td>
-              <td data-label="Status">
-                <StatusBadge status={v.status} />
-              </td>
-              <td data-label="Views">{v.views.toLocaleString('en-US')}</td>
-              <td className="listing-actions">
-                <Link to={`/vehicles/${v.id}`} className="icon-action" aria-label={`View ${title}`} title="View">
-                  <EyeIcon size={18} />
-                </Link>
-                <Link to={`/edit-listing/${v.id}`} className="icon-action" aria-label={`Edit ${title}`} title="Edit">
-                  <PencilIcon />
-                </Link>
-                <button type="button" className="icon-action icon-danger" aria-label={`Delete ${title}`} title="Delete" disabled={deleting} onClick={() => onDelete(v)}>
-                  <TrashIcon />
-                </button>
-              </td>
-            </tr>
-          );
-        })}
-      </tbody>
-    </table>
+    <>
+      <table className="listings-table">
+        <caption className="visually-hidden">Your vehicle listings</caption>
+        <thead>
+          <tr>
+            <th scope="col">Vehicle</th>
+            <th scope="col">Price</th>
+            <th scope="col">Status</th>
+            <th scope="col">Views</th>
+            <th scope="col">Actions</th>
+          </tr>
+        </thead>
+        <tbody>
+          {vehicles.map((v) => {
+            const title = vehicleTitle(v);
+            const deleting = remove.isPending && remove.variables === v.id;
+            return (
+              <tr key={v.id}>
+                <th scope="row" className="listing-cell">
+                  <img src={cardCover(v)} alt="" width={96} height={72} loading="lazy" />
+                  <span>
+                    <span className="listing-title">{title}</span>
+                    <span className="listing-sub">
+                      {formatMileage(v.mileage)}
+                      {v.daysOnMarket != null ? ` · ${daysOnMarketText(v.daysOnMarket)}` : ''}
+                    </span>
+                  </span>
+                </th>
+                <td data-label="Price">{formatPrice(v.price)}</td>
+                <td data-label="Status">
+                  <ListingStatus vehicle={v} />
+                </td>
+                <td data-label="Views">{v.views.toLocaleString('en-US')}</td>
+                <td className="listing-actions">
+                  <Link to={`/vehicles/${v.id}`} className="icon-action" aria-label={`View ${title}`} title="View">
+                    <EyeIcon size={18} />
+                  </Link>
+                  <Link to={`/edit-listing/${v.id}`} className="icon-action" aria-label={`Edit ${title}`} title="Edit">
+                    <PencilIcon />
+                  </Link>
+                  {v.status === 'approved' ? (
+                    <button type="button" className="icon-action" aria-label={`Mark ${title} as sold`} title="Mark as sold" onClick={() => setSelling(v)}>
+                      <CheckIcon size={18} />
+                    </button>
+                  ) : null}
+                  <button type="button" className="icon-action icon-danger" aria-label={`Delete ${title}`} title="Delete" disabled={deleting} onClick={() => onDelete(v)}>
+                    <TrashIcon />
+                  </button>
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+      <MarkSoldSheet vehicle={selling} onClose={stopSelling} />
+    </>
   );
 }
 
@@ -115,7 +139,7 @@ function RecentListings({ vehicles }: { vehicles: OwnerVehicle[] }) {
               <span className="recent-listing-body">
                 <span className="listing-title">{vehicleTitle(v)}</span>
                 <span className="listing-sub">
-                  {formatPrice(v.price)} · <StatusBadge status={v.status} />
+                  {formatPrice(v.price)} · <ListingStatus vehicle={v} />
                 </span>
               </span>
             </Link>

@@ -1,7 +1,7 @@
 import { Link, useParams } from 'react-router';
 import type { PublicUser } from '@app/shared';
 import { usePublicConfigQuery } from '../../api/queries';
-import { isOwnerVehicle, useOwnedVehicle } from '../../api/seller';
+import { isOwnerVehicle, useOwnedVehicle, type OwnerVehicle } from '../../api/seller';
 import { useDocumentMeta } from '../../hooks/use-document-meta';
 import { listingValues } from './listing-form/listing-form-values';
 import { ListingForm } from './listing-form/ListingForm';
@@ -9,6 +9,26 @@ import { FormSkeleton, RequireUser } from './RequireUser';
 
 const UNAUTHORIZED = { title: 'Unauthorized', description: 'You need to be logged in to create a listing' };
 const TITLE = 'Edit Listing';
+
+/** What happens to the edit: a live listing stays on the market (DECISIONS.md). */
+function EditNotice({ vehicle }: { vehicle: OwnerVehicle }) {
+  if (vehicle.status !== 'approved' && vehicle.status !== 'sold') {
+    return <p className="lead">Your changes are reviewed by our team before the listing goes live.</p>;
+  }
+  return (
+    <>
+      <p className="lead">
+        Your listing stays live while you edit it. A lower price, a higher mileage, photos added after the current ones and a longer
+        description go live at once; other changes go live once our team has reviewed them.
+      </p>
+      {vehicle.pendingRevision ? (
+        <p className="owner-notice" role="status">
+          <strong>Changes awaiting review.</strong> The form shows them; saving again replaces them.
+        </p>
+      ) : null}
+    </>
+  );
+}
 
 function EditForm({ id, user }: { id: number; user: PublicUser }) {
   const vehicle = useOwnedVehicle(id);
@@ -33,10 +53,14 @@ function EditForm({ id, user }: { id: number; user: PublicUser }) {
   return (
     <div className="container page listing-page">
       <h1 className="page-title">{TITLE}</h1>
-      <p className="lead">
-        Changes to a live listing send it back to our team for review.
-      </p>
-      <ListingForm key={owned.id} vehicleId={owned.id} defaultValues={listingValues(owned)} imageUpload={config.imageUpload} />
+      <EditNotice vehicle={owned} />
+      {/* The form starts from the changes awaiting review, so a new edit does not drop them. */}
+      <ListingForm
+        key={owned.id}
+        vehicleId={owned.id}
+        defaultValues={listingValues({ ...owned, ...(owned.pendingRevision?.changes ?? {}) } as OwnerVehicle)}
+        imageUpload={config.imageUpload}
+      />
     </div>
   );
 }

@@ -22,6 +22,7 @@ import { useDocumentMeta } from '../../hooks/use-document-meta';
 import { smsHref, telHref } from '../../lib/phone';
 import { FALLBACK_IMAGE, galleryImages } from '../../lib/vehicle';
 import { ContactForm } from './ContactForm';
+import { OwnerListingNotice, PriceHistory, PriceNotes } from './ListingMarket';
 import './vehicle.css';
 
 function details(v: Vehicle): Array<[string, string]> {
@@ -113,6 +114,7 @@ function VehicleDetail({ vehicle }: { vehicle: Vehicle }) {
           <div className="vehicle-head">
             <div>
               <p className="vehicle-price">{formatPrice(vehicle.price)}</p>
+              <PriceNotes vehicle={vehicle} />
               <h1 className="vehicle-title">
                 {title}
                 {vehicle.trim ? <span className="vehicle-trim"> {vehicle.trim}</span> : null}
@@ -128,6 +130,7 @@ function VehicleDetail({ vehicle }: { vehicle: Vehicle }) {
               <ShareButton title={title} />
             </div>
           </div>
+          <OwnerListingNotice vehicle={vehicle} />
           <Gallery images={images.length > 0 ? images : [FALLBACK_IMAGE]} alt={title} />
           <section className="vehicle-section" aria-labelledby="details-title">
             <h2 id="details-title">Vehicle Details</h2>
@@ -158,6 +161,7 @@ function VehicleDetail({ vehicle }: { vehicle: Vehicle }) {
               <p className="vehicle-description">{vehicle.description}</p>
             </section>
           ) : null}
+          <PriceHistory vehicleId={vehicle.id} />
           <p className="vehicle-views">
             <EyeIcon size={16} /> {vehicle.views.toLocaleString('en-US')} {vehicle.views === 1 ? 'view' : 'views'}
           </p>

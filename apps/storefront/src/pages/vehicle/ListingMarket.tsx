@@ -1,0 +1,64 @@
+import { daysOnMarketText, formatDate, formatPrice, isOwnerVehicle, type VehicleDetail } from '@app/shared';
+import { usePriceHistory } from '../../api/queries';
+import { PriceDropLabel, SoldLabel } from '../../components/MarketLabels';
+
+/** Under the price: the recent price drop, or Sold (with the price where the seller agreed). */
+export function PriceNotes({ vehicle }: { vehicle: VehicleDetail }) {
+  return (
+    <>
+      <PriceDropLabel vehicle={vehicle} />
+      <SoldLabel vehicle={vehicle} />
+    </>
+  );
+}
+
+/** For the owner (and staff) only: days on market and changes that wait for review. */
+export function OwnerListingNotice({ vehicle }: { vehicle: VehicleDetail }) {
+  if (!isOwnerVehicle(vehicle)) return null;
+  const { pendingRevision, daysOnMarket } = vehicle;
+  if (!pendingRevision && daysOnMarket === null) return null;
+  return (
+    <div className="owner-notice" role="status">
+      {daysOnMarket !== null ? <p>{daysOnMarketText(daysOnMarket)}</p> : null}
+      {pendingRevision ? (
+        <p>
+          <strong>Changes awaiting review</strong> since {formatDate(pendingRevision.createdAt)}: the version shown here stays live until our
+          team approves them.
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** Every price of the listing, newest first, when it has changed at least once. */
+export function PriceHistory({ vehicleId }: { vehicleId: number }) {
+  const history = usePriceHistory(vehicleId);
+  const points = history.data ?? [];
+  if (points.length < 2) return null;
+  const rows = points.map((p, i) => ({ ...p, change: i === 0 ? null : p.price - (points[i - 1]?.price ?? p.price) })).reverse();
+  return (
+    <section className="vehicle-section" aria-labelledby="price-history-title">
+      <h2 id="price-history-title">Price History</h2>
+      <table className="price-history">
+        <thead>
+          <tr>
+            <th scope="col">Date</th>
+            <th scope="col">Price</th>
+            <th scope="col">Change</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((r) => (
+            <tr key={r.at + r.price}>
+              <td>{formatDate(r.at)}</td>
+              <td>{formatPrice(r.price)}</td>
+              <td className={r.change === null ? '' : r.change < 0 ? 'price-down' : 'price-up'}>
+                {r.change === null ? 'Listed' : `${r.change < 0 ? '−' : '+'}${formatPrice(Math.abs(r.change))}`}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
+  );
+}
