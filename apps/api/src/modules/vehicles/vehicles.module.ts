@@ -4,6 +4,7 @@ import { VersionedCacheService } from '../../infra/cache/versioned-cache.service
 import { VehicleViewEntity } from './entities/vehicle-view.entity';
 import { VehicleEntity } from './entities/vehicle.entity';
 import { VehicleViewsPurgeJob } from './jobs/vehicle-views-purge.job';
+import { ListingWriter } from './listing-writer.service';
 import { SqliteMaintenanceService } from './search/sqlite-maintenance.service';
 import { VehicleSearchService } from './search/vehicle-search.service';
 import { UserVehiclesController, VehiclesController } from './vehicles.controller';
@@ -12,7 +13,7 @@ import { VehiclesService } from './vehicles.service';
 @Module({
   imports: [TypeOrmModule.forFeature([VehicleEntity, VehicleViewEntity])],
   controllers: [VehiclesController, UserVehiclesController],
-  providers: [VersionedCacheService, VehiclesService, VehicleSearchService, VehicleViewsPurgeJob, SqliteMaintenanceService],
-  exports: [VehiclesService],
+  providers: [VersionedCacheService, ListingWriter, VehiclesService, VehicleSearchService, VehicleViewsPurgeJob, SqliteMaintenanceService],
+  exports: [VehiclesService, ListingWriter],
 })
 export class VehiclesModule {}
