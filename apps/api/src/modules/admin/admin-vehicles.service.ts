@@ -1,19 +1,17 @@
 import { ConflictException, Injectable, NotFoundException } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import { Repository } from 'typeorm';
 import {
   ADMIN_EDITABLE_FIELDS,
   AdminStats,
   AdminVehicle,
-  LISTING_STATUSES,
   ListingStatus,
   PageQueryDto,
   Paginated,
   STATUS_TRANSITIONS,
   canChangeStatus,
 } from '@app/shared';
-import { VehicleEntity } from '../vehicles/entities/vehicle.entity';
+import type { VehicleEntity } from '../vehicles/entities/vehicle.entity';
 import type { UserEntity } from '../users/entities/user.entity';
+import { ListingReader } from '../vehicles/listing-reader.service';
 import { ListingWriter, userActor, type ListingField, type ListingFields } from '../vehicles/listing-writer.service';
 import { toAdminVehicle } from './admin-mappers';
 import type { AdminVehicleEditDto } from './dto/admin-vehicle-edit.dto';
@@ -27,7 +25,7 @@ type Changes = Partial<Record<ListingField, unknown>>;
 @Injectable()
 export class AdminVehiclesService {
   constructor(
-    @InjectRepository(VehicleEntity) private readonly vehicles: Repository<VehicleEntity>,
+    private readonly reader: ListingReader,
     private readonly writer: ListingWriter,
   ) {}
 
@@ -42,18 +40,8 @@ export class AdminVehiclesService {
   }
 
   async stats(): Promise<AdminStats> {
-    const rows = (await this.vehicles
-      .createQueryBuilder('v')
-      .select('v.status', 'status')
-      .addSelect('COUNT(*)', 'count')
-      .groupBy('v.status')
-      .getRawMany()) as { status: ListingStatus; count: number | string }[];
-    const stats: AdminStats = { total: 0, pending: 0, approved: 0, rejected: 0, sold: 0 };
-    for (const { status, count } of rows) {
-      stats.total += Number(count);
-      if ((LISTING_STATUSES as readonly string[]).includes(status)) stats[status] += Number(count);
-    }
-    return stats;
+    const counts = await this.reader.countByStatus();
+    return { total: Object.values(counts).reduce((sum, n) => sum + n, 0), ...counts };
   }
 
   /**
@@ -108,26 +96,18 @@ export class AdminVehiclesService {
   }
 
   private async list(status: ListingStatus, order: 'ASC' | 'DESC', query: PageQueryDto): Promise<Paginated<AdminVehicle>> {
-    const [rows, total] = await this.vehicles
-      .createQueryBuilder('v')
-      .leftJoinAndSelect('v.user', 'seller')
-      .where('v.status = :status', { status })
-      .orderBy('v.createdAt', order)
-      .addOrderBy('v.id', order)
-      .offset((query.page - 1) * query.limit)
-      .limit(query.limit)
-      .getManyAndCount();
+    const { rows, total } = await this.reader.pageByStatus(status, order, query.page, query.limit);
     return { items: rows.map(toAdminVehicle), total, page: query.page, limit: query.limit };
   }
 
   private async find(id: number): Promise<VehicleEntity> {
-    const vehicle = await this.vehicles.findOneBy({ id });
+    const vehicle = await this.reader.byId(id);
     if (!vehicle) throw new NotFoundException('Listing not found');
     return vehicle;
   }
 
   private async load(id: number): Promise<AdminVehicle> {
-    const vehicle = await this.vehicles.findOne({ where: { id }, relations: { user: true } });
+    const vehicle = await this.reader.withSeller(id);
     if (!vehicle) throw new NotFoundException('Listing not found');
     return toAdminVehicle(vehicle);
   }

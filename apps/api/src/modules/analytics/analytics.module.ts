@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { VehiclesModule } from '../vehicles/vehicles.module';
 import { AnalyticsController } from './analytics.controller';
 import { AnalyticsRollupService } from './analytics-rollup.service';
 import { AnalyticsStatsService } from './analytics-stats.service';
@@ -9,6 +10,7 @@ import { TrackingService } from './tracking.service';
 
 /** Page-view tracking, the roll-ups into visits and daily aggregates, and the admins' site statistics. */
 @Module({
+  imports: [VehiclesModule],
   controllers: [AnalyticsController],
   providers: [PageVisitWriter, TrackingService, AnalyticsRollupService, AnalyticsStatsService, AnalyticsRollupJob, AnalyticsPurgeJob],
   exports: [AnalyticsRollupService, PageVisitWriter],

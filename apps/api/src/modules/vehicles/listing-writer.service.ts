@@ -4,7 +4,7 @@ import { imageVariantUrls, type UserRole } from '@app/shared';
 import { VersionedCacheService } from '../../infra/cache/versioned-cache.service';
 import { OBJECT_STORAGE, type ObjectStorage } from '../../infra/storage/object-storage';
 import { VehicleEntity } from './entities/vehicle.entity';
-import { containsPattern } from './search/search-filters';
+import { ListingReader } from './listing-reader.service';
 import { LISTINGS_DATA_SET } from './search/vehicle-search.service';
 import { DERIVED_LISTING_COLUMNS, deriveListingColumns, type DerivedListingColumns } from './vehicle-derived';
 
@@ -63,6 +63,7 @@ export class ListingWriter {
   constructor(
     private readonly dataSource: DataSource,
     private readonly cache: VersionedCacheService,
+    private readonly reader: ListingReader,
     @Inject(OBJECT_STORAGE) private readonly storage: ObjectStorage,
   ) {}
 
@@ -154,12 +155,7 @@ export class ListingWriter {
     for (const url of urls) {
       if (!this.storage.owns(url)) continue;
       try {
-        const stillUsed = await this.dataSource
-          .getRepository(VehicleEntity)
-          .createQueryBuilder('v')
-          .where(`v.images LIKE :pattern ESCAPE '!'`, { pattern: containsPattern(JSON.stringify(url)) })
-          .getExists();
-        if (stillUsed) continue;
+        if ((await this.reader.imagesInUse([url])).size > 0) continue;
         for (const file of imageVariantUrls(url)) await this.storage.delete(file);
       } catch (error) {
         this.logger.warn(`Could not remove photo ${url}: ${(error as Error).message}`);
