@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { VersionedCacheService } from '../../infra/cache/versioned-cache.service';
+import { CacheModule } from '../../infra/cache/cache.module';
 import { VehicleViewEntity } from './entities/vehicle-view.entity';
 import { VehicleEntity } from './entities/vehicle.entity';
 import { VehicleViewsPurgeJob } from './jobs/vehicle-views-purge.job';
@@ -12,9 +12,9 @@ import { UserVehiclesController, VehiclesController } from './vehicles.controlle
 import { VehiclesService } from './vehicles.service';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([VehicleEntity, VehicleViewEntity])],
+  imports: [TypeOrmModule.forFeature([VehicleEntity, VehicleViewEntity]), CacheModule],
   controllers: [VehiclesController, UserVehiclesController],
-  providers: [VersionedCacheService, ListingReader, ListingWriter, VehiclesService, VehicleSearchService, VehicleViewsPurgeJob, SqliteMaintenanceService],
+  providers: [ListingReader, ListingWriter, VehiclesService, VehicleSearchService, VehicleViewsPurgeJob, SqliteMaintenanceService],
   exports: [VehiclesService, ListingReader, ListingWriter],
 })
 export class VehiclesModule {}
