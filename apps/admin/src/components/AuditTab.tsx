@@ -6,11 +6,12 @@ import { formatDateTime } from '../lib/dates';
 import { TableSkeleton } from './TableSkeleton';
 
 const ACTION_LABELS: Record<AuditAction, { label: string; color: string }> = {
+  create: { label: 'Created', color: 'green' },
   status: { label: 'Status change', color: 'blue' },
   edit: { label: 'Edit', color: 'geekblue' },
   feature: { label: 'Featured', color: 'gold' },
   unfeature: { label: 'Unfeatured', color: 'default' },
-  'approve-revision': { label: 'Changes approved', color: 'green' },
+  delete: { label: 'Deleted', color: 'red' },
   'reject-revision': { label: 'Changes rejected', color: 'red' },
 };
 

@@ -1,9 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { DataSource } from 'typeorm';
 import { OBJECT_STORAGE, type ObjectStorage } from '../../src/infra/storage/object-storage';
-import { VehicleEntity } from '../../src/modules/vehicles/entities/vehicle.entity';
-import { listingInput } from '../factories/vehicle.factory';
+import { listingInput, updateVehicle } from '../factories/vehicle.factory';
 import { registerUser } from '../factories/user.factory';
 import type { HttpClient } from '../support/http-client';
 import { startTestApp, type TestApp } from '../support/test-app';
@@ -143,7 +141,7 @@ describe('listing lifecycle: live edits, revisions, price history, sold', () => 
       ]);
     });
 
-    it('approves a revision: its changes go live, the decision is audited, the old photo leaves storage', async () => {
+    it('approves a revision: its changes go live, audited as an admin edit, the old photo leaves storage', async () => {
       const kept = await storedPhoto('rev-kept');
       const replaced = await storedPhoto('rev-replaced');
       const fresh = await storedPhoto('rev-fresh');
@@ -160,7 +158,7 @@ describe('listing lifecycle: live edits, revisions, price history, sold', () => 
       expect(photoExists(kept)).toBe(true);
 
       const audit = await admin.get(`/api/admin/audit?vehicleId=${id}`);
-      expect(audit.body.items[0]).toMatchObject({ action: 'approve-revision', before: { year: 2021 }, after: { year: 2022 } });
+      expect(audit.body.items[0]).toMatchObject({ action: 'edit', before: { year: 2021, images: [kept, replaced] }, after: { year: 2022, images: [kept, fresh] } });
       expect((await admin.post(`/api/admin/revisions/${revisionId}/approve`)).status).toBe(409);
     });
 
@@ -196,7 +194,7 @@ describe('listing lifecycle: live edits, revisions, price history, sold', () => 
   describe('sold', () => {
     it('lets the owner mark a live listing sold with a price shown publicly, and counts days on market', async () => {
       const { id } = await liveListing();
-      await t.app.get(DataSource).getRepository(VehicleEntity).update({ id }, { publishedAt: new Date(Date.now() - 12 * 86_400_000) });
+      await updateVehicle(t, id, { publishedAt: new Date(Date.now() - 12 * 86_400_000) });
       const res = await seller.post(`/api/vehicles/${id}/sold`, { soldPrice: 47000, showSoldPrice: true });
       expect(res.status).toBe(200);
       expect(res.body).toMatchObject({ status: 'sold', soldPrice: 47000, soldPriceShown: true, daysOnMarket: 12 });
@@ -241,9 +239,8 @@ describe('listing lifecycle: live edits, revisions, price history, sold', () => 
       const c = await liveListing({ make: 'Porsche', model: 'Cayman' });
       await seller.put(`/api/vehicles/${a.id}`, { ...a.input, price: 49000 });
       await seller.put(`/api/vehicles/${b.id}`, { ...b.input, price: 45000 });
-      const repository = t.app.get(DataSource).getRepository(VehicleEntity);
-      await repository.update({ id: a.id }, { priceReducedAt: new Date(Date.now() - 40 * 86_400_000) });
-      await repository.update({ id: b.id }, { priceReducedAt: new Date(Date.now() - 2 * 86_400_000) });
+      await updateVehicle(t, a.id, { priceReducedAt: new Date(Date.now() - 40 * 86_400_000) });
+      await updateVehicle(t, b.id, { priceReducedAt: new Date(Date.now() - 2 * 86_400_000) });
 
       const res = await t.client().get('/api/vehicles/search?make=porsche&sortBy=reduced_desc');
       expect(res.status).toBe(200);

@@ -28,7 +28,7 @@ export interface AdminVehicle extends OwnerVehicle {
   seller: StaffUserSummary | null;
 }
 
-export const AUDIT_ACTIONS = ['status', 'edit', 'feature', 'unfeature', 'approve-revision', 'reject-revision'] as const;
+export const AUDIT_ACTIONS = ['create', 'status', 'edit', 'feature', 'unfeature', 'delete', 'reject-revision'] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 /** `GET /api/admin/revisions`: a seller's pending changes to a live listing, field by field. */

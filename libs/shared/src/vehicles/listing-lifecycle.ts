@@ -66,7 +66,7 @@ export const REVISABLE_FIELDS = [
   'mpgHighway',
 ] as const;
 export type RevisableField = (typeof REVISABLE_FIELDS)[number];
-export type ListingFields = Record<RevisableField, unknown>;
+export type RevisableFields = Record<RevisableField, unknown>;
 
 /** Field names as the review screens show them. */
 export const REVISABLE_FIELD_LABELS: Record<RevisableField, string> = {
@@ -138,15 +138,15 @@ export function isLowRiskChange(field: RevisableField, before: unknown, after: u
 
 export interface ClassifiedEdit {
   /** Changes that go live at once. */
-  live: Partial<ListingFields>;
+  live: Partial<RevisableFields>;
   /** Changes held for review (empty: nothing to review). */
-  review: Partial<ListingFields>;
+  review: Partial<RevisableFields>;
 }
 
 /** Splits an edit of a live listing into what goes live at once and what waits for review. */
-export function classifyEdit(current: ListingFields, proposed: ListingFields): ClassifiedEdit {
-  const live: Partial<ListingFields> = {};
-  const review: Partial<ListingFields> = {};
+export function classifyEdit(current: RevisableFields, proposed: RevisableFields): ClassifiedEdit {
+  const live: Partial<RevisableFields> = {};
+  const review: Partial<RevisableFields> = {};
   for (const field of REVISABLE_FIELDS) {
     if (sameFieldValue(current[field], proposed[field])) continue;
     const side = isLowRiskChange(field, current[field], proposed[field]) ? live : review;
@@ -159,7 +159,7 @@ export function classifyEdit(current: ListingFields, proposed: ListingFields): C
 export interface PendingRevision {
   id: number;
   /** The proposed values of the changed fields. */
-  changes: Partial<ListingFields>;
+  changes: Partial<RevisableFields>;
   createdAt: string;
 }
 

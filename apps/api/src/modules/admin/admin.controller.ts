@@ -51,12 +51,12 @@ export class AdminController {
     @Body() body: UpdateListingStatusDto,
     @CurrentUser() admin: UserEntity,
   ): Promise<AdminVehicle> {
-    return this.vehicles.changeStatus(id, body.status, admin.id);
+    return this.vehicles.changeStatus(id, body.status, admin);
   }
 
   @Patch('vehicles/:id')
   edit(@Param('id', ParseIntPipe) id: number, @Body() body: AdminVehicleEditDto, @CurrentUser() admin: UserEntity): Promise<AdminVehicle> {
-    return this.vehicles.edit(id, body, admin.id);
+    return this.vehicles.edit(id, body, admin);
   }
 
   @Get('revisions')
@@ -67,13 +67,13 @@ export class AdminController {
   @Post('revisions/:id/approve')
   @HttpCode(200)
   approveRevision(@Param('id', ParseIntPipe) id: number, @CurrentUser() admin: UserEntity): Promise<AdminVehicle> {
-    return this.vehicles.approveRevision(id, admin.id);
+    return this.vehicles.approveRevision(id, admin);
   }
 
   @Post('revisions/:id/reject')
   @HttpCode(200)
   rejectRevision(@Param('id', ParseIntPipe) id: number, @Body() body: RejectDto, @CurrentUser() admin: UserEntity): Promise<AdminVehicle> {
-    return this.vehicles.rejectRevision(id, body, admin.id);
+    return this.vehicles.rejectRevision(id, body, admin);
   }
 
   @Get('audit')

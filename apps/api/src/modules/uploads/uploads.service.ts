@@ -2,12 +2,11 @@ import { HttpException, HttpStatus, Inject, Injectable, Logger } from '@nestjs/c
 import { InjectRepository } from '@nestjs/typeorm';
 import { randomBytes } from 'node:crypto';
 import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
-import { Brackets, IsNull, LessThan, Repository } from 'typeorm';
+import { IsNull, LessThan, Repository } from 'typeorm';
 import { CARD_VARIANT_SUFFIX, cardImageUrl, imageVariantUrls, type UploadedImage } from '@app/shared';
 import { APP_CONFIG, type AppConfig } from '../../infra/config/app-config';
 import { OBJECT_STORAGE, type ObjectStorage } from '../../infra/storage/object-storage';
-import { VehicleRevisionEntity } from '../vehicles/entities/vehicle-revision.entity';
-import { VehicleEntity } from '../vehicles/entities/vehicle.entity';
+import { ListingReader } from '../vehicles/listing-reader.service';
 import { UploadEntity } from './entities/upload.entity';
 import { processImage } from './image-processing';
 
@@ -23,7 +22,7 @@ export class UploadsService {
 
   constructor(
     @InjectRepository(UploadEntity) private readonly uploads: Repository<UploadEntity>,
-    @InjectRepository(VehicleEntity) private readonly vehicles: Repository<VehicleEntity>,
+    private readonly listings: ListingReader,
     @Inject(OBJECT_STORAGE) private readonly storage: ObjectStorage,
     @Inject(APP_CONFIG) config: AppConfig,
   ) {
@@ -87,7 +86,7 @@ export class UploadsService {
       if (candidates.length === 0) break;
       afterId = candidates[candidates.length - 1].id;
 
-      const used = await this.urlsInListings(candidates.map((c) => c.url));
+      const used = await this.listings.imagesInUse(candidates.map((c) => c.url));
       const attachedIds = candidates.filter((c) => used.has(c.url)).map((c) => c.id);
       if (attachedIds.length > 0) {
         await this.uploads.update(attachedIds, { attachedAt: now });
@@ -103,29 +102,7 @@ export class UploadsService {
     return { removed, attached };
   }
 
-  /** Which of these URLs appear in some listing's images or in a pending revision's proposed photos. */
-  private async urlsInListings(urls: string[]): Promise<Set<string>> {
-    const containsAny = (column: string) =>
-      new Brackets((or) => {
-        urls.forEach((url, i) => or.orWhere(`${column} LIKE :p${i} ESCAPE '!'`, { [`p${i}`]: `%${likeEscape(JSON.stringify(url))}%` }));
-      });
-    const listings = await this.vehicles.createQueryBuilder('v').select('v.images', 'text').where(containsAny('v.images')).getRawMany<{ text: string }>();
-    const revisions = await this.vehicles.manager
-      .createQueryBuilder(VehicleRevisionEntity, 'r')
-      .select('r.changes', 'text')
-      .where(`r.status = 'pending'`)
-      .andWhere(containsAny('r.changes'))
-      .getRawMany<{ text: string }>();
-    const rows = [...listings, ...revisions];
-    return new Set(urls.filter((url) => rows.some((row) => row.text.includes(JSON.stringify(url)))));
-  }
-
   private async removeFiles(url: string): Promise<void> {
     for (const variant of imageVariantUrls(url)) await this.storage.delete(variant);
   }
-}
-
-/** LIKE pattern text matching itself literally (escape character `!`, which works on SQLite and MariaDB). */
-function likeEscape(text: string): string {
-  return text.replace(/[!%_]/g, (ch) => `!${ch}`);
 }

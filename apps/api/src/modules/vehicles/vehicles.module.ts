@@ -1,23 +1,26 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { VersionedCacheService } from '../../infra/cache/versioned-cache.service';
+import { CacheModule } from '../../infra/cache/cache.module';
 import { VehiclePriceEntity } from './entities/vehicle-price.entity';
 import { VehicleRevisionEntity } from './entities/vehicle-revision.entity';
 import { VehicleViewEntity } from './entities/vehicle-view.entity';
 import { VehicleEntity } from './entities/vehicle.entity';
+import { VehicleViewsPurgeJob } from './jobs/vehicle-views-purge.job';
 import { ListingLifecycleService } from './lifecycle/listing-lifecycle.service';
 import { ListingRevisionsService } from './lifecycle/listing-revisions.service';
-import { VehicleViewsPurgeJob } from './jobs/vehicle-views-purge.job';
+import { ListingReader } from './listing-reader.service';
+import { ListingWriter } from './listing-writer.service';
 import { SqliteMaintenanceService } from './search/sqlite-maintenance.service';
 import { VehicleSearchService } from './search/vehicle-search.service';
 import { UserVehiclesController, VehiclesController } from './vehicles.controller';
 import { VehiclesService } from './vehicles.service';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([VehicleEntity, VehicleViewEntity, VehiclePriceEntity, VehicleRevisionEntity])],
+  imports: [TypeOrmModule.forFeature([VehicleEntity, VehicleViewEntity, VehiclePriceEntity, VehicleRevisionEntity]), CacheModule],
   controllers: [VehiclesController, UserVehiclesController],
   providers: [
-    VersionedCacheService,
+    ListingReader,
+    ListingWriter,
     VehiclesService,
     VehicleSearchService,
     VehicleViewsPurgeJob,
@@ -25,6 +28,6 @@ import { VehiclesService } from './vehicles.service';
     ListingLifecycleService,
     ListingRevisionsService,
   ],
-  exports: [VehiclesService, ListingRevisionsService, ListingLifecycleService],
+  exports: [VehiclesService, ListingReader, ListingWriter, ListingRevisionsService],
 })
 export class VehiclesModule {}

@@ -1,27 +1,22 @@
-import { ConflictException, ForbiddenException, Inject, Injectable, Logger, NotFoundException } from '@nestjs/common';
+import { ConflictException, ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import {
   classifyEdit,
-  imageVariantUrls,
   SEARCH_LIMITS,
-  type ListingFields,
-  type ListingStatus,
   type MarkSoldDto,
-  type PricePoint,
   type OwnerVehicle,
+  type PricePoint,
+  type RevisableFields,
   type PublicVehicle,
   type VehicleDetail,
   type VehicleInputDto,
 } from '@app/shared';
-import { DataSource, EntityManager, Repository } from 'typeorm';
-import { VersionedCacheService } from '../../infra/cache/versioned-cache.service';
-import { OBJECT_STORAGE, type ObjectStorage } from '../../infra/storage/object-storage';
+import { DataSource, Repository } from 'typeorm';
 import type { UserEntity } from '../users/entities/user.entity';
 import { VehicleEntity } from './entities/vehicle.entity';
-import { ListingLifecycleService, snapshotOf, type ListingSnapshot } from './lifecycle/listing-lifecycle.service';
+import { ListingLifecycleService } from './lifecycle/listing-lifecycle.service';
 import { ListingRevisionsService } from './lifecycle/listing-revisions.service';
-import { LISTINGS_DATA_SET } from './search/vehicle-search.service';
-import { containsPattern } from './search/search-filters';
+import { ListingWriter, userActor, type ListingFields } from './listing-writer.service';
 import { toOwnerVehicle, toPublicVehicle } from './vehicle.mapper';
 
 /** Who is asking: undefined for a visitor. */
@@ -35,18 +30,15 @@ export const viewDay = (at = new Date()): string => at.toISOString().slice(0, 10
 
 /**
  * Listings: reading with the visibility rules of DECISIONS.md (approved and sold are public; pending and
- * rejected exist only for their owner and admins), writing by owners and admins, view counting.
- * Every write bumps the listings cache version in its transaction (search totals and facets).
+ * rejected exist only for their owner and admins), owners' and admins' changes (stored by the one
+ * ListingWriter), view counting (a counter, not a listing change: no cache bump, no listeners).
  */
 @Injectable()
 export class VehiclesService {
-  private readonly logger = new Logger(VehiclesService.name);
-
   constructor(
     private readonly dataSource: DataSource,
     @InjectRepository(VehicleEntity) private readonly vehicles: Repository<VehicleEntity>,
-    private readonly cache: VersionedCacheService,
-    @Inject(OBJECT_STORAGE) private readonly storage: ObjectStorage,
+    private readonly writer: ListingWriter,
     private readonly lifecycle: ListingLifecycleService,
     private readonly revisions: ListingRevisionsService,
   ) {}
@@ -76,7 +68,7 @@ export class VehiclesService {
   }
 
   /** The owner's shape with the listing's pending revision. */
-  async ownerView(vehicle: VehicleEntity): Promise<OwnerVehicle> {
+  private async ownerView(vehicle: VehicleEntity): Promise<OwnerVehicle> {
     const pending = await this.revisions.pendingFor([vehicle.id]);
     return toOwnerVehicle(vehicle, pending.get(vehicle.id));
   }
@@ -92,10 +84,10 @@ export class VehiclesService {
     return toPublicVehicle(vehicle);
   }
 
-  async create(input: VehicleInputDto, owner: Pick<UserEntity, 'id'>): Promise<OwnerVehicle> {
-    const vehicle = this.vehicles.create({ ...this.fieldsOf(input), userId: owner.id, status: 'pending', views: 0, isFeatured: false });
-    const saved = await this.write((m) => this.saveListing(m, vehicle, null));
-    return toOwnerVehicle(saved);
+  async create(input: VehicleInputDto, owner: Pick<UserEntity, 'id' | 'role'>): Promise<OwnerVehicle> {
+    const after = { ...this.fieldsOf(input), userId: owner.id, status: 'pending' as const, views: 0, isFeatured: false };
+    const [saved] = await this.writer.write(userActor(owner), [{ before: null, after }]);
+    return this.ownerView(saved!);
   }
 
   /**
@@ -104,44 +96,39 @@ export class VehiclesService {
    * the others wait as the listing's pending revision (classifyEdit); an edit of a rejected listing sends
    * it back to review. Photos dropped by the edit leave storage once the edit is saved.
    */
-  async update(id: number, input: VehicleInputDto, editor: Viewer): Promise<OwnerVehicle> {
-    const vehicle = await this.editableOr404(id, editor);
-    const proposed = this.fieldsOf(input);
-    if (!isAdmin(editor) && vehicle.isPublic) return this.reviseLive(vehicle, proposed as ListingFields, editor!.id);
-    const before = snapshotOf(vehicle);
-    const droppedImages = vehicle.images.filter((url) => !(input.images ?? []).includes(url));
-    Object.assign(vehicle, proposed);
-    if (!isAdmin(editor) && vehicle.status === 'rejected') vehicle.status = 'pending';
-    const saved = await this.write((m) => this.saveListing(m, vehicle, before));
-    await this.removePhotos(droppedImages);
-    return this.ownerView(saved);
+  async update(id: number, input: VehicleInputDto, editor: Pick<UserEntity, 'id' | 'role'>): Promise<OwnerVehicle> {
+    const before = await this.editableOr404(id, editor);
+    if (!isAdmin(editor) && before.isPublic) return this.reviseLive(before, this.fieldsOf(input), editor);
+    const backToReview = !isAdmin(editor) && before.status === 'rejected';
+    const after = { ...this.fieldsOf(input), ...(backToReview ? { status: 'pending' as const } : {}) };
+    const [saved] = await this.writer.write(userActor(editor), [{ before, after }]);
+    return this.ownerView(saved!);
   }
 
-  /** A seller's edit of a live listing: low-risk changes live now, the rest as the pending revision. */
-  private async reviseLive(vehicle: VehicleEntity, proposed: ListingFields, authorId: number): Promise<OwnerVehicle> {
-    const { live, review } = classifyEdit(vehicle as unknown as ListingFields, proposed);
-    const before = snapshotOf(vehicle);
-    const dropped = await this.write(async (m) => {
-      if (Object.keys(live).length > 0) await this.saveListing(m, Object.assign(vehicle, live), before);
-      return this.revisions.replacePending(m, vehicle, authorId, review);
+  /** A seller's edit of a live listing: low-risk changes live now, the rest as the pending revision (one transaction). */
+  private async reviseLive(before: VehicleEntity, proposed: ReturnType<VehiclesService['fieldsOf']>, editor: Pick<UserEntity, 'id' | 'role'>) {
+    const { live, review } = classifyEdit(before as unknown as RevisableFields, proposed as unknown as RevisableFields);
+    let replacedPhotos: string[] = [];
+    const [saved] = await this.writer.write(userActor(editor), [{ before, after: live as Partial<ListingFields> }], async (manager) => {
+      replacedPhotos = await this.revisions.replacePending(manager, before, editor.id, review);
     });
-    await this.removePhotos(dropped);
-    return this.ownerView(vehicle);
+    await this.writer.removePhotos(replacedPhotos);
+    return this.ownerView(saved!);
   }
 
   /**
-   * Marks an approved listing sold (its owner or an admin), optionally with the sold price, public only
-   * where the seller agrees. 409 for a listing that is not live.
+   * Marks a live listing sold (its owner or an admin), optionally with the sold price, public only where
+   * the seller agrees. 409 for a listing that is not live.
    */
-  async markSold(id: number, input: MarkSoldDto, editor: Viewer): Promise<OwnerVehicle> {
-    const vehicle = await this.editableOr404(id, editor);
-    if (vehicle.status !== 'approved' && vehicle.status !== 'sold') {
-      throw new ConflictException(`Only a live listing can be marked sold (this one is ${vehicle.status})`);
+  async markSold(id: number, input: MarkSoldDto, editor: Pick<UserEntity, 'id' | 'role'>): Promise<OwnerVehicle> {
+    const before = await this.editableOr404(id, editor);
+    if (before.status !== 'approved' && before.status !== 'sold') {
+      throw new ConflictException(`Only a live listing can be marked sold (this one is ${before.status})`);
     }
-    const before = snapshotOf(vehicle);
-    Object.assign(vehicle, { status: 'sold', soldPrice: input.soldPrice ?? null, soldPriceShown: Boolean(input.showSoldPrice) && input.soldPrice !== undefined });
-    const saved = await this.write((m) => this.saveListing(m, vehicle, before));
-    return this.ownerView(saved);
+    const soldPrice = input.soldPrice ?? null;
+    const after = { status: 'sold' as const, soldPrice, soldPriceShown: soldPrice !== null && Boolean(input.showSoldPrice) };
+    const [saved] = await this.writer.write(userActor(editor), [{ before, after }]);
+    return this.ownerView(saved!);
   }
 
   /** Every price of a listing the viewer may see, oldest first. */
@@ -150,47 +137,12 @@ export class VehiclesService {
     return this.lifecycle.history(vehicle.id);
   }
 
-  async remove(id: number, editor: Viewer): Promise<void> {
-    const vehicle = await this.editableOr404(id, editor);
-    const revision = (await this.revisions.pendingFor([vehicle.id])).get(vehicle.id);
-    // The pending revision goes with the listing (foreign key cascade), and so do its photos.
-    await this.write((m) => m.delete(VehicleEntity, { id: vehicle.id }));
-    await this.removePhotos([...vehicle.images, ...(revision ? this.revisions.photos(revision) : [])]);
-  }
-
-  /** Status changes (admin review): the one place status changes besides a seller's edit. */
-  async setStatus(id: number, status: ListingStatus): Promise<OwnerVehicle> {
-    const vehicle = await this.vehicles.findOneBy({ id });
-    if (!vehicle) throw new NotFoundException('Vehicle not found');
-    const before = snapshotOf(vehicle);
-    vehicle.status = status;
-    const saved = await this.write((m) => this.saveListing(m, vehicle, before));
-    return this.ownerView(saved);
-  }
-
-  /**
-   * A listing write made by another module (admin review and edits): `work` runs in one transaction with
-   * the cache version bump. Saving the entity keeps its derived columns; a bare UPDATE must set them
-   * (deriveListingColumns).
-   */
-  writeListing<T>(work: (m: EntityManager) => Promise<T>): Promise<T> {
-    return this.write(work);
-  }
-
-  /**
-   * Saves a listing inside a write (entity listeners derive the search columns) and keeps its lifecycle:
-   * price history and reduction, first-live and sold dates. `before`: the listing as read before the
-   * change, null for a new one.
-   */
-  async saveListing(m: EntityManager, vehicle: VehicleEntity, before: ListingSnapshot | null): Promise<VehicleEntity> {
-    const saved = await m.save(vehicle);
-    await this.lifecycle.afterWrite(m, before, saved);
-    return saved;
-  }
-
-  /** After a saved write that dropped these photos: their files leave storage unless a listing still uses them. */
-  removeDroppedPhotos(urls: string[]): Promise<void> {
-    return this.removePhotos(urls);
+  async remove(id: number, editor: Pick<UserEntity, 'id' | 'role'>): Promise<void> {
+    const before = await this.editableOr404(id, editor);
+    const revision = (await this.revisions.pendingFor([before.id])).get(before.id);
+    // The pending revision goes with the listing (foreign key cascade), and so do the photos it proposed.
+    await this.writer.write(userActor(editor), [{ before, after: null }]);
+    if (revision) await this.writer.removePhotos(this.revisions.photos(revision));
   }
 
   /** Removes view records older than yesterday (UTC); answers how many. */
@@ -228,21 +180,8 @@ export class VehiclesService {
     return vehicle;
   }
 
-  /** A listing write and the cache version bump, in one transaction (other modules: writeListing). */
-  private async write<T>(work: (m: EntityManager) => Promise<T>): Promise<T> {
-    try {
-      return await this.dataSource.transaction(async (m) => {
-        const result = await work(m);
-        await this.cache.bump(m, LISTINGS_DATA_SET);
-        return result;
-      });
-    } finally {
-      this.cache.invalidate(LISTINGS_DATA_SET);
-    }
-  }
-
   /** The listing fields of the form; optional ones left out are cleared (PUT replaces the listing). */
-  private fieldsOf(input: VehicleInputDto): Partial<VehicleEntity> {
+  private fieldsOf(input: VehicleInputDto): Omit<ListingFields, 'userId' | 'status' | 'views' | 'isFeatured'> {
     const images = input.images ?? [];
     return {
       make: input.make,
@@ -277,27 +216,5 @@ export class VehiclesService {
       mpgCity: input.mpgCity ?? null,
       mpgHighway: input.mpgHighway ?? null,
     };
-  }
-
-  /**
-   * Deletes the stored files (every size variant) of photos no listing uses any more. A photo URL that
-   * another listing still holds stays: a seller cannot remove someone else's photos by listing and
-   * deleting them. Failures are logged; the listing change stands.
-   */
-  private async removePhotos(urls: string[]): Promise<void> {
-    for (const url of urls) {
-      if (!this.storage.owns(url)) continue;
-      try {
-        const stillUsed =
-          (await this.vehicles
-            .createQueryBuilder('v')
-            .where(`v.images LIKE :pattern ESCAPE '!'`, { pattern: containsPattern(JSON.stringify(url)) })
-            .getExists()) || (await this.revisions.holdsPhoto(this.dataSource.manager, url));
-        if (stillUsed) continue;
-        for (const file of imageVariantUrls(url)) await this.storage.delete(file);
-      } catch (error) {
-        this.logger.warn(`Could not remove photo ${url}: ${(error as Error).message}`);
-      }
-    }
   }
 }

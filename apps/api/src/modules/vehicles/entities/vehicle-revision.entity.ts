@@ -1,5 +1,5 @@
 import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
-import type { ListingFields } from '@app/shared';
+import type { RevisableFields } from '@app/shared';
 import { UserEntity } from '../../users/entities/user.entity';
 import { VehicleEntity } from './vehicle.entity';
 
@@ -37,7 +37,7 @@ export class VehicleRevisionEntity {
 
   /** The proposed values of the changed fields. */
   @Column({ type: 'simple-json' })
-  changes: Partial<ListingFields>;
+  changes: Partial<RevisableFields>;
 
   @Column({ type: 'varchar', length: 40, nullable: true })
   rejectionReason: string | null;

@@ -1,6 +1,4 @@
 import {
-  BeforeInsert,
-  BeforeUpdate,
   Column,
   CreateDateColumn,
   Entity,
@@ -13,7 +11,6 @@ import {
 import type { ListingStatus } from '@app/shared';
 import { decimalToNumber } from '../../../infra/database/transformers';
 import { UserEntity } from '../../users/entities/user.entity';
-import { deriveListingColumns } from '../vehicle-derived';
 
 /**
  * Search indexes all start with isPublic (status approved or sold) and end with the sort column, so a
@@ -159,7 +156,7 @@ export class VehicleEntity {
   @Column({ type: 'boolean', default: false })
   isFeatured: boolean;
 
-  // Lifecycle (listing-lifecycle.service.ts): kept by the write path, never sent by a client.
+  // Lifecycle (lifecycle/lifecycle-columns.ts): kept by the ListingWriter, never sent by a client.
 
   /** When the listing first went live (approved); days on market count from here. */
   @Column({ type: 'datetime', nullable: true })
@@ -183,7 +180,7 @@ export class VehicleEntity {
   @Column({ type: 'decimal', precision: 10, scale: 2, nullable: true, transformer: decimalToNumber })
   priceReducedFrom: number | null;
 
-  // Derived columns (vehicle-derived.ts), set from the fields above on every save.
+  // Derived columns (vehicle-derived.ts), set from the fields above by the ListingWriter on every write.
 
   /** Folded make ("mercedes-benz"): case-insensitive make filter through an index, alike on both engines. */
   @Column({ type: 'varchar', length: 60, default: '' })
@@ -209,10 +206,4 @@ export class VehicleEntity {
 
   @UpdateDateColumn()
   updatedAt: Date;
-
-  @BeforeInsert()
-  @BeforeUpdate()
-  protected deriveColumns(): void {
-    Object.assign(this, deriveListingColumns(this));
-  }
 }

@@ -3,13 +3,12 @@ import { InjectRepository } from '@nestjs/typeorm';
 import {
   REVISABLE_FIELD_LABELS,
   REVISABLE_FIELDS,
-  type ListingFields,
+  type RevisableFields,
   type PendingRevision,
   type RejectionReason,
   type RevisionFieldDiff,
 } from '@app/shared';
 import { EntityManager, In, Repository } from 'typeorm';
-import { containsPattern } from '../search/search-filters';
 import { VehicleRevisionEntity } from '../entities/vehicle-revision.entity';
 import type { VehicleEntity } from '../entities/vehicle.entity';
 
@@ -20,7 +19,7 @@ export function toPendingRevision(r: VehicleRevisionEntity): PendingRevision {
 }
 
 /** The changed fields of a revision, the listing's live value beside the proposed one, in form order. */
-export function revisionDiff(vehicle: VehicleEntity, changes: Partial<ListingFields>): RevisionFieldDiff[] {
+export function revisionDiff(vehicle: VehicleEntity, changes: Partial<RevisableFields>): RevisionFieldDiff[] {
   return REVISABLE_FIELDS.filter((f) => Object.prototype.hasOwnProperty.call(changes, f)).map((field) => ({
     field,
     label: REVISABLE_FIELD_LABELS[field],
@@ -29,7 +28,7 @@ export function revisionDiff(vehicle: VehicleEntity, changes: Partial<ListingFie
   }));
 }
 
-const photosOf = (changes: Partial<ListingFields> | undefined): string[] => (Array.isArray(changes?.images) ? (changes.images as string[]) : []);
+const photosOf = (changes: Partial<RevisableFields> | undefined): string[] => (Array.isArray(changes?.images) ? (changes.images as string[]) : []);
 
 /**
  * Sellers' pending revisions of live listings: at most one per listing, replaced by a newer edit, decided
@@ -50,7 +49,7 @@ export class ListingRevisionsService {
    * Makes `changes` the listing's pending revision (none when empty), replacing an earlier one. Answers the
    * photos the replaced revision proposed that the new one does not (to remove when no listing uses them).
    */
-  async replacePending(m: EntityManager, vehicle: VehicleEntity, authorId: number, changes: Partial<ListingFields>): Promise<string[]> {
+  async replacePending(m: EntityManager, vehicle: VehicleEntity, authorId: number, changes: Partial<RevisableFields>): Promise<string[]> {
     // A new row each time: staff deciding the replaced one (by its id) find it gone.
     const current = await m.findOneBy(VehicleRevisionEntity, { vehicleId: vehicle.id, status: 'pending' });
     if (current) await m.delete(VehicleRevisionEntity, { id: current.id });
@@ -97,14 +96,6 @@ export class ListingRevisionsService {
       },
     );
     if (!result.affected) throw new ConflictException('This revision was decided or replaced meanwhile; reload it and try again');
-  }
-
-  /** Whether a pending revision proposes this photo (it must not leave storage). */
-  holdsPhoto(m: EntityManager, url: string): Promise<boolean> {
-    return m
-      .createQueryBuilder(VehicleRevisionEntity, 'r')
-      .where(`r.status = 'pending' AND r.changes LIKE :pattern ESCAPE '!'`, { pattern: containsPattern(JSON.stringify(url)) })
-      .getExists();
   }
 
   /** Photos a decided revision proposed. */

@@ -1,0 +1,34 @@
+import type { ListingStatus } from '@app/shared';
+
+/** Columns of a listing's life that the ListingWriter keeps from one write to the next. */
+export interface LifecycleColumns {
+  publishedAt: Date | null;
+  soldAt: Date | null;
+  soldPrice: number | null;
+  soldPriceShown: boolean;
+  priceReducedAt: Date | null;
+  priceReducedFrom: number | null;
+}
+
+export const LIFECYCLE_COLUMNS = ['publishedAt', 'soldAt', 'priceReducedAt', 'priceReducedFrom'] as const;
+
+type Row = { price: number; status: ListingStatus } & Partial<LifecycleColumns>;
+
+/**
+ * What a write changes in the listing's life (only the columns that change): the latest price reduction
+ * (a later increase clears it), the first time it goes live, when it is sold (cleared with the sold price
+ * when it leaves sold). `before` is null for a new listing, `next` the row as it will be stored.
+ */
+export function lifecycleColumns(before: Row | null, next: Row, now = new Date()): Partial<LifecycleColumns> {
+  const patch: Partial<LifecycleColumns> = {};
+  if (before && Number(next.price) !== Number(before.price)) {
+    if (Number(next.price) < Number(before.price)) Object.assign(patch, { priceReducedAt: now, priceReducedFrom: before.price });
+    else if (next.priceReducedAt) Object.assign(patch, { priceReducedAt: null, priceReducedFrom: null });
+  }
+  if ((next.status === 'approved' || next.status === 'sold') && !next.publishedAt) patch.publishedAt = now;
+  if (next.status === 'sold' && !next.soldAt) patch.soldAt = now;
+  if (next.status !== 'sold' && (next.soldAt || next.soldPrice != null || next.soldPriceShown)) {
+    Object.assign(patch, { soldAt: null, soldPrice: null, soldPriceShown: false });
+  }
+  return patch;
+}
