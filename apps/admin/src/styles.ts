@@ -26,4 +26,11 @@ export const CONSOLE_CSS = `
 .adm-console-photo-badge { position: absolute; top: 6px; left: 6px; margin: 0; }
 .adm-console-photo-actions { padding: 2px 4px; }
 .adm-console-suggestion { cursor: pointer; border-style: dashed; }
+.adm-console .adm-console-diff-photos { list-style: none; margin: 0; padding: 0; display: flex; flex-wrap: wrap; gap: 6px; }
+.adm-console .adm-console-diff-photos li { border: 2px solid transparent; border-radius: 6px; overflow: hidden; line-height: 0; }
+.adm-console .adm-console-diff-photos li.is-added { border-color: #52c41a; }
+.adm-console .adm-console-diff-photos li.is-removed { border-color: #ff4d4f; opacity: 0.7; }
+.adm-console .adm-console-diff-photos img { width: 96px; height: 72px; object-fit: cover; display: block; }
+.adm-console .adm-console-diff-text { white-space: pre-wrap; word-break: break-word; }
+.adm-console .adm-console-diff-actions { margin-top: 12px; }
 `;

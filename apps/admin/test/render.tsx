@@ -6,11 +6,12 @@ import type { AdminVehicle, UploadedImage } from '@app/shared';
 import type { ApiClient } from '../src/api/client';
 import { ApiContext, createQueryClient } from '../src/api/queries';
 
-/** An ApiClient whose three methods are jest mocks the test programs. */
+/** An ApiClient whose methods are jest mocks the test programs. */
 export function mockApi() {
   return {
     get: jest.fn<Promise<unknown>, [string, Record<string, unknown>?]>(),
     patch: jest.fn<Promise<unknown>, [string, unknown]>(),
+    post: jest.fn<Promise<unknown>, [string, unknown?]>(),
     upload: jest.fn<Promise<UploadedImage>, [File]>(),
   };
 }

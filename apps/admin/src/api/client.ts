@@ -38,6 +38,7 @@ export type QueryValue = string | number | boolean | undefined;
 export interface ApiClient {
   get<T>(path: string, query?: Record<string, QueryValue>): Promise<T>;
   patch<T>(path: string, body: unknown): Promise<T>;
+  post<T>(path: string, body?: unknown): Promise<T>;
   upload(file: File): Promise<UploadedImage>;
 }
 
@@ -65,6 +66,7 @@ export function createApiClient(apiBase: string, fetchImpl: typeof fetch = (...a
   return {
     get: (path, query) => request('GET', path, { query }),
     patch: (path, json) => request('PATCH', path, { json }),
+    post: (path, json) => request('POST', path, { json }),
     upload: (file) => {
       const form = new FormData();
       form.append(UPLOAD_FIELD, file);

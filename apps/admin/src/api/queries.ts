@@ -2,6 +2,7 @@ import { createContext, useContext } from 'react';
 import { keepPreviousData, QueryClient, useMutation, useQuery, useQueryClient, type QueryClientConfig } from '@tanstack/react-query';
 import type {
   AdminInquiry,
+  AdminRevision,
   AdminStats,
   AdminVehicle,
   AnalyticsPeriod,
@@ -9,6 +10,7 @@ import type {
   AuditEntry,
   ListingStatus,
   Paginated,
+  RejectionReason,
 } from '@app/shared';
 import type { ApiClient } from './client';
 import type { AdminEditPayload } from '../lib/edit-form';
@@ -42,6 +44,7 @@ export const adminKeys = {
   analytics: (period: AnalyticsPeriod) => ['admin', 'analytics', period] as const,
   inquiries: (handled?: boolean, page?: number) =>
     handled === undefined ? (['admin', 'inquiries'] as const) : (['admin', 'inquiries', handled, page] as const),
+  revisions: (page?: number) => (page === undefined ? (['admin', 'revisions'] as const) : (['admin', 'revisions', page] as const)),
   audit: (page?: number) => (page === undefined ? (['admin', 'audit'] as const) : (['admin', 'audit', page] as const)),
 };
 
@@ -129,5 +132,36 @@ export function useMarkInquiry() {
   return useMutation({
     mutationFn: ({ id, handled }: { id: number; handled: boolean }) => api.patch<AdminInquiry>(`/admin/inquiries/${id}`, { handled }),
     onSuccess: () => client.invalidateQueries({ queryKey: adminKeys.inquiries() }),
+  });
+}
+
+/** Sellers' pending changes to live listings (GET /admin/revisions). */
+export function useRevisions(page: number, enabled: boolean) {
+  const api = useApi();
+  return useQuery({
+    queryKey: adminKeys.revisions(page),
+    queryFn: () => api.get<Paginated<AdminRevision>>('/admin/revisions', { page, limit: PAGE_SIZE }),
+    placeholderData: keepPreviousData,
+    enabled,
+  });
+}
+
+export type RevisionDecision = { id: number; decision: 'approve' } | { id: number; decision: 'reject'; reason: RejectionReason; note?: string };
+
+/** Approve (the changes go live) or reject (with a reason) a revision; refreshes the queue, the lists and the audit trail. */
+export function useDecideRevision() {
+  const api = useApi();
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (d: RevisionDecision) =>
+      d.decision === 'approve'
+        ? api.post<AdminVehicle>(`/admin/revisions/${d.id}/approve`)
+        : api.post<AdminVehicle>(`/admin/revisions/${d.id}/reject`, { reason: d.reason, note: d.note }),
+    onSuccess: () =>
+      Promise.all([
+        client.invalidateQueries({ queryKey: adminKeys.revisions() }),
+        client.invalidateQueries({ queryKey: adminKeys.vehicles('approved') }),
+        client.invalidateQueries({ queryKey: adminKeys.audit() }),
+      ]),
   });
 }

@@ -1,13 +1,14 @@
 import { Card, Flex, Statistic, Tabs, Tag, Typography } from 'antd';
 import { SafetyCertificateOutlined } from '@ant-design/icons';
 import type { PublicUser } from '@app/shared';
-import { useAdminStats, useInquiries } from '../api/queries';
+import { useAdminStats, useInquiries, useRevisions } from '../api/queries';
 import { TEXT } from '../lib/texts';
 import { AnalyticsTab } from './AnalyticsTab';
 import { ApprovedTable } from './ApprovedTable';
 import { AuditTab } from './AuditTab';
 import { InquiriesTab } from './InquiriesTab';
 import { PendingTable } from './PendingTable';
+import { RevisionsTab } from './RevisionsTab';
 
 function StatCard({ title, value, loading, accent }: { title: string; value: number | undefined; loading: boolean; accent: string }) {
   return (
@@ -22,6 +23,7 @@ export function Dashboard({ user }: { user: PublicUser }) {
   const enabled = user.role === 'admin';
   const stats = useAdminStats(enabled);
   const openInquiries = useInquiries(false, 1, enabled);
+  const revisions = useRevisions(1, enabled);
   const s = stats.data;
 
   return (
@@ -48,6 +50,7 @@ export function Dashboard({ user }: { user: PublicUser }) {
           defaultActiveKey="pending"
           items={[
             { key: 'pending', label: TEXT.tabs.pending(s?.pending), children: <PendingTable enabled={enabled} /> },
+            { key: 'revisions', label: TEXT.tabs.revisions(revisions.data?.total), children: <RevisionsTab enabled={enabled} /> },
             { key: 'approved', label: TEXT.tabs.approved, children: <ApprovedTable enabled={enabled} /> },
             {
               key: 'rejected',
