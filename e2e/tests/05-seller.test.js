@@ -1,6 +1,6 @@
 // The seller's journey on SQLite: signed-out redirects, a failed sign-in, register, create a listing with three
-// photos and a VIN, Pending on the dashboard, approval by the demo admin through the API, found in search, edit
-// (back to Pending), delete. Screenshots of each seller screen at 1440 and 390 px.
+// photos and a VIN, Pending on the dashboard, approval by the demo admin through the API, found in search, a
+// price cut (live at once, the listing stays Active), delete. Screenshots of each seller screen at 1440 and 390 px.
 const { test, before, after } = require('node:test');
 const assert = require('node:assert/strict');
 const { mkdtempSync, writeFileSync } = require('node:fs');
@@ -156,7 +156,7 @@ test('approved by the demo admin through the API, the listing is found in search
   await page.locator('.listings-table tbody tr', { hasText: '2003 Honda Accord' }).getByText('Active', { exact: true }).waitFor();
 });
 
-test('edit the listing: prefilled, saved, back to Pending', async () => {
+test('edit the listing: prefilled, a price cut saved and live at once, the listing stays Active', async () => {
   await page.goto('/dashboard');
   await page.getByRole('link', { name: 'Edit 2003 Honda Accord' }).click();
   await page.waitForURL(new RegExp(`/edit-listing/${listingId}$`));
@@ -170,8 +170,9 @@ test('edit the listing: prefilled, saved, back to Pending', async () => {
   await page.locator('.toast', { hasText: 'Your listing has been updated' }).waitFor();
   await page.waitForURL(/\/dashboard$/);
   const row = page.locator('.listings-table tbody tr', { hasText: '2003 Honda Accord' });
-  await row.getByText('Pending', { exact: true }).waitFor();
+  await row.getByText('Active', { exact: true }).waitFor();
   await row.getByText('$6,500').waitFor();
+  assert.equal(await row.getByText('Changes awaiting review').count(), 0);
 });
 
 test('another user cannot open the listing for editing', async () => {

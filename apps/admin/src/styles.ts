@@ -30,7 +30,9 @@ export const CONSOLE_CSS = `
 .adm-console .adm-console-diff-photos li { border: 2px solid transparent; border-radius: 6px; overflow: hidden; line-height: 0; }
 .adm-console .adm-console-diff-photos li.is-added { border-color: #52c41a; }
 .adm-console .adm-console-diff-photos li.is-removed { border-color: #ff4d4f; opacity: 0.7; }
-.adm-console .adm-console-diff-photos img { width: 96px; height: 72px; object-fit: cover; display: block; }
+.adm-console .adm-console-diff-photos img { width: 72px; height: 54px; object-fit: cover; display: block; }
 .adm-console .adm-console-diff-text { white-space: pre-wrap; word-break: break-word; }
 .adm-console .adm-console-diff-actions { margin-top: 12px; }
+.adm-console .adm-console-revision-head { margin-bottom: 12px; }
+@media (min-width: 768px) { .adm-console .adm-console-diff-photos img { width: 96px; height: 72px; } }
 `;

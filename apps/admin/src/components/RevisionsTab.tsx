@@ -37,7 +37,7 @@ function DiffValue({ diff, side }: { diff: RevisionFieldDiff; side: 'before' | '
 }
 
 const DIFF_COLUMNS: TableColumnsType<RevisionFieldDiff> = [
-  { title: 'Field', dataIndex: 'label', key: 'field', width: 140 },
+  { title: 'Field', dataIndex: 'label', key: 'field', width: 110 },
   { title: 'Live now', key: 'before', render: (_, d) => <DiffValue diff={d} side="before" /> },
   { title: 'Proposed', key: 'after', render: (_, d) => <DiffValue diff={d} side="after" /> },
 ];
@@ -90,14 +90,15 @@ function RevisionCard({ revision, onReject }: { revision: AdminRevision; onRejec
   return (
     <Card
       size="small"
-      title={<VehicleCell vehicle={vehicle} detail={`${formatPrice(vehicle.price)} · ${vehicle.location}`} />}
-      extra={
-        <Typography.Text type="secondary">
-          {revision.author?.email ?? 'Deleted account'} · {formatDate(revision.createdAt)}
-        </Typography.Text>
-      }
+      className="adm-console-revision"
     >
-      <Table<RevisionFieldDiff> rowKey="field" size="small" columns={DIFF_COLUMNS} dataSource={revision.diff} pagination={false} scroll={{ x: 640 }} />
+      <Flex gap={8} justify="space-between" wrap className="adm-console-revision-head">
+        <VehicleCell vehicle={vehicle} detail={`${formatPrice(vehicle.price)} · ${vehicle.location}`} />
+        <Typography.Text type="secondary">
+          Sent by {revision.author?.email ?? 'a deleted account'} on {formatDate(revision.createdAt)}
+        </Typography.Text>
+      </Flex>
+      <Table<RevisionFieldDiff> rowKey="field" size="small" tableLayout="fixed" columns={DIFF_COLUMNS} dataSource={revision.diff} pagination={false} />
       <Flex gap={8} wrap className="adm-console-diff-actions">
         <Button type="primary" icon={<CheckOutlined />} loading={decide.isPending} onClick={approve}>
           Approve changes

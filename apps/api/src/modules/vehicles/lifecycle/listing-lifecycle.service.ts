@@ -23,7 +23,8 @@ export class ListingLifecycleService implements OnModuleInit {
 
   private async recordPrice({ manager, kind, after, fields }: ListingChanged): Promise<void> {
     if (!after || (kind === 'update' && !fields.includes('price'))) return;
-    await manager.insert(VehiclePriceEntity, { vehicleId: after.id, price: after.price });
+    // A listing's first price dates from its creation (imported listings keep their own date).
+    await manager.insert(VehiclePriceEntity, { vehicleId: after.id, price: after.price, ...(kind === 'create' ? { changedAt: after.createdAt } : {}) });
   }
 
   /** Every price of a listing, oldest first. */
