@@ -53,6 +53,7 @@ export function adminVehicle(overrides: Partial<AdminVehicle> = {}): AdminVehicl
     exteriorColor: 'black',
     interiorColor: 'beige',
     color: null,
+    interiorColorFamily: 'beige',
     description: 'One owner.',
     features: ['Heated Seats'],
     images: [],

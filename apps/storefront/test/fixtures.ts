@@ -18,6 +18,7 @@ export function makeVehicle(overrides: Partial<Vehicle> = {}): Vehicle {
     exteriorColor: 'black',
     interiorColor: 'beige',
     color: 'black',
+    interiorColorFamily: 'beige',
     description: 'One owner.',
     features: ['Heated Seats'],
     images: ['/uploads/a.webp', '/uploads/b.webp', '/uploads/c.webp'],

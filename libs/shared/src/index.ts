@@ -23,3 +23,4 @@ export * from './vehicles/vehicle.contract';
 export * from './vehicles/vehicle-search.dto';
 export * from './vehicles/feature-filters';
 export * from './vehicles/listing-lifecycle';
+export * from './vehicles/vocabulary-input';

@@ -1,4 +1,5 @@
 import { DataSource } from 'typeorm';
+import { colorFamilyOf } from '@app/shared';
 import type { TestApp } from '../support/test-app';
 import { VehicleEntity } from '../../src/modules/vehicles/entities/vehicle.entity';
 import { ListingWriter, type ListingActor, type ListingFields } from '../../src/modules/vehicles/listing-writer.service';
@@ -51,10 +52,13 @@ const TEST_ACTOR: ListingActor = { kind: 'system', name: 'test' };
  * columns and bumps the listings cache version as every listing write does.
  */
 export async function createVehicles(t: TestApp, userId: number, rows: Partial<ListingFields>[]): Promise<VehicleEntity[]> {
-  const changes = rows.map((row) => ({
-    before: null,
-    after: { ...listingInput({ images: [], coverPhotoIndex: 0 }), status: 'approved', views: 0, isFeatured: false, userId, ...row } as ListingFields,
-  }));
+  const changes = rows.map((row) => {
+    const after = { ...listingInput({ images: [], coverPhotoIndex: 0 }), status: 'approved', views: 0, isFeatured: false, userId, ...row } as ListingFields;
+    // The colour families as the listing form's write path files them.
+    after.color ??= colorFamilyOf(after.exteriorColor);
+    after.interiorColorFamily ??= colorFamilyOf(after.interiorColor);
+    return { before: null, after };
+  });
   return (await t.app.get(ListingWriter).write(TEST_ACTOR, changes)) as VehicleEntity[];
 }
 

@@ -136,7 +136,7 @@ describe('listing lifecycle: live edits, revisions, price history, sold', () => 
       expect(revision.vehicle.images).toEqual(input.images);
       expect(revision.diff).toEqual([
         { field: 'exteriorColor', label: 'Exterior color', before: 'black', after: 'white' },
-        { field: 'color', label: 'Color', before: 'black', after: 'white' },
+        { field: 'color', label: 'Color family', before: 'black', after: 'white' },
         { field: 'images', label: 'Photos', before: input.images, after: images },
       ]);
     });

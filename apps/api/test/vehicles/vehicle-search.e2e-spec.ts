@@ -226,7 +226,7 @@ describe('GET /api/vehicles/search', () => {
     it.each([
       ['limit=101', 'limit', 'limit must be at most 100'],
       ['page=0', 'page', 'page must be at least 1'],
-      ['bodyType=4-door-sedan', 'bodyType', 'bodyType must be one of: sedan, suv, hatchback, coupe, convertible, truck, van, wagon'],
+      ['bodyType=spaceship', 'bodyType', 'bodyType must be one of: sedan, suv, hatchback, coupe, convertible, truck, van, wagon'],
       ['minPrice=abc', 'minPrice', 'minPrice must be a number'],
       ['colour=red', 'colour', 'colour is not an accepted field'],
     ])('answers 400 for %s', async (query, field, message) => {

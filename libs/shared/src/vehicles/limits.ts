@@ -16,6 +16,8 @@ export const LISTING_LIMITS = {
   maxShortText: 100,
   maxLocationLength: 200,
   maxUrlLength: 2048,
+  /** A colour as the maker names it ("Nardo Gray"); the column is varchar(40). */
+  maxColorLength: 40,
 } as const;
 
 export const SEARCH_LIMITS = {

@@ -20,7 +20,21 @@ import { cleanList, hasAtMostTwoDecimals, numeric, rule } from '../common/valida
 import { isIssuedImageUrl } from './image-urls';
 import { LISTING_LIMITS as L } from './limits';
 import { VIN_PATTERN } from './vin';
-import { BODY_TYPES, COLORS, CONDITIONS, DRIVETRAINS, FUEL_TYPES, TRANSMISSIONS } from './vocabularies';
+import { toVocabularySlug } from './vocabulary-input';
+import {
+  BODY_TYPE_OPTIONS,
+  BODY_TYPES,
+  COLOR_OPTIONS,
+  COLORS,
+  CONDITION_OPTIONS,
+  CONDITIONS,
+  DRIVETRAIN_OPTIONS,
+  DRIVETRAINS,
+  FUEL_TYPE_OPTIONS,
+  FUEL_TYPES,
+  TRANSMISSION_OPTIONS,
+  TRANSMISSIONS,
+} from './vocabularies';
 
 // class-validator runs a property's decorators bottom-up: the most basic check sits lowest, so that with
 // stopAtFirstError the message a user sees is the one that matters ("required" before "too long").
@@ -86,44 +100,55 @@ export class VehicleInputDto extends VehicleIdentityDto {
   @required('Price')
   price!: number;
 
+  @Transform(toVocabularySlug(CONDITION_OPTIONS))
   @oneOf(CONDITIONS, 'Condition')
   @required('Condition')
   condition!: string;
 
   @IsOptional()
-  @Transform(emptyToUndefined)
+  @Transform(toVocabularySlug(BODY_TYPE_OPTIONS))
   @oneOf(BODY_TYPES, 'Body type')
   bodyType?: string;
 
   @IsOptional()
-  @Transform(emptyToUndefined)
+  @Transform(toVocabularySlug(FUEL_TYPE_OPTIONS))
   @oneOf(FUEL_TYPES, 'Fuel type')
   fuelType?: string;
 
   @IsOptional()
-  @Transform(emptyToUndefined)
+  @Transform(toVocabularySlug(TRANSMISSION_OPTIONS))
   @oneOf(TRANSMISSIONS, 'Transmission')
   transmission?: string;
 
   @IsOptional()
-  @Transform(emptyToUndefined)
+  @Transform(toVocabularySlug(DRIVETRAIN_OPTIONS))
   @oneOf(DRIVETRAINS, 'Drivetrain')
   drivetrain?: string;
 
+  /** As the maker names it ("Nardo Gray", "Chalk"). */
   @IsOptional()
   @Transform(emptyToUndefined)
-  @oneOf(COLORS, 'Exterior color')
+  @notLonger(L.maxColorLength, 'Exterior color')
+  @IsString()
   exteriorColor?: string;
 
   @IsOptional()
   @Transform(emptyToUndefined)
-  @oneOf(COLORS, 'Interior color')
+  @notLonger(L.maxColorLength, 'Interior color')
+  @IsString()
   interiorColor?: string;
 
+  /** The exterior colour's family, which search filters on; derived from exteriorColor when not given. */
   @IsOptional()
-  @Transform(emptyToUndefined)
-  @oneOf(COLORS, 'Color')
+  @Transform(toVocabularySlug(COLOR_OPTIONS))
+  @oneOf(COLORS, 'Color family')
   color?: string;
+
+  /** The interior colour's family; derived from interiorColor when not given. */
+  @IsOptional()
+  @Transform(toVocabularySlug(COLOR_OPTIONS))
+  @oneOf(COLORS, 'Interior color family')
+  interiorColorFamily?: string;
 
   @IsOptional()
   @Transform(emptyToUndefined)

@@ -25,8 +25,8 @@ describe('VehicleSearchDto', () => {
   });
 
   it.each([
-    ['bodyType', '4-door-sedan', 'bodyType must be one of: sedan, suv, hatchback, coupe, convertible, truck, van, wagon'],
-    ['fuelType', 'premium-gasoline', 'fuelType must be one of: gasoline, hybrid, electric, diesel'],
+    ['bodyType', 'spaceship', 'bodyType must be one of: sedan, suv, hatchback, coupe, convertible, truck, van, wagon'],
+    ['fuelType', 'kerosene', 'fuelType must be one of: gasoline, hybrid, electric, diesel'],
     ['condition', 'new', 'condition must be one of: excellent, very-good, good, fair, poor'],
     ['exteriorColor', 'teal', 'exteriorColor must be one of: black, white, silver, gray, red, blue, green, brown, beige, other'],
     ['sortBy', 'distance', 'sortBy must be one of: price_asc, price_desc, year_asc, year_desc, mileage_asc, mileage_desc, views_asc, views_desc, created_asc, created_desc, reduced_desc'],

@@ -4,7 +4,18 @@ import { emptyToUndefined } from '../common/transforms';
 import { cleanStringList, numeric, rule } from '../common/validators';
 import { LISTING_LIMITS, SEARCH_LIMITS } from './limits';
 import { ZIP_PATTERN } from './vehicle-input.dto';
-import { SEARCH_FILTERS, SORT_OPTIONS, type SortOption } from './vocabularies';
+import { toSearchFilterValue } from './vocabulary-input';
+import {
+  BODY_TYPE_OPTIONS,
+  COLOR_OPTIONS,
+  CONDITION_OPTIONS,
+  DRIVETRAIN_OPTIONS,
+  FUEL_TYPE_OPTIONS,
+  SEARCH_FILTERS,
+  SORT_OPTIONS,
+  TRANSMISSION_OPTIONS,
+  type SortOption,
+} from './vocabularies';
 
 /** Bounds of the search query (shared with the filter panel). */
 export const SEARCH_QUERY_LIMITS = {
@@ -41,7 +52,8 @@ const notBelow = (minField: string, label: string) =>
 
 /**
  * GET /api/vehicles/search query (SPEC.md section 3 "Search filter fields"). Empty values are ignored;
- * categorical filters take the values of SEARCH_FILTERS (each matches every stored slug it stands for).
+ * categorical filters take the values of SEARCH_FILTERS (each matches every stored slug it stands for),
+ * or their labels, or a listing slug or label they match, in any case; colours filter on colour families.
  * Similar vehicles: minPrice, maxPrice and excludeId.
  */
 export class VehicleSearchDto {
@@ -112,37 +124,37 @@ export class VehicleSearchDto {
   maxMileage?: number;
 
   @IsOptional()
-  @Transform(emptyToUndefined)
+  @Transform(toSearchFilterValue('condition', CONDITION_OPTIONS))
   @searchOption('condition', 'condition')
   condition?: string;
 
   @IsOptional()
-  @Transform(emptyToUndefined)
+  @Transform(toSearchFilterValue('bodyType', BODY_TYPE_OPTIONS))
   @searchOption('bodyType', 'bodyType')
   bodyType?: string;
 
   @IsOptional()
-  @Transform(emptyToUndefined)
+  @Transform(toSearchFilterValue('fuelType', FUEL_TYPE_OPTIONS))
   @searchOption('fuelType', 'fuelType')
   fuelType?: string;
 
   @IsOptional()
-  @Transform(emptyToUndefined)
+  @Transform(toSearchFilterValue('transmission', TRANSMISSION_OPTIONS))
   @searchOption('transmission', 'transmission')
   transmission?: string;
 
   @IsOptional()
-  @Transform(emptyToUndefined)
+  @Transform(toSearchFilterValue('drivetrain', DRIVETRAIN_OPTIONS))
   @searchOption('drivetrain', 'drivetrain')
   drivetrain?: string;
 
   @IsOptional()
-  @Transform(emptyToUndefined)
+  @Transform(toSearchFilterValue('color', COLOR_OPTIONS))
   @searchOption('color', 'exteriorColor')
   exteriorColor?: string;
 
   @IsOptional()
-  @Transform(emptyToUndefined)
+  @Transform(toSearchFilterValue('color', COLOR_OPTIONS))
   @searchOption('color', 'interiorColor')
   interiorColor?: string;
 

@@ -22,7 +22,10 @@ export interface PublicVehicle {
   drivetrain: string | null;
   exteriorColor: string | null;
   interiorColor: string | null;
+  /** The exterior colour's family (a COLORS slug). */
   color: string | null;
+  /** The interior colour's family (a COLORS slug). */
+  interiorColorFamily: string | null;
   description: string | null;
   features: string[];
   images: string[];

@@ -10,6 +10,7 @@ import {
   RejectDto,
   STATUS_TRANSITIONS,
   canChangeStatus,
+  colorFamilyOf,
 } from '@app/shared';
 import { DataSource } from 'typeorm';
 import type { VehicleEntity } from '../vehicles/entities/vehicle.entity';
@@ -141,10 +142,9 @@ export class AdminVehiclesService {
     if (wanted.coverPhotoIndex === null) wanted.coverPhotoIndex = 0;
     const images = wanted.images as string[] | undefined;
     if (wanted.coverPhotoIndex === undefined && images !== undefined && vehicle.coverPhotoIndex >= images.length) wanted.coverPhotoIndex = 0;
-    // `color` (shown in the admin lists) follows the exterior colour unless it was set on its own.
-    if (wanted.exteriorColor !== undefined && (vehicle.color === null || vehicle.color === vehicle.exteriorColor)) {
-      wanted.color = wanted.exteriorColor;
-    }
+    // The colour families (search filters on them) follow the colours.
+    if (wanted.exteriorColor !== undefined) wanted.color = colorFamilyOf(wanted.exteriorColor as string | null);
+    if (wanted.interiorColor !== undefined) wanted.interiorColorFamily = colorFamilyOf(wanted.interiorColor as string | null);
 
     return wanted as Partial<ListingFields>;
   }

@@ -88,6 +88,7 @@ export class DemoSeedService implements OnApplicationBootstrap {
       exteriorColor: l.exteriorColor,
       interiorColor: l.interiorColor,
       color: l.exteriorColor,
+      interiorColorFamily: l.interiorColor,
       description: l.description,
       features: l.features,
       coverPhotoIndex: 0,

@@ -39,6 +39,7 @@ export function toPublicVehicle(v: VehicleEntity, distanceMiles?: number): Publi
     exteriorColor: v.exteriorColor,
     interiorColor: v.interiorColor,
     color: v.color,
+    interiorColorFamily: v.interiorColorFamily,
     description: v.description,
     features: v.features,
     images: v.images,
@@ -85,7 +86,7 @@ export function toOwnerVehicle(v: VehicleEntity, pending: VehicleRevisionEntity 
 /** The columns of the public shape, for searches that read rows without the ORM (one query per page). */
 export const PUBLIC_COLUMNS = [
   'id', 'make', 'model', 'year', '`trim`', 'mileage', 'price', '`condition`', 'bodyType', 'fuelType', 'transmission', 'drivetrain',
-  'exteriorColor', 'interiorColor', 'color', 'description', 'features', 'images', 'coverPhotoIndex', 'location', 'zipCode', 'engine',
+  'exteriorColor', 'interiorColor', 'color', 'interiorColorFamily', 'description', 'features', 'images', 'coverPhotoIndex', 'location', 'zipCode', 'engine',
   'mpgCity', 'mpgHighway', 'status', 'views', 'isFeatured', 'createdAt', 'updatedAt', 'soldAt', 'soldPrice', 'soldPriceShown',
   'priceReducedAt', 'priceReducedFrom',
 ].join(', ');
@@ -120,6 +121,7 @@ export function rawToPublicVehicle(row: Record<string, RawValue>, distanceMiles?
     exteriorColor: rawText(row.exteriorColor),
     interiorColor: rawText(row.interiorColor),
     color: rawText(row.color),
+    interiorColorFamily: rawText(row.interiorColorFamily),
     description: rawText(row.description),
     features: JSON.parse(String(row.features)) as string[],
     images: JSON.parse(String(row.images)) as string[],

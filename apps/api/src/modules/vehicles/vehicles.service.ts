@@ -2,6 +2,7 @@ import { ConflictException, ForbiddenException, Injectable, NotFoundException } 
 import { InjectRepository } from '@nestjs/typeorm';
 import {
   classifyEdit,
+  colorFamilyOf,
   SEARCH_LIMITS,
   type MarkSoldDto,
   type OwnerVehicle,
@@ -197,7 +198,8 @@ export class VehiclesService {
       drivetrain: input.drivetrain ?? null,
       exteriorColor: input.exteriorColor ?? null,
       interiorColor: input.interiorColor ?? null,
-      color: input.color ?? input.exteriorColor ?? null,
+      color: input.color ?? colorFamilyOf(input.exteriorColor),
+      interiorColorFamily: input.interiorColorFamily ?? colorFamilyOf(input.interiorColor),
       description: input.description ?? null,
       features: input.features ?? [],
       images,

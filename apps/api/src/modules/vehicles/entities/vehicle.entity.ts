@@ -82,9 +82,13 @@ export class VehicleEntity {
   @Column({ type: 'varchar', length: 40, nullable: true })
   interiorColor: string | null;
 
-  /** Shown in the admin approved table; kept in step with exteriorColor unless set on its own. */
+  /** The exterior colour's family (a COLORS slug, chosen or derived from exteriorColor): search filters on it. */
   @Column({ type: 'varchar', length: 40, nullable: true })
   color: string | null;
+
+  /** The interior colour's family (chosen or derived from interiorColor). */
+  @Column({ type: 'varchar', length: 20, nullable: true })
+  interiorColorFamily: string | null;
 
   @Column({ type: 'text', nullable: true })
   description: string | null;

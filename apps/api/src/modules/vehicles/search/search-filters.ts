@@ -150,8 +150,9 @@ export function whereOf(f: SearchFilters): SqlWhere {
   oneOf('fuelType', f.fuelType);
   oneOf('transmission', f.transmission);
   oneOf('drivetrain', f.drivetrain);
-  oneOf('exteriorColor', f.exteriorColor);
-  oneOf('interiorColor', f.interiorColor);
+  // Colours are free text as makers name them; the filters match their families.
+  oneOf('color', f.exteriorColor);
+  oneOf('interiorColorFamily', f.interiorColor);
   for (const term of f.terms) add(`searchText LIKE ? ESCAPE '!'`, containsPattern(term));
   for (const alternatives of f.features) {
     const patterns = alternatives.map((key) => containsPattern(`|${key}|`));
