@@ -4,7 +4,6 @@ import { useNavigate } from 'react-router';
 import {
   BODY_TYPE_OPTIONS,
   BODY_TYPES,
-  COLOR_OPTIONS,
   CONDITION_OPTIONS,
   DRIVETRAIN_OPTIONS,
   DRIVETRAINS,
@@ -348,8 +347,8 @@ export function ListingForm({ vehicleId, defaultValues, imageUpload }: ListingFo
           {select('fuelType', 'Fuel Type', FUEL_TYPE_OPTIONS)}
           {select('transmission', 'Transmission', TRANSMISSION_OPTIONS)}
           {select('drivetrain', 'Drivetrain', DRIVETRAIN_OPTIONS)}
-          {select('exteriorColor', 'Exterior Color', COLOR_OPTIONS)}
-          {select('interiorColor', 'Interior Color', COLOR_OPTIONS)}
+          {text('exteriorColor', 'Exterior Color', { placeholder: 'e.g. Nardo Gray', hint: 'As the maker names it', maxLength: LISTING_LIMITS.maxColorLength })}
+          {text('interiorColor', 'Interior Color', { placeholder: 'e.g. Chalk leather', hint: 'As the maker names it', maxLength: LISTING_LIMITS.maxColorLength })}
           {text('engine', 'Engine', { placeholder: 'e.g. 3.0L I6 Turbo', maxLength: 100 })}
           {text('mpgCity', 'MPG City', { inputMode: 'numeric' })}
           {text('mpgHighway', 'MPG Highway', { inputMode: 'numeric' })}
