@@ -5,7 +5,6 @@ import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { LISTING_LIMITS } from '@app/shared';
-import { setHostedImagePrefixes } from '@app/shared';
 import { AppModule } from './app.module';
 import type { AppConfig } from './infra/config/app-config';
 import { AllExceptionsFilter } from './infra/http/all-exceptions.filter';
@@ -18,7 +17,6 @@ const REQUEST_ID = /^[\w.-]{8,64}$/;
 /** Builds the whole application (used by main and by the tests, so both run the same stack). */
 export async function createApp(config: AppConfig, extraModules: Type[] = []): Promise<NestFastifyApplication> {
   // Listing photos may also be URLs the configured hosted image service issued (libs/shared listing rules).
-  setHostedImagePrefixes(config.hostedImages ? [config.hostedImages.urlPrefix] : []);
   const adapter = new FastifyAdapter({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel, redact: ['req.headers.cookie', 'req.headers.authorization'] },
     trustProxy: config.trustProxy,

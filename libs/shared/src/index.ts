@@ -24,3 +24,4 @@ export * from './vehicles/vehicle-search.dto';
 export * from './vehicles/feature-filters';
 export * from './http/api-client';
 export * from './site/routes';
+export * from './vehicles/photo-list';

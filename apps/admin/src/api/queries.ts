@@ -4,6 +4,7 @@ import type {
   AdminInquiry,
   AdminStats,
   AdminVehicle,
+  AdminVehicleEdit,
   AnalyticsPeriod,
   AnalyticsStats,
   AuditEntry,
@@ -11,7 +12,6 @@ import type {
   Paginated,
 } from '@app/shared';
 import type { ApiClient } from './client';
-import type { AdminEditPayload } from '../lib/edit-form';
 
 export const ApiContext = createContext<ApiClient | null>(null);
 
@@ -113,7 +113,7 @@ export function useEditVehicle() {
   const api = useApi();
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, changes }: { id: number; changes: AdminEditPayload }) => api.patch<AdminVehicle>(`/admin/vehicles/${id}`, changes),
+    mutationFn: ({ id, changes }: { id: number; changes: AdminVehicleEdit }) => api.patch<AdminVehicle>(`/admin/vehicles/${id}`, changes),
     onSuccess: () =>
       Promise.all([
         client.invalidateQueries({ queryKey: adminKeys.vehicles('approved') }),

@@ -15,7 +15,7 @@ import { CurrentUser, Roles } from '../auth/auth.decorators';
 import { UserEntity } from '../users/entities/user.entity';
 import { AdminVehiclesService } from './admin-vehicles.service';
 import { AuditService } from './audit.service';
-import { AdminVehicleEditDto } from './dto/admin-vehicle-edit.dto';
+import { AdminVehicleEditDto } from '@app/shared/admin/admin-vehicle-edit.dto';
 import { InquiriesService } from './inquiries.service';
 
 /** The admin dashboard's calls (SPEC.md section 7): admins only, 401 signed out, 403 for anyone else. */

@@ -12,7 +12,6 @@ import {
   FUEL_TYPES,
   LISTING_LIMITS,
   PREDEFINED_FEATURES,
-  setHostedImagePrefixes,
   TRANSMISSION_OPTIONS,
   TRANSMISSIONS,
   VIN_PATTERN,
@@ -92,11 +91,6 @@ export function ListingForm({ vehicleId, defaultValues, imageUpload }: ListingFo
   const years = listingYears(LISTING_LIMITS.minYear, LISTING_LIMITS.maxYear());
 
   const upload: UploadStrategy = useMemo(() => uploadStrategyFor(imageUpload), [imageUpload]);
-
-  // The shared listing rules accept photos the configured hosted service issued (GET /api/config).
-  useEffect(() => {
-    setHostedImagePrefixes(imageUpload.provider === 'hosted' ? [imageUpload.urlPrefix] : []);
-  }, [imageUpload]);
 
   // Feature generation: on a new listing, 1.5 s after make, model or year change (all three known).
   const lastFeatureKey = useRef(`${defaultValues.make}|${defaultValues.model}|${defaultValues.year}`);
@@ -437,11 +431,11 @@ export function ListingForm({ vehicleId, defaultValues, imageUpload }: ListingFo
       <section className="form-section" aria-labelledby={`${id}-section-photos`}>
         <h2 id={`${id}-section-photos`}>Photos</h2>
         <PhotoUploader
-          value={{ images, cover: coverPhotoIndex }}
+          value={{ images, coverPhotoIndex }}
           onChange={(update) => {
-            const next = update({ images: getValues('images'), cover: getValues('coverPhotoIndex') });
+            const next = update({ images: getValues('images'), coverPhotoIndex: getValues('coverPhotoIndex') });
             setValue('images', next.images, { shouldDirty: true });
-            setValue('coverPhotoIndex', next.cover, { shouldDirty: true, shouldValidate: formState.isSubmitted });
+            setValue('coverPhotoIndex', next.coverPhotoIndex, { shouldDirty: true, shouldValidate: formState.isSubmitted });
           }}
           upload={upload}
           onUploadingChange={setUploading}
