@@ -1,6 +1,8 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import { APP_CONFIG, AppConfig } from '../../infra/config/app-config';
+import { ListingReader } from '../vehicles/listing-reader.service';
+import { ListingWriter } from '../vehicles/listing-writer.service';
 import {
   AnalyticsDailyEntity,
   AnalyticsDailyListingEntity,
@@ -66,7 +68,7 @@ export interface PurgeResult {
  * started); page views and unique visitors count on the day each view happened. Days are UTC.
  */
 @Injectable()
-export class AnalyticsRollupService {
+export class AnalyticsRollupService implements OnModuleInit {
   private readonly logger = new Logger(AnalyticsRollupService.name);
   /** Runs of this process one after the other (the job lock keeps other instances out). */
   private queue: Promise<unknown> = Promise.resolve();
@@ -74,7 +76,16 @@ export class AnalyticsRollupService {
   constructor(
     private readonly dataSource: DataSource,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly listings: ListingReader,
+    private readonly writer: ListingWriter,
   ) {}
+
+  /** A deleted listing leaves the daily listing counts with it (in its transaction), so top lists never name it. */
+  onModuleInit(): void {
+    this.writer.onListingChanged(async ({ manager, kind, before }) => {
+      if (kind === 'delete' && before) await manager.delete(AnalyticsDailyListingEntity, { vehicleId: before.id });
+    });
+  }
 
   /** Rolls up every view older than `now` minus a few seconds. */
   rollup(now = new Date()): Promise<RollupResult> {
@@ -276,22 +287,24 @@ export class AnalyticsRollupService {
       const set = Object.keys(values).filter((k) => k !== 'day').sort().join(',');
       bySet.set(set, [...(bySet.get(set) ?? []), values]);
     }
+    const viewed = [...pages.values()].flatMap((perPage) => perPage.map((p) => listingIdOf(p.page)).filter((id) => id !== null));
+    const listingIds = new Set((await this.listings.summaries(viewed)).keys());
     await this.dataSource.transaction(async (manager) => {
       for (const [set, values] of bySet) {
         await manager.createQueryBuilder().insert().into(AnalyticsDailyEntity).values(values).orUpdate(set.split(','), ['day']).updateEntity(false).execute();
       }
-      for (const [day, perPage] of pages) await this.replaceTopLists(manager, day, perPage);
+      for (const [day, perPage] of pages) await this.replaceTopLists(manager, day, perPage, listingIds);
     });
   }
 
-  private async replaceTopLists(manager: EntityManager, day: string, perPage: { page: string; views: number }[]): Promise<void> {
+  /** A day's most viewed pages and listings (`listingIds`: the listings on record, the only ones counted). */
+  private async replaceTopLists(manager: EntityManager, day: string, perPage: { page: string; views: number }[], listingIds: ReadonlySet<number>): Promise<void> {
     const byViews = <T extends { views: number }>(a: T, b: T, tie: number) => b.views - a.views || tie;
     const topPages = [...perPage].sort((a, b) => byViews(a, b, a.page < b.page ? -1 : 1)).slice(0, TOP_PER_DAY);
     const listingViews = new Map<number, number>();
     for (const { page, views } of perPage) {
-      const match = LISTING_PAGE.exec(page);
-      const id = match ? Number(match[1]) : 0;
-      if (id > 0 && id <= 2_147_483_647) listingViews.set(id, (listingViews.get(id) ?? 0) + views);
+      const id = listingIdOf(page);
+      if (id !== null && listingIds.has(id)) listingViews.set(id, (listingViews.get(id) ?? 0) + views);
     }
     const topListings = [...listingViews]
       .map(([vehicleId, views]) => ({ vehicleId, views }))
@@ -351,6 +364,13 @@ export class AnalyticsRollupService {
       total += ids.length;
     }
   }
+}
+
+/** The listing a detail page shows, or null for any other page. */
+function listingIdOf(page: string): number | null {
+  const match = LISTING_PAGE.exec(page);
+  const id = match ? Number(match[1]) : 0;
+  return id > 0 && id <= 2_147_483_647 ? id : null;
 }
 
 /** The items by key, each group in the items' order. */

@@ -53,9 +53,10 @@ export type ListingChangedListener = (change: ListingChanged) => Promise<void>;
 /**
  * The one writer of the `vehicles` table: sellers, admins, demo data and test factories all write
  * listings through `write`. In one transaction it writes the rows with their derived search columns,
- * runs the "listing changed" listeners (the audit trail of admin changes; later price history, pending
- * revisions, a full-text index) and bumps the listings cache version; after the commit, photos the
- * change dropped leave storage.
+ * runs the "listing changed" listeners (the audit trail of admin changes, analytics dropping a deleted
+ * listing's counts; the natural place for price history or a full-text index) and bumps the listings
+ * cache version; after the commit, photos the change dropped leave storage. Rules about what a change
+ * may be (review, pending revisions) are decided by the callers before they write.
  */
 @Injectable()
 export class ListingWriter {
