@@ -6,11 +6,12 @@ import { join } from 'node:path';
 import { DataSource, In } from 'typeorm';
 import { PUBLIC_STATUSES, type ApiErrorBody } from '@app/shared';
 import { APP_CONFIG, AppConfig } from '../../infra/config/app-config';
+import { parseCanonicalId } from '../../infra/http/id-param.pipe';
 import { VehicleEntity } from '../vehicles/entities/vehicle.entity';
-import { escapeHtml, sitemapXml, vehicleHead, withHead, type SeoVehicle } from './seo';
+import { insertIntoHead, sitemapXml, vehicleHead, withHead, type SeoVehicle } from './seo';
 
 const NOT_A_PAGE = /^\/(api|uploads|admin-app)(\/|$)|\.[a-z0-9]{1,8}$/i;
-const VEHICLE_PAGE = /^\/vehicles\/(\d{1,10})\/?$/;
+const VEHICLE_PAGE = /^\/vehicles\/([^/]+)\/?$/;
 const SINGULAR_VEHICLE = /^\/vehicle\/([^/]+)\/?$/;
 
 /** The one page other sites may put in a frame. */
@@ -79,15 +80,16 @@ export class WebPages implements OnModuleInit {
       return;
     }
 
-    let page = html.replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(this.config.site.name)}</title>`);
+    let page = withHead(html, { title: this.config.site.name });
     let status = KNOWN_PAGES.some((p) => p.test(path)) ? 200 : 404;
     const vehicleId = VEHICLE_PAGE.exec(path)?.[1];
-    if (vehicleId) {
-      const vehicle = await this.publicVehicle(Number(vehicleId));
+    if (vehicleId !== undefined) {
+      const id = parseCanonicalId(vehicleId);
+      const vehicle = id === null ? null : await this.publicVehicle(id);
       if (vehicle) page = withHead(html, vehicleHead(vehicle, this.baseUrl(request), this.config.site.name));
       else status = 404;
     }
-    if (status === 404) page = page.replace('</head>', '<meta name="robots" content="noindex" /></head>');
+    if (status === 404) page = insertIntoHead(page, '<meta name="robots" content="noindex" />');
     if (path === EMBEDDABLE_PAGE) this.allowFraming(reply);
 
     await reply.status(status).header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-cache').send(page);
@@ -102,7 +104,6 @@ export class WebPages implements OnModuleInit {
   }
 
   private async publicVehicle(id: number): Promise<SeoVehicle | null> {
-    if (!Number.isSafeInteger(id) || id < 1) return null;
     return this.dataSource.getRepository(VehicleEntity).findOne({
       where: { id, status: In([...PUBLIC_STATUSES]) },
     });
