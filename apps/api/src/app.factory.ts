@@ -12,6 +12,7 @@ import { AllExceptionsFilter } from './infra/http/all-exceptions.filter';
 import { registerJsonBodyParser } from './infra/http/body-parsing';
 import { answerFrameworkError } from './infra/http/framework-errors';
 import { registerSecurity, securityHeaders } from './infra/http/security';
+import { recordRoutes } from './infra/http/route-list';
 import { registerStaticFiles } from './infra/http/static-files';
 import { createValidationPipe } from './infra/http/validation';
 
@@ -39,6 +40,7 @@ export async function createApp(config: AppConfig, extraModules: Type[] = []): P
   });
 
   const fastify = app.getHttpAdapter().getInstance();
+  recordRoutes(fastify);
   fastify.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
