@@ -1,7 +1,8 @@
 import 'reflect-metadata';
 import { bootstrapLogger, createApp } from './app.factory';
 import { createAdmin, printRoutes, rollupAnalytics, runMigrations } from './cli/commands';
-import { ConfigError, loadConfig } from './infra/config/app-config';
+import { loadConfig } from './infra/config/app-config';
+import { ConfigError } from './infra/config/config-error';
 import { ValidationFailedException } from './infra/http/error-body';
 
 async function main(argv: string[]): Promise<void> {

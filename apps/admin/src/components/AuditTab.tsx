@@ -6,10 +6,12 @@ import { formatDateTime } from '../lib/dates';
 import { TableSkeleton } from './TableSkeleton';
 
 const ACTION_LABELS: Record<AuditAction, { label: string; color: string }> = {
+  create: { label: 'Created', color: 'green' },
   status: { label: 'Status change', color: 'blue' },
   edit: { label: 'Edit', color: 'geekblue' },
   feature: { label: 'Featured', color: 'gold' },
   unfeature: { label: 'Unfeatured', color: 'default' },
+  delete: { label: 'Deleted', color: 'red' },
 };
 
 function show(value: unknown): string {

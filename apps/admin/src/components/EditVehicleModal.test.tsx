@@ -33,7 +33,7 @@ describe('EditVehicleModal', () => {
   });
 
   it('shows the texts, the four tabs and the listing values', async () => {
-    renderConsole(<EditVehicleModal vehicle={adminVehicle({ make: 'Porsche', model: '911' })} onClose={onClose} />, api);
+    renderConsole(<EditVehicleModal vehicle={adminVehicle({ make: 'Porsche', model: '911', status: 'approved' })} onClose={onClose} />, api);
     expect(screen.getByText('Edit Vehicle Details')).toBeTruthy();
     expect(screen.getByText('Update all vehicle information. Changes will be reflected immediately on the live listing.')).toBeTruthy();
     expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(['Basic Info', 'Images', 'Features', 'Contact']);

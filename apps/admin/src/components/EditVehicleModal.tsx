@@ -40,7 +40,7 @@ function failureDetail(error: unknown): string {
   return '';
 }
 
-/** 'Edit Vehicle Details' for an approved listing: the admin's save goes live at once. */
+/** 'Edit Vehicle Details' (approved and pending lists): the admin's save is stored at once, the status kept. */
 export function EditVehicleModal({ vehicle, onClose }: { vehicle: AdminVehicle; onClose: () => void }) {
   const [values, setValues] = useState<EditFormValues>(() => toFormValues(vehicle));
   const [uploading, setUploading] = useState(false);
@@ -183,7 +183,7 @@ export function EditVehicleModal({ vehicle, onClose }: { vehicle: AdminVehicle; 
         </Button>,
       ]}
     >
-      <Typography.Paragraph type="secondary">{TEXT.modal.description}</Typography.Paragraph>
+      <Typography.Paragraph type="secondary">{vehicle.status === 'pending' ? TEXT.modal.descriptionPending : TEXT.modal.description}</Typography.Paragraph>
       <Typography.Paragraph strong>{vehicleTitle(vehicle, true)}</Typography.Paragraph>
       <Form layout="vertical" component="div">
         <Tabs

@@ -36,7 +36,8 @@ describe('PendingTable', () => {
     expect(row.getByText('$45,999')).toBeTruthy();
     expect(row.getByText('Mar 5, 2026')).toBeTruthy();
     expect(row.getByRole('link', { name: /View/ }).getAttribute('href')).toBe(`/vehicles/${bmw.id}`);
-    expect(row.getByRole('link', { name: /Edit/ }).getAttribute('href')).toBe(`/edit-listing/${bmw.id}`);
+    expect(row.getByRole('button', { name: /Edit/ })).toBeTruthy();
+    expect(row.queryByRole('link', { name: /Edit/ })).toBeNull(); // not the seller's own edit page
     expect(screen.queryAllByTestId('skeleton-row')).toHaveLength(0);
     expect(api.get).toHaveBeenCalledWith('/admin/vehicles/pending', { page: 1, limit: 20 });
   });
@@ -85,6 +86,28 @@ describe('PendingTable', () => {
     expect(api.patch).toHaveBeenCalledTimes(1);
     expect(api.patch).toHaveBeenCalledWith(`/admin/vehicles/${audi.id}/status`, { status: 'rejected' });
     expect(await screen.findByText('Vehicle status updated successfully')).toBeTruthy();
+  });
+
+  it("Edit opens the console's edit modal for the pending listing and saves through the admin API", async () => {
+    api.get.mockResolvedValue(page([bmw, audi]));
+    api.patch.mockResolvedValueOnce({ ...bmw, make: 'Alpina' });
+    renderConsole(<PendingTable enabled />, api);
+    await screen.findByText('2021 BMW X5');
+
+    await userEvent.click(within(rowOf('2021 BMW X5')).getByRole('button', { name: /Edit/ }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('Edit Vehicle Details')).toBeTruthy();
+    expect(within(dialog).getByText('Update all vehicle information. Changes are saved at once; the listing goes live when it is approved.')).toBeTruthy();
+    const make = within(dialog).getByLabelText('Make') as HTMLInputElement;
+    expect(make.value).toBe('BMW');
+    await userEvent.clear(make);
+    await userEvent.type(make, 'Alpina');
+    await userEvent.click(within(dialog).getByRole('button', { name: /Save Changes/ }));
+
+    await waitFor(() => expect(api.patch).toHaveBeenCalledTimes(1));
+    expect(api.patch.mock.calls[0][0]).toBe(`/admin/vehicles/${bmw.id}`);
+    expect(api.patch.mock.calls[0][1]).toMatchObject({ make: 'Alpina' });
+    expect(await screen.findByText('Vehicle updated successfully')).toBeTruthy();
   });
 
   it('shows the error toast when the status change fails', async () => {

@@ -6,12 +6,14 @@ import { useChangeStatus, useVehicleList } from '../api/queries';
 import { isAuthFailure } from '../api/client';
 import { TEXT } from '../lib/texts';
 import { formatDate } from '../lib/dates';
+import { EditVehicleModal } from './EditVehicleModal';
 import { VehicleListSection } from './VehicleListSection';
 import { VehicleCell } from './VehicleCell';
 
-/** 'Listings Pending Approval': Approve at once, Reject after a confirm, Edit and View links. */
+/** 'Listings Pending Approval': Approve at once, Reject after a confirm, Edit in the console's modal, View the page. */
 export function PendingTable({ enabled }: { enabled: boolean }) {
   const [page, setPage] = useState(1);
+  const [editing, setEditing] = useState<AdminVehicle | null>(null);
   const list = useVehicleList('pending', page, enabled);
   const changeStatus = useChangeStatus();
   const { message, notification } = App.useApp();
@@ -56,7 +58,7 @@ export function PendingTable({ enabled }: { enabled: boolean }) {
               Reject
             </Button>
           </Popconfirm>
-          <Button size="small" icon={<EditOutlined />} href={`/edit-listing/${v.id}`}>
+          <Button size="small" icon={<EditOutlined />} onClick={() => setEditing(v)}>
             Edit
           </Button>
           <Button size="small" icon={<EyeOutlined />} href={`/vehicles/${v.id}`}>
@@ -77,6 +79,8 @@ export function PendingTable({ enabled }: { enabled: boolean }) {
       list={list}
       page={page}
       onPageChange={setPage}
-    />
+    >
+      {editing && <EditVehicleModal vehicle={editing} onClose={() => setEditing(null)} />}
+    </VehicleListSection>
   );
 }

@@ -14,7 +14,7 @@ interface VehicleListSectionProps {
   list: { data?: Paginated<AdminVehicle>; isPending: boolean; isError: boolean };
   page: number;
   onPageChange: (page: number) => void;
-  /** Shown after the table (the approved list's edit modal). */
+  /** Shown after the table (the edit modal). */
   children?: ReactNode;
 }
 

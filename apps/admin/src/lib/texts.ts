@@ -19,6 +19,7 @@ export const TEXT = {
   modal: {
     title: 'Edit Vehicle Details',
     description: 'Update all vehicle information. Changes will be reflected immediately on the live listing.',
+    descriptionPending: 'Update all vehicle information. Changes are saved at once; the listing goes live when it is approved.',
     tabs: { basic: 'Basic Info', images: 'Images', features: 'Features', contact: 'Contact' },
     cancel: 'Cancel',
     save: 'Save Changes',

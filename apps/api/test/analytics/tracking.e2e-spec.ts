@@ -124,7 +124,7 @@ describe('page view buffer', () => {
 
       await t.app.close();
       closed = true;
-      const reopened = new DataSource(dataSourceOptions(await resolveDatabaseSettings(t.config.database), false));
+      const reopened = new DataSource(dataSourceOptions(await resolveDatabaseSettings(t.config.database), false, [PageVisitEntity]));
       await reopened.initialize();
       try {
         const pages = (await reopened.getRepository(PageVisitEntity).find({ order: { id: 'ASC' } })).map((v) => v.page);

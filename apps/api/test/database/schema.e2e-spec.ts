@@ -16,6 +16,19 @@ describe('migrations', () => {
     expect(pending.upQueries.map((q) => q.query)).toEqual([]);
   });
 
+  it('leave no table without an entity: every module registers its own entities', async () => {
+    const dataSource = t.app.get(DataSource);
+    const sql =
+      t.database.engine === 'sqlite'
+        ? `SELECT name FROM sqlite_master WHERE type = 'table'`
+        : 'SELECT table_name AS name FROM information_schema.tables WHERE table_schema = DATABASE()';
+    const tables = ((await dataSource.query(sql)) as { name: string }[])
+      .map((row) => row.name)
+      .filter((name) => name !== 'migrations' && !name.startsWith('sqlite_'));
+    expect(tables.length).toBeGreaterThanOrEqual(16);
+    expect(dataSource.entityMetadatas.map((m) => m.tableName).sort()).toEqual(tables.sort());
+  });
+
   it('have all been applied at start', async () => {
     await expect(t.app.get(DataSource).showMigrations()).resolves.toBe(false);
   });

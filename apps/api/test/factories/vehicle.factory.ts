@@ -1,8 +1,7 @@
 import { DataSource } from 'typeorm';
 import type { TestApp } from '../support/test-app';
-import { VersionedCacheService } from '../../src/infra/cache/versioned-cache.service';
 import { VehicleEntity } from '../../src/modules/vehicles/entities/vehicle.entity';
-import { LISTINGS_DATA_SET } from '../../src/modules/vehicles/search/vehicle-search.service';
+import { ListingWriter, type ListingActor, type ListingFields } from '../../src/modules/vehicles/listing-writer.service';
 
 let counter = 0;
 
@@ -44,29 +43,33 @@ export function listingInput(overrides: Record<string, unknown> = {}) {
   };
 }
 
+/** The test factories write as the system, through the product's one listing writer. */
+const TEST_ACTOR: ListingActor = { kind: 'system', name: 'test' };
+
 /**
- * Seeds listings straight through the repository (fast: no HTTP, no validation), then bumps the listings
- * cache version as every listing write of the API does.
+ * Seeds listings through the listing writer (fast: no HTTP, no validation), which derives their search
+ * columns and bumps the listings cache version as every listing write does.
  */
-export async function createVehicles(t: TestApp, userId: number, rows: Partial<VehicleEntity>[]): Promise<VehicleEntity[]> {
-  const dataSource = t.app.get(DataSource);
-  const repository = dataSource.getRepository(VehicleEntity);
-  const saved: VehicleEntity[] = [];
-  for (const row of rows) {
-    saved.push(await repository.save(repository.create({ ...listingInput({ images: [], coverPhotoIndex: 0 }), status: 'approved', userId, ...row } as Partial<VehicleEntity>)));
-  }
-  const cache = t.app.get(VersionedCacheService);
-  await cache.bump(dataSource.manager, LISTINGS_DATA_SET);
-  cache.invalidate(LISTINGS_DATA_SET);
-  return saved;
+export async function createVehicles(t: TestApp, userId: number, rows: Partial<ListingFields>[]): Promise<VehicleEntity[]> {
+  const changes = rows.map((row) => ({
+    before: null,
+    after: { ...listingInput({ images: [], coverPhotoIndex: 0 }), status: 'approved', views: 0, isFeatured: false, userId, ...row } as ListingFields,
+  }));
+  return (await t.app.get(ListingWriter).write(TEST_ACTOR, changes)) as VehicleEntity[];
 }
 
-export async function createVehicle(t: TestApp, userId: number, row: Partial<VehicleEntity> = {}): Promise<VehicleEntity> {
+export async function createVehicle(t: TestApp, userId: number, row: Partial<ListingFields> = {}): Promise<VehicleEntity> {
   const [vehicle] = await createVehicles(t, userId, [row]);
   return vehicle;
 }
 
-/** Sets createdAt directly (SQLite keeps whole seconds: tests that sort by age set it explicitly). */
+/** Changes stored fields as the system would (status, createdAt: SQLite keeps whole seconds, so tests that sort by age set it). */
+export async function updateVehicle(t: TestApp, id: number, after: Partial<ListingFields>): Promise<VehicleEntity> {
+  const before = await t.app.get(DataSource).getRepository(VehicleEntity).findOneByOrFail({ id });
+  const [stored] = await t.app.get(ListingWriter).write(TEST_ACTOR, [{ before, after }]);
+  return stored!;
+}
+
 export async function setCreatedAt(t: TestApp, id: number, createdAt: Date): Promise<void> {
-  await t.app.get(DataSource).getRepository(VehicleEntity).update({ id }, { createdAt });
+  await updateVehicle(t, id, { createdAt });
 }

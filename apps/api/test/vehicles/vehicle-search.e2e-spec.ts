@@ -2,9 +2,9 @@ import { DataSource } from 'typeorm';
 import { SORT_OPTIONS, type SortOption } from '@app/shared';
 import { VehicleEntity } from '../../src/modules/vehicles/entities/vehicle.entity';
 import { VERSION_TTL_MS } from '../../src/infra/cache/versioned-cache.service';
+import { deriveListingColumns } from '../../src/modules/vehicles/vehicle-derived';
 import { toPublicVehicle } from '../../src/modules/vehicles/vehicle.mapper';
-import { VehiclesService } from '../../src/modules/vehicles/vehicles.service';
-import { createVehicles, listingInput, setCreatedAt } from '../factories/vehicle.factory';
+import { createVehicles, listingInput, setCreatedAt, updateVehicle } from '../factories/vehicle.factory';
 import { registerUser } from '../factories/user.factory';
 import type { HttpClient } from '../support/http-client';
 import { startTestApp, type TestApp } from '../support/test-app';
@@ -278,7 +278,7 @@ describe('GET /api/vehicles/search', () => {
       expect(before.total).toBe(0);
       const created = await seller.post('/api/vehicles', listingInput({ make: 'Lotus', model: 'Emira' }));
       expect((await search('make=lotus')).total).toBe(0); // pending: not public
-      await t.app.get(VehiclesService).setStatus(created.body.id, 'approved');
+      await updateVehicle(t, created.body.id, { status: 'approved' });
       const after = await search('make=lotus');
       expect(after.total).toBe(1);
       expect(after.facets.make.find((f: { value: string }) => f.value === 'lotus').count).toBe(1);
@@ -291,7 +291,8 @@ describe('GET /api/vehicles/search', () => {
       // Another instance writes a listing and bumps the shared version: this one does not know.
       const dataSource = t.app.get(DataSource);
       const repository = dataSource.getRepository(VehicleEntity);
-      await repository.save(repository.create({ ...listingInput({ make: 'Saab', model: '900', images: [], coverPhotoIndex: 0 }), userId: sellerId, status: 'approved' } as Partial<VehicleEntity>));
+      const row = { ...listingInput({ make: 'Saab', model: '900', images: [], coverPhotoIndex: 0 }), userId: sellerId, status: 'approved' as const };
+      await repository.insert({ ...row, ...deriveListingColumns(row) } as Partial<VehicleEntity>);
       await dataSource.query(`UPDATE cache_state SET version = version + 1 WHERE name = 'listings'`);
       await new Promise((resolve) => setTimeout(resolve, VERSION_TTL_MS + 50));
       expect((await search('make=saab')).total).toBe(1);

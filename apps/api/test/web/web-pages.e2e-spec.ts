@@ -1,8 +1,8 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DataSource } from 'typeorm';
 import { VehicleEntity } from '../../src/modules/vehicles/entities/vehicle.entity';
+import { createVehicle, updateVehicle } from '../factories/vehicle.factory';
 import { registerUser } from '../factories/user.factory';
 import { startTestApp, type TestApp } from '../support/test-app';
 
@@ -20,9 +20,7 @@ describe('storefront pages served by the API', () => {
     writeFileSync(join(staticDir, 'index.html'), INDEX_HTML);
     t = await startTestApp({ STATIC_DIR: staticDir, SITE_NAME: 'Test Motors', PUBLIC_URL: 'https://cars.example.com' });
     const { user } = await registerUser(t.client());
-    const repo = t.app.get(DataSource).getRepository(VehicleEntity);
     const base = {
-      userId: user.id,
       make: 'BMW',
       model: 'X5',
       year: 2021,
@@ -48,8 +46,8 @@ describe('storefront pages served by the API', () => {
       vin: 'WBA00000000000001',
       recentServices: [],
     };
-    approved = await repo.save(repo.create({ ...base, status: 'approved' }));
-    pending = await repo.save(repo.create({ ...base, model: 'X3', status: 'pending' }));
+    approved = await createVehicle(t, user.id, { ...base, status: 'approved' });
+    pending = await createVehicle(t, user.id, { ...base, model: 'X3', status: 'pending' });
   });
 
   afterAll(async () => {
@@ -90,17 +88,13 @@ describe('storefront pages served by the API', () => {
     });
 
     it('builds the page around any listing text: replacement patterns ($`, $\', $&) stay text', async () => {
-      const repo = t.app.get(DataSource).getRepository(VehicleEntity);
-      const tricky = await repo.save(
-        repo.create({
-          ...approved,
-          id: undefined,
-          make: "M$`ke $' $&",
-          model: '$1 $$',
-          description: "Says $` and $' and $& and $<name> and $$ in full.",
-          status: 'approved',
-        }),
-      );
+      const tricky = await createVehicle(t, approved.userId, {
+        trim: approved.trim,
+        make: "M$`ke $' $&",
+        model: '$1 $$',
+        description: "Says $` and $' and $& and $<name> and $$ in full.",
+        status: 'approved',
+      });
       const response = await t.client().get(`/vehicles/${tricky.id}`);
       expect(response.status).toBe(200);
       const html = response.text;
@@ -113,7 +107,7 @@ describe('storefront pages served by the API', () => {
       const car = JSON.parse(/<script type="application\/ld\+json">(.*?)<\/script>/.exec(html)?.[1] as string);
       expect(car.brand.name).toBe("M$`ke $' $&");
       expect(car.description).toBe("Says $` and $' and $& and $<name> and $$ in full.");
-      await repo.delete(tricky.id);
+      await updateVehicle(t, tricky.id, { status: 'rejected' });
     });
 
     it('serves a listing page only at its canonical address', async () => {

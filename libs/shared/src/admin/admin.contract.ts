@@ -27,7 +27,7 @@ export interface AdminVehicle extends OwnerVehicle {
   seller: StaffUserSummary | null;
 }
 
-export const AUDIT_ACTIONS = ['status', 'edit', 'feature', 'unfeature'] as const;
+export const AUDIT_ACTIONS = ['create', 'status', 'edit', 'feature', 'unfeature', 'delete'] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 /** One admin action; `before` and `after` hold only the fields it changed. */

@@ -3,17 +3,10 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { z } from 'zod';
 import { envSchema } from './config.schema';
+import { ConfigError } from './config-error';
 import { DatabaseSettings, parseDatabaseUrl } from './database-url';
 
 export const MIN_SESSION_SECRET_BYTES = 32;
-
-/** A configuration value that stops the process: the message names the variable. */
-export class ConfigError extends Error {
-  constructor(readonly variable: string, detail: string) {
-    super(`Invalid configuration: ${variable} ${detail}`);
-    this.name = 'ConfigError';
-  }
-}
 
 /** The typed configuration of the API, validated once at start. */
 export interface AppConfig {

@@ -1,5 +1,5 @@
 import { isAbsolute, resolve } from 'node:path';
-import { ConfigError } from './app-config';
+import { ConfigError } from './config-error';
 
 export type DatabaseSettings =
   | { type: 'sqlite'; path: string }

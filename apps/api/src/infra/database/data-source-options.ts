@@ -1,15 +1,16 @@
 import type { DataSourceOptions } from 'typeorm';
 import type { ResolvedDatabaseSettings } from '../config/database-url';
-import { ENTITIES } from './entities';
 import { MIGRATIONS } from './migrations';
 
 /**
  * TypeORM options for either engine. Schema changes always go through migrations
- * (`synchronize` is never on); they run at start and by `npm run migration:run`.
+ * (`synchronize` is never on); they run at start and by `npm run migration:run`. The app's connection
+ * gets its entities from the modules (each registers its own with TypeOrmModule.forFeature); a
+ * stand-alone connection (migrations, tests) names the few it reads, if any.
  */
-export function dataSourceOptions(db: ResolvedDatabaseSettings, logErrors = true): DataSourceOptions {
+export function dataSourceOptions(db: ResolvedDatabaseSettings, logErrors = true, entities: DataSourceOptions['entities'] = []): DataSourceOptions {
   const common = {
-    entities: ENTITIES,
+    entities,
     migrations: MIGRATIONS,
     migrationsTableName: 'migrations',
     migrationsRun: false,

@@ -6,7 +6,7 @@ import { APP_CONFIG, AppConfig } from '../config/app-config';
 import { dataSourceOptions } from './data-source-options';
 import { resolveDatabaseSettings } from './server-flavor';
 
-/** The one TypeORM connection; pending migrations are applied before the app serves. */
+/** The one TypeORM connection (entities registered by their modules); pending migrations are applied before the app serves. */
 @Module({
   imports: [
     TypeOrmModule.forRootAsync({
@@ -16,7 +16,7 @@ import { resolveDatabaseSettings } from './server-flavor';
           mkdirSync(dirname(config.database.path), { recursive: true });
         }
         const settings = await resolveDatabaseSettings(config.database);
-        return { ...dataSourceOptions(settings, config.logLevel !== 'silent'), migrationsRun: true, retryAttempts: 0 };
+        return { ...dataSourceOptions(settings, config.logLevel !== 'silent'), autoLoadEntities: true, migrationsRun: true, retryAttempts: 0 };
       },
     }),
   ],

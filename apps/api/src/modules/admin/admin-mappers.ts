@@ -2,6 +2,7 @@ import type { AdminInquiry, AdminVehicle, AuditEntry, StaffUserSummary } from '@
 import type { ContactMessageEntity } from '../contact/entities/contact-message.entity';
 import type { UserEntity } from '../users/entities/user.entity';
 import type { VehicleEntity } from '../vehicles/entities/vehicle.entity';
+import type { ListingSummary } from '../vehicles/listing-reader.service';
 import { toOwnerVehicle } from '../vehicles/vehicle.mapper';
 import type { AuditLogEntity } from './entities/audit-log.entity';
 
@@ -28,11 +29,11 @@ export function toAuditEntry(entry: AuditLogEntity): AuditEntry {
   };
 }
 
-export function toAdminInquiry(m: ContactMessageEntity & { handledBy?: UserEntity | null }): AdminInquiry {
+export function toAdminInquiry(m: ContactMessageEntity & { handledBy?: UserEntity | null }, vehicle: ListingSummary | null): AdminInquiry {
   return {
     id: m.id,
     vehicleId: m.vehicleId,
-    vehicle: m.vehicle ? { id: m.vehicle.id, year: m.vehicle.year, make: m.vehicle.make, model: m.vehicle.model, status: m.vehicle.status } : null,
+    vehicle,
     senderName: m.senderName,
     senderFirstName: m.senderFirstName,
     senderLastName: m.senderLastName,

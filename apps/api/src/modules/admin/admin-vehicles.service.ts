@@ -1,37 +1,32 @@
 import { ConflictException, Injectable, NotFoundException } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import { EntityManager, Repository } from 'typeorm';
 import {
   ADMIN_EDITABLE_FIELDS,
   AdminStats,
   AdminVehicle,
-  AuditAction,
-  LISTING_STATUSES,
   ListingStatus,
   PageQueryDto,
   Paginated,
   STATUS_TRANSITIONS,
   canChangeStatus,
 } from '@app/shared';
-import { VehicleEntity } from '../vehicles/entities/vehicle.entity';
-import { deriveListingColumns } from '../vehicles/vehicle-derived';
-import { VehiclesService } from '../vehicles/vehicles.service';
+import type { VehicleEntity } from '../vehicles/entities/vehicle.entity';
+import type { UserEntity } from '../users/entities/user.entity';
+import { ListingReader } from '../vehicles/listing-reader.service';
+import { ListingWriter, userActor, type ListingField, type ListingFields } from '../vehicles/listing-writer.service';
 import { toAdminVehicle } from './admin-mappers';
-import { AuditService } from './audit.service';
 import type { AdminVehicleEditDto } from './dto/admin-vehicle-edit.dto';
 
 /** Columns that hold lists: `null` from the form clears them to an empty list. */
 const LIST_FIELDS = new Set<string>(['features', 'images', 'recentServices']);
 
-type Changes = Partial<Record<keyof VehicleEntity, unknown>>;
+type Changes = Partial<Record<ListingField, unknown>>;
 
-/** The admins' work on listings: review lists, counts, status changes and edits, each audited. */
+/** The admins' work on listings: review lists, counts, status changes and edits (audited by AuditService). */
 @Injectable()
 export class AdminVehiclesService {
   constructor(
-    @InjectRepository(VehicleEntity) private readonly vehicles: Repository<VehicleEntity>,
-    private readonly listings: VehiclesService,
-    private readonly audit: AuditService,
+    private readonly reader: ListingReader,
+    private readonly writer: ListingWriter,
   ) {}
 
   /** Pending listings, oldest first (the review queue), with the seller's account. */
@@ -45,68 +40,39 @@ export class AdminVehiclesService {
   }
 
   async stats(): Promise<AdminStats> {
-    const rows = (await this.vehicles
-      .createQueryBuilder('v')
-      .select('v.status', 'status')
-      .addSelect('COUNT(*)', 'count')
-      .groupBy('v.status')
-      .getRawMany()) as { status: ListingStatus; count: number | string }[];
-    const stats: AdminStats = { total: 0, pending: 0, approved: 0, rejected: 0, sold: 0 };
-    for (const { status, count } of rows) {
-      stats.total += Number(count);
-      if ((LISTING_STATUSES as readonly string[]).includes(status)) stats[status] += Number(count);
-    }
-    return stats;
+    const counts = await this.reader.countByStatus();
+    return { total: Object.values(counts).reduce((sum, n) => sum + n, 0), ...counts };
   }
 
   /**
    * Moves a listing to another status (STATUS_TRANSITIONS): 404 unknown listing, 409 a move that is not
    * allowed (or a concurrent change won). The same status again changes nothing and records nothing.
    */
-  async changeStatus(id: number, status: ListingStatus, actorId: number): Promise<AdminVehicle> {
-    const current = await this.find(this.vehicles.manager, id);
-    if (current.status === status) return this.load(id);
-    await this.listings.writeListing(async (manager) => {
-      const vehicle = await this.find(manager, id);
-      if (!canChangeStatus(vehicle.status, status)) {
-        const allowed = STATUS_TRANSITIONS[vehicle.status].join(', ');
-        throw new ConflictException(`A ${vehicle.status} listing cannot be marked ${status} (allowed: ${allowed})`);
+  async changeStatus(id: number, status: ListingStatus, admin: Pick<UserEntity, 'id' | 'role'>): Promise<AdminVehicle> {
+    const before = await this.find(id);
+    if (before.status !== status) {
+      if (!canChangeStatus(before.status, status)) {
+        const allowed = STATUS_TRANSITIONS[before.status].join(', ');
+        throw new ConflictException(`A ${before.status} listing cannot be marked ${status} (allowed: ${allowed})`);
       }
-      // Only if nobody changed the status since it was read (no row locks on SQLite); the derived
-      // columns (isPublic) follow the status.
-      const result = await manager.update(VehicleEntity, { id, status: vehicle.status }, { status, ...deriveListingColumns({ ...vehicle, status }) });
-      if (!result.affected) throw new ConflictException('The listing was changed meanwhile; reload it and try again');
-      await this.audit.record(manager, { actorId, action: 'status', vehicleId: id, before: { status: vehicle.status }, after: { status } });
-    });
+      await this.writer.write(userActor(admin), [{ before, after: { status } }]);
+    }
     return this.load(id);
   }
 
   /**
    * Applies the admin edit modal's fields and the Featured flag; live at once (the status is kept). Only
-   * fields that really change are written and audited; nothing changed records nothing. Photos dropped by
-   * the edit leave storage once it is saved.
+   * fields that really change are written (and so audited); nothing changed records nothing. Photos
+   * dropped by the edit leave storage once it is saved.
    */
-  async edit(id: number, input: AdminVehicleEditDto, actorId: number): Promise<AdminVehicle> {
-    if (Object.keys(this.changesOf(await this.find(this.vehicles.manager, id), input)).length === 0) return this.load(id);
-    const dropped = await this.listings.writeListing(async (manager) => {
-      const vehicle = await this.find(manager, id);
-      const changes = this.changesOf(vehicle, input);
-      const fields = Object.keys(changes) as (keyof VehicleEntity)[];
-      if (fields.length === 0) return [];
-      const before = Object.fromEntries(fields.map((f) => [f, vehicle[f]]));
-      const droppedImages = changes.images ? vehicle.images.filter((url) => !(changes.images as string[]).includes(url)) : [];
-      // Saving the entity keeps its derived search columns in step (entity listeners).
-      await manager.save(Object.assign(vehicle, changes));
-      const after = Object.fromEntries(fields.map((f) => [f, changes[f]]));
-      const action: AuditAction = fields.length === 1 && fields[0] === 'isFeatured' ? (changes.isFeatured ? 'feature' : 'unfeature') : 'edit';
-      await this.audit.record(manager, { actorId, action, vehicleId: id, before, after });
-      return droppedImages;
-    });
-    await this.listings.removeDroppedPhotos(dropped);
+  async edit(id: number, input: AdminVehicleEditDto, admin: Pick<UserEntity, 'id' | 'role'>): Promise<AdminVehicle> {
+    const before = await this.find(id);
+    await this.writer.write(userActor(admin), [{ before, after: this.changesOf(before, input) }]);
     return this.load(id);
   }
 
-  private changesOf(vehicle: VehicleEntity, input: AdminVehicleEditDto): Changes {
+  /** The fields the admin sent, as they would be stored (the writer keeps those that differ). */
+  private changesOf(vehicle: VehicleEntity, input: AdminVehicleEditDto): Partial<ListingFields> {
     const wanted: Changes = {};
     for (const field of ADMIN_EDITABLE_FIELDS) {
       // Only the fields the admin sent: an optional field sent empty arrives as undefined (cleared).
@@ -126,41 +92,23 @@ export class AdminVehiclesService {
       wanted.color = wanted.exteriorColor;
     }
 
-    const changes: Changes = {};
-    for (const [field, value] of Object.entries(wanted) as [keyof VehicleEntity, unknown][]) {
-      if (!sameValue(vehicle[field], value)) changes[field] = value;
-    }
-    return changes;
+    return wanted as Partial<ListingFields>;
   }
 
   private async list(status: ListingStatus, order: 'ASC' | 'DESC', query: PageQueryDto): Promise<Paginated<AdminVehicle>> {
-    const [rows, total] = await this.vehicles
-      .createQueryBuilder('v')
-      .leftJoinAndSelect('v.user', 'seller')
-      .where('v.status = :status', { status })
-      .orderBy('v.createdAt', order)
-      .addOrderBy('v.id', order)
-      .offset((query.page - 1) * query.limit)
-      .limit(query.limit)
-      .getManyAndCount();
+    const { rows, total } = await this.reader.pageByStatus(status, order, query.page, query.limit);
     return { items: rows.map(toAdminVehicle), total, page: query.page, limit: query.limit };
   }
 
-  private async find(manager: EntityManager, id: number): Promise<VehicleEntity> {
-    const vehicle = await manager.findOneBy(VehicleEntity, { id });
+  private async find(id: number): Promise<VehicleEntity> {
+    const vehicle = await this.reader.byId(id);
     if (!vehicle) throw new NotFoundException('Listing not found');
     return vehicle;
   }
 
   private async load(id: number): Promise<AdminVehicle> {
-    const vehicle = await this.vehicles.findOne({ where: { id }, relations: { user: true } });
+    const vehicle = await this.reader.withSeller(id);
     if (!vehicle) throw new NotFoundException('Listing not found');
     return toAdminVehicle(vehicle);
   }
-}
-
-function sameValue(a: unknown, b: unknown): boolean {
-  if (Array.isArray(a) || Array.isArray(b)) return JSON.stringify(a) === JSON.stringify(b);
-  if (typeof a === 'boolean' || typeof b === 'boolean') return Boolean(a) === Boolean(b) && a !== null && b !== null;
-  return (a ?? null) === (b ?? null);
 }

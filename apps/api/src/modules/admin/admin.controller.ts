@@ -50,12 +50,12 @@ export class AdminController {
     @Body() body: UpdateListingStatusDto,
     @CurrentUser() admin: UserEntity,
   ): Promise<AdminVehicle> {
-    return this.vehicles.changeStatus(id, body.status, admin.id);
+    return this.vehicles.changeStatus(id, body.status, admin);
   }
 
   @Patch('vehicles/:id')
   edit(@Param('id', IdParamPipe) id: number, @Body() body: AdminVehicleEditDto, @CurrentUser() admin: UserEntity): Promise<AdminVehicle> {
-    return this.vehicles.edit(id, body, admin.id);
+    return this.vehicles.edit(id, body, admin);
   }
 
   @Get('audit')

@@ -1,7 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { ContactMessageEntity } from '../contact/entities/contact-message.entity';
-import { VehicleEntity } from '../vehicles/entities/vehicle.entity';
+import { ContactModule } from '../contact/contact.module';
 import { VehiclesModule } from '../vehicles/vehicles.module';
 import { AdminVehiclesService } from './admin-vehicles.service';
 import { AdminController } from './admin.controller';
@@ -11,7 +10,7 @@ import { InquiriesService } from './inquiries.service';
 
 /** Listing review and edits (audited), the audit trail, and buyers' inquiries for staff. */
 @Module({
-  imports: [TypeOrmModule.forFeature([VehicleEntity, ContactMessageEntity, AuditLogEntity]), VehiclesModule],
+  imports: [TypeOrmModule.forFeature([AuditLogEntity]), ContactModule, VehiclesModule],
   controllers: [AdminController],
   providers: [AdminVehiclesService, AuditService, InquiriesService],
 })

@@ -1,7 +1,8 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, OnModuleInit } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { EntityManager, Repository } from 'typeorm';
 import type { AuditAction, AuditEntry, AuditQueryDto, Paginated } from '@app/shared';
+import { isAdminActor, ListingWriter, type ListingChanged } from '../vehicles/listing-writer.service';
 import { AuditLogEntity } from './entities/audit-log.entity';
 import { toAuditEntry } from './admin-mappers';
 
@@ -13,13 +14,31 @@ export interface AuditRecord {
   after: Record<string, unknown>;
 }
 
-/** The admin audit trail: written in the same transaction as the change it records. */
+/**
+ * The admin audit trail: written in the same transaction as the change it records. Every listing change
+ * an admin makes, through any route (console, storefront edit page, delete), reaches it through the
+ * listing writer's "listing changed" hook.
+ */
 @Injectable()
-export class AuditService {
-  constructor(@InjectRepository(AuditLogEntity) private readonly entries: Repository<AuditLogEntity>) {}
+export class AuditService implements OnModuleInit {
+  constructor(
+    @InjectRepository(AuditLogEntity) private readonly entries: Repository<AuditLogEntity>,
+    private readonly listings: ListingWriter,
+  ) {}
+
+  onModuleInit(): void {
+    this.listings.onListingChanged((change) => this.recordListingChange(change));
+  }
 
   async record(manager: EntityManager, record: AuditRecord): Promise<void> {
     await manager.save(manager.create(AuditLogEntity, record));
+  }
+
+  private async recordListingChange({ manager, actor, kind, before, after, fields }: ListingChanged): Promise<void> {
+    if (!isAdminActor(actor)) return;
+    const vehicleId = (after ?? before)!.id;
+    const pick = (row: Readonly<Record<string, unknown>> | null) => (row ? Object.fromEntries(fields.map((f) => [f, row[f]])) : {});
+    await this.record(manager, { actorId: actor.id, action: auditAction(kind, fields, after), vehicleId, before: pick(before), after: pick(after) });
   }
 
   /** Newest first, optionally for one listing. */
@@ -33,4 +52,12 @@ export class AuditService {
       .getManyAndCount();
     return { items: rows.map(toAuditEntry), total, page: query.page, limit: query.limit };
   }
+}
+
+/** How the trail names a listing change: a lone status or Featured change by its own name, others as edits. */
+function auditAction(kind: ListingChanged['kind'], fields: string[], after: ListingChanged['after']): AuditAction {
+  if (kind !== 'update') return kind;
+  if (fields.length === 1 && fields[0] === 'status') return 'status';
+  if (fields.length === 1 && fields[0] === 'isFeatured') return after?.isFeatured ? 'feature' : 'unfeature';
+  return 'edit';
 }

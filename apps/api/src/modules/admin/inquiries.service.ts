@@ -4,6 +4,7 @@ import { IsNull, Repository } from 'typeorm';
 import type { AdminInquiry, InquiryQueryDto, Paginated } from '@app/shared';
 import { ContactMessageEntity } from '../contact/entities/contact-message.entity';
 import { UserEntity } from '../users/entities/user.entity';
+import { ListingReader } from '../vehicles/listing-reader.service';
 import { toAdminInquiry } from './admin-mappers';
 
 type InquiryRow = ContactMessageEntity & { handledBy?: UserEntity | null };
@@ -11,7 +12,10 @@ type InquiryRow = ContactMessageEntity & { handledBy?: UserEntity | null };
 /** Buyers' messages as staff handle them: who handled one and when. */
 @Injectable()
 export class InquiriesService {
-  constructor(@InjectRepository(ContactMessageEntity) private readonly messages: Repository<ContactMessageEntity>) {}
+  constructor(
+    @InjectRepository(ContactMessageEntity) private readonly messages: Repository<ContactMessageEntity>,
+    private readonly listings: ListingReader,
+  ) {}
 
   /** Newest first; by listing and by handled or not. */
   async list(query: InquiryQueryDto): Promise<Paginated<AdminInquiry>> {
@@ -24,7 +28,7 @@ export class InquiriesService {
       .offset((query.page - 1) * query.limit)
       .limit(query.limit)
       .getManyAndCount();
-    return { items: (rows as InquiryRow[]).map(toAdminInquiry), total, page: query.page, limit: query.limit };
+    return { items: await this.withListings(rows as InquiryRow[]), total, page: query.page, limit: query.limit };
   }
 
   /**
@@ -40,13 +44,18 @@ export class InquiriesService {
       await this.messages.update({ id }, { handledAt: null, handledById: null });
     }
     const row = await this.query().where('m.id = :id', { id }).getOne();
-    return toAdminInquiry(row as InquiryRow);
+    return (await this.withListings([row as InquiryRow]))[0]!;
+  }
+
+  /** Each message with its listing's summary (null once the listing is gone). */
+  private async withListings(rows: InquiryRow[]): Promise<AdminInquiry[]> {
+    const listings = await this.listings.summaries(rows.map((m) => m.vehicleId));
+    return rows.map((m) => toAdminInquiry(m, listings.get(m.vehicleId) ?? null));
   }
 
   private query() {
     return this.messages
       .createQueryBuilder('m')
-      .leftJoinAndSelect('m.vehicle', 'vehicle')
       .leftJoinAndMapOne('m.handledBy', UserEntity, 'handledBy', 'handledBy.id = m.handledById');
   }
 }

@@ -3,7 +3,8 @@ import { DataSource } from 'typeorm';
 import { AnalyticsDay, AnalyticsPeriod, AnalyticsStats, AnalyticsTopListing, AnalyticsTopPage, PERIOD_DAYS } from '@app/shared';
 import { AnalyticsRollupService } from './analytics-rollup.service';
 import { addDays, dayOf, daysBetween } from './analytics-time';
-import { topListingViews, topPages, withListingDetails } from './analytics-top-lists';
+import { ListingReader } from '../vehicles/listing-reader.service';
+import { topListingViews, topPages } from './analytics-top-lists';
 import { AnalyticsTopEntity } from './entities/analytics-daily.entity';
 
 interface DailyRow {
@@ -25,6 +26,7 @@ export class AnalyticsStatsService {
   constructor(
     private readonly dataSource: DataSource,
     private readonly rollup: AnalyticsRollupService,
+    private readonly listings: ListingReader,
   ) {}
 
   async stats(period: AnalyticsPeriod, now = new Date()): Promise<AnalyticsStats> {
@@ -88,10 +90,19 @@ export class AnalyticsStatsService {
     if (stored.length > 0 && stored.every((r) => r.toDay === to)) {
       const pages = stored.filter((r) => r.kind === 'page').map((r) => ({ page: r.item, views: r.views }));
       const listings = stored.filter((r) => r.kind === 'listing').map((r) => ({ vehicleId: Number(r.item), views: r.views }));
-      return { pages, listings: await withListingDetails(this.dataSource, listings) };
+      return { pages, listings: await this.withListingDetails(listings) };
     }
     const [pages, listings] = await Promise.all([topPages(this.dataSource, from, to), topListingViews(this.dataSource, from, to)]);
-    return { pages, listings: await withListingDetails(this.dataSource, listings) };
+    return { pages, listings: await this.withListingDetails(listings) };
+  }
+
+  /** Adds each listing's title and status (as they are now), in the given order; deleted ones drop out. */
+  private async withListingDetails(tops: { vehicleId: number; views: number }[]): Promise<AnalyticsTopListing[]> {
+    const listings = await this.listings.summaries(tops.map((t) => t.vehicleId));
+    return tops.flatMap(({ vehicleId, views }) => {
+      const v = listings.get(vehicleId);
+      return v ? [{ vehicleId, year: v.year, make: v.make, model: v.model, status: v.status, views }] : [];
+    });
   }
 }
 

@@ -1,4 +1,4 @@
-import type { AnalyticsTopListing, AnalyticsTopPage, ListingStatus } from '@app/shared';
+import type { AnalyticsTopPage } from '@app/shared';
 
 /** Anything that runs SQL: the DataSource or a transaction's EntityManager. */
 export interface Queryable {
@@ -27,21 +27,4 @@ export async function topListingViews(db: Queryable, from: string, to: string): 
     [from, to],
   )) as { vehicleId: number | string; views: number | string }[];
   return rows.map((r) => ({ vehicleId: Number(r.vehicleId), views: Number(r.views) }));
-}
-
-/** Adds each listing's title and status (as they are now), in the given order; deleted ones drop out. */
-export async function withListingDetails(db: Queryable, tops: { vehicleId: number; views: number }[]): Promise<AnalyticsTopListing[]> {
-  if (tops.length === 0) return [];
-  const rows = (await db.query(`SELECT id, year, make, model, status FROM vehicles WHERE id IN (${tops.map(() => '?').join(', ')})`, tops.map((t) => t.vehicleId))) as {
-    id: number | string;
-    year: number | string;
-    make: string;
-    model: string;
-    status: ListingStatus;
-  }[];
-  const byId = new Map(rows.map((r) => [Number(r.id), r]));
-  return tops.flatMap(({ vehicleId, views }) => {
-    const v = byId.get(vehicleId);
-    return v ? [{ vehicleId, year: Number(v.year), make: v.make, model: v.model, status: v.status, views }] : [];
-  });
 }

@@ -1,7 +1,19 @@
 import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { VehiclesModule } from '../vehicles/vehicles.module';
 import { AnalyticsController } from './analytics.controller';
 import { AnalyticsRollupService } from './analytics-rollup.service';
 import { AnalyticsStatsService } from './analytics-stats.service';
+import {
+  AnalyticsDailyEntity,
+  AnalyticsDailyListingEntity,
+  AnalyticsDailyPageEntity,
+  AnalyticsRollupStateEntity,
+  AnalyticsTopEntity,
+  AnalyticsVisitorEntity,
+} from './entities/analytics-daily.entity';
+import { PageVisitEntity } from './entities/page-visit.entity';
+import { VisitorSessionEntity } from './entities/visitor-session.entity';
 import { AnalyticsPurgeJob } from './jobs/analytics-purge.job';
 import { AnalyticsRollupJob } from './jobs/analytics-rollup.job';
 import { PageVisitWriter } from './page-visit-writer.service';
@@ -9,6 +21,19 @@ import { TrackingService } from './tracking.service';
 
 /** Page-view tracking, the roll-ups into visits and daily aggregates, and the admins' site statistics. */
 @Module({
+  imports: [
+    TypeOrmModule.forFeature([
+      PageVisitEntity,
+      VisitorSessionEntity,
+      AnalyticsDailyEntity,
+      AnalyticsDailyPageEntity,
+      AnalyticsDailyListingEntity,
+      AnalyticsVisitorEntity,
+      AnalyticsTopEntity,
+      AnalyticsRollupStateEntity,
+    ]),
+    VehiclesModule,
+  ],
   controllers: [AnalyticsController],
   providers: [PageVisitWriter, TrackingService, AnalyticsRollupService, AnalyticsStatsService, AnalyticsRollupJob, AnalyticsPurgeJob],
   exports: [AnalyticsRollupService, PageVisitWriter],

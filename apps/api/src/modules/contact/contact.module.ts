@@ -1,12 +1,13 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { VehicleEntity } from '../vehicles/entities/vehicle.entity';
+import { VehiclesModule } from '../vehicles/vehicles.module';
 import { ContactController } from './contact.controller';
 import { ContactService } from './contact.service';
 import { ContactMessageEntity } from './entities/contact-message.entity';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([ContactMessageEntity, VehicleEntity])],
+  imports: [TypeOrmModule.forFeature([ContactMessageEntity]), VehiclesModule],
+  exports: [TypeOrmModule],
   controllers: [ContactController],
   providers: [ContactService],
 })

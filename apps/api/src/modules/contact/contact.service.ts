@@ -1,10 +1,9 @@
 import { Inject, Injectable, NotFoundException } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { In, Repository } from 'typeorm';
+import { Repository } from 'typeorm';
 import {
   ContactMessageCreated,
   ContactMessageDto,
-  PUBLIC_STATUSES,
   contactSenderName,
   formatPrice,
   vehicleTitle,
@@ -13,7 +12,8 @@ import { APP_CONFIG, type AppConfig } from '../../infra/config/app-config';
 import { truncateAddress } from '../../infra/http/client-address';
 import type { MailMessage } from '../../infra/mail/mail-transport';
 import { MailService } from '../../infra/mail/mail.service';
-import { VehicleEntity } from '../vehicles/entities/vehicle.entity';
+import type { VehicleEntity } from '../vehicles/entities/vehicle.entity';
+import { ListingReader } from '../vehicles/listing-reader.service';
 import { ContactMessageEntity } from './entities/contact-message.entity';
 
 type ListedVehicle = Pick<VehicleEntity, 'id' | 'userId' | 'year' | 'make' | 'model' | 'trim' | 'price' | 'contactEmail' | 'contactPhone'>;
@@ -22,7 +22,7 @@ type ListedVehicle = Pick<VehicleEntity, 'id' | 'userId' | 'year' | 'make' | 'mo
 export class ContactService {
   constructor(
     @InjectRepository(ContactMessageEntity) private readonly messages: Repository<ContactMessageEntity>,
-    @InjectRepository(VehicleEntity) private readonly vehicles: Repository<VehicleEntity>,
+    private readonly listings: ListingReader,
     private readonly mail: MailService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
@@ -33,10 +33,7 @@ export class ContactService {
    * nor fails the answer (the failure is logged; staff still see the stored message).
    */
   async submit(dto: ContactMessageDto, address: string): Promise<ContactMessageCreated> {
-    const vehicle: ListedVehicle | null = await this.vehicles.findOne({
-      where: { id: dto.vehicleId, status: In([...PUBLIC_STATUSES]) },
-      select: { id: true, userId: true, year: true, make: true, model: true, trim: true, price: true, contactEmail: true, contactPhone: true },
-    });
+    const vehicle: ListedVehicle | null = await this.listings.publicById(dto.vehicleId);
     if (!vehicle) throw new NotFoundException('Vehicle not found');
 
     const saved = await this.messages.save(

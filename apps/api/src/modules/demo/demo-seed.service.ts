@@ -1,13 +1,10 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
 import { randomBytes } from 'node:crypto';
-import { DataSource, Repository } from 'typeorm';
 import { APP_CONFIG, AppConfig } from '../../infra/config/app-config';
 import { UserEntity } from '../users/entities/user.entity';
 import { UploadsService } from '../uploads/uploads.service';
 import { UsersService } from '../users/users.service';
-import { VehicleEntity } from '../vehicles/entities/vehicle.entity';
-import { deriveListingColumns, type ListingSource } from '../vehicles/vehicle-derived';
+import { ListingWriter, type ListingFields } from '../vehicles/listing-writer.service';
 import { renderCarPhoto, type CarPhotoView } from './car-photo/car-photo';
 import { buildDemoListings, type DemoListing } from './demo-listings';
 
@@ -39,9 +36,8 @@ export class DemoSeedService implements OnApplicationBootstrap {
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly uploads: UploadsService,
-    @InjectRepository(VehicleEntity) private readonly vehicles: Repository<VehicleEntity>,
+    private readonly listings: ListingWriter,
     private readonly users: UsersService,
-    private readonly dataSource: DataSource,
   ) {}
 
   onApplicationBootstrap(): void {
@@ -65,21 +61,17 @@ export class DemoSeedService implements OnApplicationBootstrap {
     }
 
     const listings = buildDemoListings(now, owners.length);
-    const rows: Partial<VehicleEntity>[] = [];
+    const rows: ListingFields[] = [];
     for (const [index, listing] of listings.entries()) {
       const owner = owners[listing.ownerIndex] as (typeof owners)[number];
       rows.push({ ...this.toRow(listing, owner.user, owner.phone), images: await this.photos(listing, index, owner.user.id) });
     }
-    await this.dataSource.transaction(async (manager) => {
-      // insert() of plain rows runs no entity listeners: the search columns are derived here.
-      await manager.getRepository(VehicleEntity).insert(rows.map((row) => ({ ...row, ...deriveListingColumns(row as ListingSource) })));
-      await manager.query(`UPDATE cache_state SET version = version + 1 WHERE name = 'listings'`);
-    });
+    await this.listings.write({ kind: 'system', name: 'demo' }, rows.map((after) => ({ before: null, after })));
     this.logger.log(`Seeded demo data: ${owners.length + 1} accounts, ${rows.length} listings in ${((Date.now() - started) / 1000).toFixed(1)} s`);
     return 'seeded';
   }
 
-  private toRow(l: DemoListing, owner: UserEntity, phone: string): Partial<VehicleEntity> {
+  private toRow(l: DemoListing, owner: UserEntity, phone: string): Omit<ListingFields, 'images'> {
     return {
       userId: owner.id,
       make: l.model.make,

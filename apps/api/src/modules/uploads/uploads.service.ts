@@ -2,11 +2,11 @@ import { HttpException, HttpStatus, Inject, Injectable, Logger } from '@nestjs/c
 import { InjectRepository } from '@nestjs/typeorm';
 import { randomBytes } from 'node:crypto';
 import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
-import { Brackets, IsNull, LessThan, Repository } from 'typeorm';
+import { IsNull, LessThan, Repository } from 'typeorm';
 import { CARD_VARIANT_SUFFIX, cardImageUrl, imageVariantUrls, type UploadedImage } from '@app/shared';
 import { APP_CONFIG, type AppConfig } from '../../infra/config/app-config';
 import { OBJECT_STORAGE, type ObjectStorage } from '../../infra/storage/object-storage';
-import { VehicleEntity } from '../vehicles/entities/vehicle.entity';
+import { ListingReader } from '../vehicles/listing-reader.service';
 import { UploadEntity } from './entities/upload.entity';
 import { processImage } from './image-processing';
 
@@ -22,7 +22,7 @@ export class UploadsService {
 
   constructor(
     @InjectRepository(UploadEntity) private readonly uploads: Repository<UploadEntity>,
-    @InjectRepository(VehicleEntity) private readonly vehicles: Repository<VehicleEntity>,
+    private readonly listings: ListingReader,
     @Inject(OBJECT_STORAGE) private readonly storage: ObjectStorage,
     @Inject(APP_CONFIG) config: AppConfig,
   ) {
@@ -86,7 +86,7 @@ export class UploadsService {
       if (candidates.length === 0) break;
       afterId = candidates[candidates.length - 1].id;
 
-      const used = await this.urlsInListings(candidates.map((c) => c.url));
+      const used = await this.listings.imagesInUse(candidates.map((c) => c.url));
       const attachedIds = candidates.filter((c) => used.has(c.url)).map((c) => c.id);
       if (attachedIds.length > 0) {
         await this.uploads.update(attachedIds, { attachedAt: now });
@@ -102,24 +102,7 @@ export class UploadsService {
     return { removed, attached };
   }
 
-  /** Which of these URLs appear in some listing's images. */
-  private async urlsInListings(urls: string[]): Promise<Set<string>> {
-    const query = this.vehicles.createQueryBuilder('v').select('v.images', 'images');
-    query.where(
-      new Brackets((or) => {
-        urls.forEach((url, i) => or.orWhere(`v.images LIKE :p${i} ESCAPE '!'`, { [`p${i}`]: `%${likeEscape(JSON.stringify(url))}%` }));
-      }),
-    );
-    const rows = await query.getRawMany<{ images: string }>();
-    return new Set(urls.filter((url) => rows.some((row) => row.images.includes(JSON.stringify(url)))));
-  }
-
   private async removeFiles(url: string): Promise<void> {
     for (const variant of imageVariantUrls(url)) await this.storage.delete(variant);
   }
-}
-
-/** LIKE pattern text matching itself literally (escape character `!`, which works on SQLite and MariaDB). */
-function likeEscape(text: string): string {
-  return text.replace(/[!%_]/g, (ch) => `!${ch}`);
 }

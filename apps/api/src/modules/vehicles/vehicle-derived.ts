@@ -15,7 +15,7 @@ export function featureKey(feature: string): string {
   return foldText(feature).replace(/\|/g, ' ');
 }
 
-/** The columns a listing's own fields determine; kept up to date on every save (entity listeners). */
+/** The columns a listing's own fields determine; the listing writer sets them on every write. */
 export interface DerivedListingColumns {
   makeKey: string;
   modelKey: string;
@@ -25,6 +25,8 @@ export interface DerivedListingColumns {
   latitude: number | null;
   longitude: number | null;
 }
+
+export const DERIVED_LISTING_COLUMNS: readonly (keyof DerivedListingColumns)[] = ['makeKey', 'modelKey', 'searchText', 'featureKeys', 'isPublic', 'latitude', 'longitude'];
 
 export interface ListingSource {
   make: string;

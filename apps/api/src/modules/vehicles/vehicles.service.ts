@@ -1,21 +1,16 @@
-import { ForbiddenException, Inject, Injectable, Logger, NotFoundException } from '@nestjs/common';
+import { ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import {
-  imageVariantUrls,
   SEARCH_LIMITS,
-  type ListingStatus,
   type OwnerVehicle,
   type PublicVehicle,
   type VehicleDetail,
   type VehicleInputDto,
 } from '@app/shared';
-import { DataSource, EntityManager, Repository } from 'typeorm';
-import { VersionedCacheService } from '../../infra/cache/versioned-cache.service';
-import { OBJECT_STORAGE, type ObjectStorage } from '../../infra/storage/object-storage';
+import { DataSource, Repository } from 'typeorm';
 import type { UserEntity } from '../users/entities/user.entity';
 import { VehicleEntity } from './entities/vehicle.entity';
-import { LISTINGS_DATA_SET } from './search/vehicle-search.service';
-import { containsPattern } from './search/search-filters';
+import { ListingWriter, userActor, type ListingFields } from './listing-writer.service';
 import { toOwnerVehicle, toPublicVehicle } from './vehicle.mapper';
 
 /** Who is asking: undefined for a visitor. */
@@ -29,18 +24,15 @@ export const viewDay = (at = new Date()): string => at.toISOString().slice(0, 10
 
 /**
  * Listings: reading with the visibility rules of DECISIONS.md (approved and sold are public; pending and
- * rejected exist only for their owner and admins), writing by owners and admins, view counting.
- * Every write bumps the listings cache version in its transaction (search totals and facets).
+ * rejected exist only for their owner and admins), owners' and admins' changes (stored by the one
+ * ListingWriter), view counting (a counter, not a listing change: no cache bump, no listeners).
  */
 @Injectable()
 export class VehiclesService {
-  private readonly logger = new Logger(VehiclesService.name);
-
   constructor(
     private readonly dataSource: DataSource,
     @InjectRepository(VehicleEntity) private readonly vehicles: Repository<VehicleEntity>,
-    private readonly cache: VersionedCacheService,
-    @Inject(OBJECT_STORAGE) private readonly storage: ObjectStorage,
+    private readonly writer: ListingWriter,
   ) {}
 
   async recent(): Promise<PublicVehicle[]> {
@@ -77,10 +69,10 @@ export class VehiclesService {
     return toPublicVehicle(vehicle);
   }
 
-  async create(input: VehicleInputDto, owner: Pick<UserEntity, 'id'>): Promise<OwnerVehicle> {
-    const vehicle = this.vehicles.create({ ...this.fieldsOf(input), userId: owner.id, status: 'pending', views: 0, isFeatured: false });
-    const saved = await this.write((m) => m.save(vehicle));
-    return toOwnerVehicle(saved);
+  async create(input: VehicleInputDto, owner: Pick<UserEntity, 'id' | 'role'>): Promise<OwnerVehicle> {
+    const after = { ...this.fieldsOf(input), userId: owner.id, status: 'pending' as const, views: 0, isFeatured: false };
+    const [saved] = await this.writer.write(userActor(owner), [{ before: null, after }]);
+    return toOwnerVehicle(saved!);
   }
 
   /**
@@ -88,42 +80,17 @@ export class VehiclesService {
    * rejected) listing sends it back to review; an admin's edit keeps the status. Photos dropped by the
    * edit leave storage once the edit is saved.
    */
-  async update(id: number, input: VehicleInputDto, editor: Viewer): Promise<OwnerVehicle> {
-    const vehicle = await this.editableOr404(id, editor);
-    const droppedImages = vehicle.images.filter((url) => !(input.images ?? []).includes(url));
-    Object.assign(vehicle, this.fieldsOf(input));
-    if (!isAdmin(editor) && (vehicle.status === 'approved' || vehicle.status === 'rejected')) vehicle.status = 'pending';
-    const saved = await this.write((m) => m.save(vehicle));
-    await this.removePhotos(droppedImages);
-    return toOwnerVehicle(saved);
+  async update(id: number, input: VehicleInputDto, editor: Pick<UserEntity, 'id' | 'role'>): Promise<OwnerVehicle> {
+    const before = await this.editableOr404(id, editor);
+    const backToReview = !isAdmin(editor) && (before.status === 'approved' || before.status === 'rejected');
+    const after = { ...this.fieldsOf(input), ...(backToReview ? { status: 'pending' as const } : {}) };
+    const [saved] = await this.writer.write(userActor(editor), [{ before, after }]);
+    return toOwnerVehicle(saved!);
   }
 
-  async remove(id: number, editor: Viewer): Promise<void> {
-    const vehicle = await this.editableOr404(id, editor);
-    await this.write((m) => m.delete(VehicleEntity, { id: vehicle.id }));
-    await this.removePhotos(vehicle.images);
-  }
-
-  /** Status changes (admin review): the one place status changes besides a seller's edit. */
-  async setStatus(id: number, status: ListingStatus): Promise<OwnerVehicle> {
-    const vehicle = await this.vehicles.findOneBy({ id });
-    if (!vehicle) throw new NotFoundException('Vehicle not found');
-    vehicle.status = status;
-    return toOwnerVehicle(await this.write((m) => m.save(vehicle)));
-  }
-
-  /**
-   * A listing write made by another module (admin review and edits): `work` runs in one transaction with
-   * the cache version bump. Saving the entity keeps its derived columns; a bare UPDATE must set them
-   * (deriveListingColumns).
-   */
-  writeListing<T>(work: (m: EntityManager) => Promise<T>): Promise<T> {
-    return this.write(work);
-  }
-
-  /** After a saved write that dropped these photos: their files leave storage unless a listing still uses them. */
-  removeDroppedPhotos(urls: string[]): Promise<void> {
-    return this.removePhotos(urls);
+  async remove(id: number, editor: Pick<UserEntity, 'id' | 'role'>): Promise<void> {
+    const before = await this.editableOr404(id, editor);
+    await this.writer.write(userActor(editor), [{ before, after: null }]);
   }
 
   /** Removes view records older than yesterday (UTC); answers how many. */
@@ -161,21 +128,8 @@ export class VehiclesService {
     return vehicle;
   }
 
-  /** A listing write and the cache version bump, in one transaction (other modules: writeListing). */
-  private async write<T>(work: (m: EntityManager) => Promise<T>): Promise<T> {
-    try {
-      return await this.dataSource.transaction(async (m) => {
-        const result = await work(m);
-        await this.cache.bump(m, LISTINGS_DATA_SET);
-        return result;
-      });
-    } finally {
-      this.cache.invalidate(LISTINGS_DATA_SET);
-    }
-  }
-
   /** The listing fields of the form; optional ones left out are cleared (PUT replaces the listing). */
-  private fieldsOf(input: VehicleInputDto): Partial<VehicleEntity> {
+  private fieldsOf(input: VehicleInputDto): Omit<ListingFields, 'userId' | 'status' | 'views' | 'isFeatured'> {
     const images = input.images ?? [];
     return {
       make: input.make,
@@ -210,26 +164,5 @@ export class VehiclesService {
       mpgCity: input.mpgCity ?? null,
       mpgHighway: input.mpgHighway ?? null,
     };
-  }
-
-  /**
-   * Deletes the stored files (every size variant) of photos no listing uses any more. A photo URL that
-   * another listing still holds stays: a seller cannot remove someone else's photos by listing and
-   * deleting them. Failures are logged; the listing change stands.
-   */
-  private async removePhotos(urls: string[]): Promise<void> {
-    for (const url of urls) {
-      if (!this.storage.owns(url)) continue;
-      try {
-        const stillUsed = await this.vehicles
-          .createQueryBuilder('v')
-          .where(`v.images LIKE :pattern ESCAPE '!'`, { pattern: containsPattern(JSON.stringify(url)) })
-          .getExists();
-        if (stillUsed) continue;
-        for (const file of imageVariantUrls(url)) await this.storage.delete(file);
-      } catch (error) {
-        this.logger.warn(`Could not remove photo ${url}: ${(error as Error).message}`);
-      }
-    }
   }
 }

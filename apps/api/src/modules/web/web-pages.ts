@@ -3,11 +3,10 @@ import { HttpAdapterHost } from '@nestjs/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { DataSource, In } from 'typeorm';
-import { PUBLIC_STATUSES, type ApiErrorBody } from '@app/shared';
+import type { ApiErrorBody } from '@app/shared';
 import { APP_CONFIG, AppConfig } from '../../infra/config/app-config';
 import { parseCanonicalId } from '../../infra/http/id-param.pipe';
-import { VehicleEntity } from '../vehicles/entities/vehicle.entity';
+import { ListingReader } from '../vehicles/listing-reader.service';
 import { insertIntoHead, sitemapXml, vehicleHead, withHead, type SeoVehicle } from './seo';
 
 const NOT_A_PAGE = /^\/(api|uploads|admin-app)(\/|$)|\.[a-z0-9]{1,8}$/i;
@@ -48,7 +47,7 @@ export class WebPages implements OnModuleInit {
   constructor(
     private readonly adapterHost: HttpAdapterHost,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-    private readonly dataSource: DataSource,
+    private readonly listings: ListingReader,
   ) {}
 
   onModuleInit(): void {
@@ -103,10 +102,8 @@ export class WebPages implements OnModuleInit {
     raw.removeHeader('x-frame-options');
   }
 
-  private async publicVehicle(id: number): Promise<SeoVehicle | null> {
-    return this.dataSource.getRepository(VehicleEntity).findOne({
-      where: { id, status: In([...PUBLIC_STATUSES]) },
-    });
+  private publicVehicle(id: number): Promise<SeoVehicle | null> {
+    return this.listings.publicById(id);
   }
 
   private async robots(request: FastifyRequest, reply: FastifyReply): Promise<void> {
@@ -116,12 +113,7 @@ export class WebPages implements OnModuleInit {
 
   private async sitemap(request: FastifyRequest, reply: FastifyReply): Promise<void> {
     const base = this.baseUrl(request);
-    const vehicles = await this.dataSource.getRepository(VehicleEntity).find({
-      select: { id: true, updatedAt: true },
-      where: { status: In([...PUBLIC_STATUSES]) },
-      order: { updatedAt: 'DESC' },
-      take: SITEMAP_MAX_LISTINGS,
-    });
+    const vehicles = await this.listings.publicIndex(SITEMAP_MAX_LISTINGS);
     const xml = sitemapXml([
       ...SITEMAP_PAGES.map((p) => ({ loc: `${base}${p}` })),
       ...vehicles.map((v) => ({ loc: `${base}/vehicles/${v.id}`, lastmod: v.updatedAt })),

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
+import { VehiclesModule } from '../vehicles/vehicles.module';
 import { WebPages } from './web-pages';
 
-@Module({ providers: [WebPages] })
+@Module({ imports: [VehiclesModule], providers: [WebPages] })
 export class WebModule {}

@@ -1,5 +1,5 @@
 import { MigrationInterface, QueryRunner, Table, TableColumn, TableForeignKey, TableIndex } from 'typeorm';
-import { deriveListingColumns } from '../../../modules/vehicles/vehicle-derived';
+import { lookupZip } from '../../geo/zip';
 import { columnsFor } from './schema-helpers';
 
 const OLD_INDEXES = [
@@ -22,6 +22,25 @@ const SEARCH_INDEXES = [
   new TableIndex({ name: 'IDX_vehicles_public_fuel', columnNames: ['isPublic', 'fuelType'] }),
   new TableIndex({ name: 'IDX_vehicles_public_geo', columnNames: ['isPublic', 'latitude', 'longitude'] }),
 ];
+
+/**
+ * The listing search columns as this migration derived them: a frozen copy of the rule of its day
+ * (modules/vehicles/vehicle-derived.ts then), so that later changes to the live rule never change history.
+ * The ZIP centroids are reference data (infra/geo), not domain code.
+ */
+function derivedColumns(row: { make: string; model: string; trim: string | null; description: string | null; features: string[]; status: string; zipCode: string }) {
+  const fold = (value: string) => value.normalize('NFKD').replace(/\p{M}+/gu, '').toLowerCase().replace(/\s+/g, ' ').trim();
+  const zip = row.zipCode ? lookupZip(row.zipCode) : null;
+  return {
+    makeKey: fold(row.make ?? ''),
+    modelKey: fold(row.model ?? ''),
+    searchText: fold([row.make, row.model, row.trim ?? '', row.description ?? '', ...row.features].join(' | ')),
+    featureKeys: row.features.length ? `|${row.features.map((f) => fold(f).replace(/\|/g, ' ')).join('|')}|` : '',
+    isPublic: row.status === 'approved' || row.status === 'sold',
+    latitude: zip ? zip.lat : null,
+    longitude: zip ? zip.lng : null,
+  };
+}
 
 /**
  * Search (issue 3): derived search columns of vehicles (folded make/model keys, keyword text, feature
@@ -86,7 +105,7 @@ export class VehicleSearch1764000000000 implements MigrationInterface {
       )) as { id: number; make: string; model: string; trim: string | null; description: string | null; features: string; status: string; zipCode: string }[];
       if (rows.length === 0) return;
       for (const row of rows) {
-        const d = deriveListingColumns({ ...row, features: JSON.parse(row.features) as string[], status: row.status as never });
+        const d = derivedColumns({ ...row, features: JSON.parse(row.features) as string[] });
         await queryRunner.query(
           'UPDATE vehicles SET makeKey = ?, modelKey = ?, searchText = ?, featureKeys = ?, isPublic = ?, latitude = ?, longitude = ? WHERE id = ?',
           [d.makeKey, d.modelKey, d.searchText, d.featureKeys, d.isPublic ? 1 : 0, d.latitude, d.longitude, row.id],

@@ -1,6 +1,4 @@
 import {
-  BeforeInsert,
-  BeforeUpdate,
   Column,
   CreateDateColumn,
   Entity,
@@ -13,7 +11,6 @@ import {
 import type { ListingStatus } from '@app/shared';
 import { decimalToNumber } from '../../../infra/database/transformers';
 import { UserEntity } from '../../users/entities/user.entity';
-import { deriveListingColumns } from '../vehicle-derived';
 
 /**
  * Search indexes all start with isPublic (status approved or sold) and end with the sort column, so a
@@ -158,7 +155,7 @@ export class VehicleEntity {
   @Column({ type: 'boolean', default: false })
   isFeatured: boolean;
 
-  // Derived columns (vehicle-derived.ts), set from the fields above on every save.
+  // Derived columns (vehicle-derived.ts), set from the fields above by the ListingWriter on every write.
 
   /** Folded make ("mercedes-benz"): case-insensitive make filter through an index, alike on both engines. */
   @Column({ type: 'varchar', length: 60, default: '' })
@@ -184,10 +181,4 @@ export class VehicleEntity {
 
   @UpdateDateColumn()
   updatedAt: Date;
-
-  @BeforeInsert()
-  @BeforeUpdate()
-  protected deriveColumns(): void {
-    Object.assign(this, deriveListingColumns(this));
-  }
 }

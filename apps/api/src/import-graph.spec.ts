@@ -1,0 +1,66 @@
+import { resolve } from 'node:path';
+
+/** The part of madge's answer these checks read (madge ships no type declarations). */
+interface ImportGraph {
+  obj(): Record<string, string[]>;
+  circular(): string[][];
+}
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const madge = require('madge') as (paths: string[], config: Record<string, unknown>) => Promise<ImportGraph>;
+
+const ROOT = resolve(__dirname, '../../..');
+const MIGRATIONS = 'apps/api/src/infra/database/migrations/';
+
+/** Every import between the repository's own TypeScript files (apps and libs); run-time imports only if asked. */
+function importGraph(runtimeOnly: boolean): Promise<ImportGraph> {
+  return madge(['apps', 'libs'], {
+    baseDir: ROOT,
+    fileExtensions: ['ts', 'tsx'],
+    tsConfig: resolve(ROOT, 'tsconfig.json'),
+    excludeRegExp: [/node_modules/, /\/dist\//],
+    detectiveOptions: { ts: { skipTypeImports: runtimeOnly }, tsx: { skipTypeImports: runtimeOnly } },
+  });
+}
+
+/** Every file `from` reaches through imports, itself excluded. */
+function reachable(graph: Record<string, string[]>, from: string): Set<string> {
+  const seen = new Set<string>();
+  const stack = [...(graph[from] ?? [])];
+  while (stack.length > 0) {
+    const file = stack.pop()!;
+    if (seen.has(file)) continue;
+    seen.add(file);
+    stack.push(...(graph[file] ?? []));
+  }
+  return seen;
+}
+
+describe('import graph', () => {
+  let all: ImportGraph;
+  let runtime: Record<string, string[]>;
+
+  beforeAll(async () => {
+    [all, runtime] = await Promise.all([importGraph(false), importGraph(true).then((g) => g.obj())]);
+  }, 60_000);
+
+  it('has no import circle in apps/ or libs/ (type imports included)', () => {
+    expect(Object.keys(all.obj()).length).toBeGreaterThan(100);
+    expect(all.circular()).toEqual([]);
+  });
+
+  it('lets no migration reach live domain code (modules/ or libs/): a migration is frozen history', () => {
+    const migrations = Object.keys(runtime).filter((f) => f.startsWith(MIGRATIONS));
+    expect(migrations.length).toBeGreaterThanOrEqual(4);
+    const reached = migrations.flatMap((m) => [...reachable(runtime, m)].filter((f) => f.startsWith('apps/api/src/modules/') || f.startsWith('libs/')).map((f) => `${m} -> ${f}`));
+    expect(reached).toEqual([]);
+  });
+
+  it('keeps the Vehicle entity inside the vehicles module: other modules read and write listings through its services', () => {
+    const importers = Object.entries(runtime)
+      .filter(([, deps]) => deps.includes('apps/api/src/modules/vehicles/entities/vehicle.entity.ts'))
+      .map(([file]) => file)
+      .filter((file) => file.startsWith('apps/api/src/') && !file.startsWith('apps/api/src/modules/vehicles/'));
+    // The inquiries' foreign key to the listing is a relation of the contact entity: schema, not access.
+    expect(importers).toEqual(['apps/api/src/modules/contact/entities/contact-message.entity.ts']);
+  });
+});

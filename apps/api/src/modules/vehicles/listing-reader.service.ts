@@ -1,0 +1,95 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { Brackets, In, Repository } from 'typeorm';
+import { LISTING_STATUSES, PUBLIC_STATUSES, type ListingStatus } from '@app/shared';
+import { VehicleEntity } from './entities/vehicle.entity';
+import { containsPattern } from './search/search-filters';
+
+/** A listing as other lists name it (inquiries, analytics): title parts and status as they are now. */
+export type ListingSummary = Pick<VehicleEntity, 'id' | 'year' | 'make' | 'model' | 'status'>;
+
+/**
+ * How other modules read listings (admin review, contact, storefront pages, uploads, analytics): they
+ * never get the Vehicle repository. Answers are read-only views of the stored rows; changes go through
+ * the ListingWriter.
+ */
+@Injectable()
+export class ListingReader {
+  constructor(@InjectRepository(VehicleEntity) private readonly vehicles: Repository<VehicleEntity>) {}
+
+  /** The stored listing whatever its status (staff work), or null. */
+  byId(id: number): Promise<VehicleEntity | null> {
+    return this.vehicles.findOneBy({ id });
+  }
+
+  /** The listing with its seller's account (joined as `user`), whatever its status, or null. */
+  withSeller(id: number): Promise<VehicleEntity | null> {
+    return this.vehicles.findOne({ where: { id }, relations: { user: true } });
+  }
+
+  /** A listing anyone may see (approved or sold), or null. */
+  publicById(id: number): Promise<VehicleEntity | null> {
+    if (!Number.isSafeInteger(id) || id < 1) return Promise.resolve(null);
+    return this.vehicles.findOneBy({ id, status: In([...PUBLIC_STATUSES]) });
+  }
+
+  /** One page of the listings of a status by age (with their sellers), and how many there are. */
+  async pageByStatus(status: ListingStatus, order: 'ASC' | 'DESC', page: number, limit: number): Promise<{ rows: VehicleEntity[]; total: number }> {
+    const [rows, total] = await this.vehicles
+      .createQueryBuilder('v')
+      .leftJoinAndSelect('v.user', 'seller')
+      .where('v.status = :status', { status })
+      .orderBy('v.createdAt', order)
+      .addOrderBy('v.id', order)
+      .offset((page - 1) * limit)
+      .limit(limit)
+      .getManyAndCount();
+    return { rows, total };
+  }
+
+  /** How many listings have each status. */
+  async countByStatus(): Promise<Record<ListingStatus, number>> {
+    const rows = (await this.vehicles
+      .createQueryBuilder('v')
+      .select('v.status', 'status')
+      .addSelect('COUNT(*)', 'count')
+      .groupBy('v.status')
+      .getRawMany()) as { status: ListingStatus; count: number | string }[];
+    const counts = Object.fromEntries(LISTING_STATUSES.map((s) => [s, 0])) as Record<ListingStatus, number>;
+    for (const { status, count } of rows) if (status in counts) counts[status] += Number(count);
+    return counts;
+  }
+
+  /** Public listings, last changed first (the sitemap). */
+  publicIndex(limit: number): Promise<Pick<VehicleEntity, 'id' | 'updatedAt'>[]> {
+    return this.vehicles.find({
+      select: { id: true, updatedAt: true },
+      where: { status: In([...PUBLIC_STATUSES]) },
+      order: { updatedAt: 'DESC' },
+      take: limit,
+    });
+  }
+
+  /** The summaries of the listings still on record among these ids, by id. */
+  async summaries(ids: readonly number[]): Promise<Map<number, ListingSummary>> {
+    if (ids.length === 0) return new Map();
+    const rows = await this.vehicles.find({
+      select: { id: true, year: true, make: true, model: true, status: true },
+      where: { id: In([...new Set(ids)]) },
+    });
+    return new Map(rows.map((r) => [r.id, { id: r.id, year: r.year, make: r.make, model: r.model, status: r.status }]));
+  }
+
+  /** Which of these photo URLs some listing holds (a LIKE on the JSON text of `images`, no index helps). */
+  async imagesInUse(urls: readonly string[]): Promise<Set<string>> {
+    if (urls.length === 0) return new Set();
+    const query = this.vehicles.createQueryBuilder('v').select('v.images', 'images');
+    query.where(
+      new Brackets((or) => {
+        urls.forEach((url, i) => or.orWhere(`v.images LIKE :p${i} ESCAPE '!'`, { [`p${i}`]: containsPattern(JSON.stringify(url)) }));
+      }),
+    );
+    const rows = await query.getRawMany<{ images: string }>();
+    return new Set(urls.filter((url) => rows.some((row) => row.images.includes(JSON.stringify(url)))));
+  }
+}

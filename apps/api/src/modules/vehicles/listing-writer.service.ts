@@ -1,0 +1,175 @@
+import { ConflictException, Inject, Injectable, Logger } from '@nestjs/common';
+import { DataSource, EntityManager } from 'typeorm';
+import { imageVariantUrls, type UserRole } from '@app/shared';
+import { VersionedCacheService } from '../../infra/cache/versioned-cache.service';
+import { OBJECT_STORAGE, type ObjectStorage } from '../../infra/storage/object-storage';
+import { VehicleEntity } from './entities/vehicle.entity';
+import { ListingReader } from './listing-reader.service';
+import { LISTINGS_DATA_SET } from './search/vehicle-search.service';
+import { DERIVED_LISTING_COLUMNS, deriveListingColumns, type DerivedListingColumns } from './vehicle-derived';
+
+/** Who writes: a signed-in user (seller or admin, through any route) or the system (demo data, imports, tests). */
+export type ListingActor = UserActor | { kind: 'system'; name: string };
+type UserActor = { kind: 'user'; id: number; role: UserRole };
+
+export const userActor = (user: { id: number; role: UserRole }): ListingActor => ({ kind: 'user', id: user.id, role: user.role });
+export const isAdminActor = (actor: ListingActor): actor is UserActor => actor.kind === 'user' && actor.role === 'admin';
+
+/** Columns nobody sets by hand: the key, the relation, and what the writer derives or the database stamps. */
+type ManagedColumn = 'id' | 'user' | 'createdAt' | 'updatedAt' | keyof DerivedListingColumns;
+
+/** The stored fields of a listing as writers give them; the timestamps only when importing (demo data, tests). */
+export type ListingFields = Omit<VehicleEntity, ManagedColumn> & { createdAt?: Date; updatedAt?: Date };
+export type ListingField = keyof ListingFields;
+
+/**
+ * One change of one listing: create (`before` null), update (`after` holds the fields to set; those equal
+ * to `before` are ignored) or delete (`after` null). `before` is the row as the caller read it; an
+ * update or delete applies only if its status is still the same (otherwise 409), so a review decision
+ * is never made on a listing that changed meanwhile.
+ */
+export type ListingChange =
+  | { before: null; after: ListingFields }
+  | { before: VehicleEntity; after: Partial<ListingFields> }
+  | { before: VehicleEntity; after: null };
+
+/** What listeners of a listing change receive, inside the write's transaction. */
+export interface ListingChanged {
+  /** The write's transaction: whatever a listener writes with it commits or rolls back with the listing. */
+  manager: EntityManager;
+  actor: ListingActor;
+  kind: 'create' | 'update' | 'delete';
+  /** The row before (null for a create) and as now stored (null for a delete). */
+  before: Readonly<VehicleEntity> | null;
+  after: Readonly<VehicleEntity> | null;
+  /** The fields that changed (every stored field for a create or delete). */
+  fields: ListingField[];
+}
+
+export type ListingChangedListener = (change: ListingChanged) => Promise<void>;
+
+/**
+ * The one writer of the `vehicles` table: sellers, admins, demo data and test factories all write
+ * listings through `write`. In one transaction it writes the rows with their derived search columns,
+ * runs the "listing changed" listeners (the audit trail of admin changes; later price history, pending
+ * revisions, a full-text index) and bumps the listings cache version; after the commit, photos the
+ * change dropped leave storage.
+ */
+@Injectable()
+export class ListingWriter {
+  private readonly logger = new Logger(ListingWriter.name);
+  private readonly listeners: ListingChangedListener[] = [];
+
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly cache: VersionedCacheService,
+    private readonly reader: ListingReader,
+    @Inject(OBJECT_STORAGE) private readonly storage: ObjectStorage,
+  ) {}
+
+  /** Runs `listener` inside the transaction of every listing change that writes something. */
+  onListingChanged(listener: ListingChangedListener): void {
+    this.listeners.push(listener);
+  }
+
+  /**
+   * Applies the changes in one transaction, in order; answers each listing as stored (null for a
+   * delete). An update that changes nothing writes nothing and tells no listener.
+   */
+  async write(actor: ListingActor, changes: readonly ListingChange[]): Promise<(VehicleEntity | null)[]> {
+    const dropped: string[] = [];
+    let written: (VehicleEntity | null)[];
+    try {
+      written = await this.dataSource.transaction(async (manager) => {
+        const stored: (VehicleEntity | null)[] = [];
+        let changed = false;
+        for (const change of changes) {
+          const result = await this.apply(manager, actor, change);
+          stored.push(result.stored);
+          dropped.push(...result.droppedImages);
+          changed ||= result.changed;
+        }
+        if (changed) await this.cache.bump(manager, LISTINGS_DATA_SET);
+        return stored;
+      });
+    } finally {
+      this.cache.invalidate(LISTINGS_DATA_SET);
+    }
+    await this.removePhotos(dropped);
+    return written;
+  }
+
+  private async apply(
+    manager: EntityManager,
+    actor: ListingActor,
+    change: ListingChange,
+  ): Promise<{ stored: VehicleEntity | null; changed: boolean; droppedImages: string[] }> {
+    if (change.before === null) {
+      const row = { ...change.after, ...deriveListingColumns(change.after) };
+      const { identifiers } = await manager.insert(VehicleEntity, row);
+      const stored = await manager.findOneByOrFail(VehicleEntity, { id: (identifiers[0] as { id: number }).id });
+      await this.listingChanged({ manager, actor, kind: 'create', before: null, after: stored, fields: this.storedFields(manager) });
+      return { stored, changed: true, droppedImages: [] };
+    }
+
+    const { before } = change;
+    const unchangedSince = { id: before.id, status: before.status };
+    if (change.after === null) {
+      const { affected } = await manager.delete(VehicleEntity, unchangedSince);
+      if (!affected) throw changedMeanwhile();
+      await this.listingChanged({ manager, actor, kind: 'delete', before, after: null, fields: this.storedFields(manager) });
+      return { stored: null, changed: true, droppedImages: before.images };
+    }
+
+    const fields = (Object.keys(change.after) as ListingField[]).filter((f) => change.after[f] !== undefined && !sameValue(before[f], change.after[f]));
+    if (fields.length === 0) return { stored: before, changed: false, droppedImages: [] };
+    const set = Object.fromEntries(fields.map((f) => [f, change.after[f]])) as Partial<ListingFields>;
+    const next = { ...before, ...set };
+    const { affected } = await manager.update(VehicleEntity, unchangedSince, { ...set, ...deriveListingColumns(next) });
+    if (!affected) throw changedMeanwhile();
+    const stored = await manager.findOneByOrFail(VehicleEntity, { id: before.id });
+    await this.listingChanged({ manager, actor, kind: 'update', before, after: stored, fields });
+    const droppedImages = set.images ? before.images.filter((url) => !stored.images.includes(url)) : [];
+    return { stored, changed: true, droppedImages };
+  }
+
+  /** The hook point of every listing change (see onListingChanged). */
+  private async listingChanged(change: ListingChanged): Promise<void> {
+    for (const listener of this.listeners) await listener(change);
+  }
+
+  private storedFields(manager: EntityManager): ListingField[] {
+    const managed = new Set<string>(['id', 'user', 'updatedAt', 'createdAt', ...DERIVED_LISTING_COLUMNS]);
+    return manager.connection
+      .getMetadata(VehicleEntity)
+      .columns.map((c) => c.propertyName)
+      .filter((name) => !managed.has(name)) as ListingField[];
+  }
+
+  /**
+   * Deletes the stored files (every size variant) of photos no listing uses any more. A photo URL that
+   * another listing still holds stays: a seller cannot remove someone else's photos by listing and
+   * deleting them. Failures are logged; the listing change stands.
+   */
+  private async removePhotos(urls: string[]): Promise<void> {
+    for (const url of urls) {
+      if (!this.storage.owns(url)) continue;
+      try {
+        if ((await this.reader.imagesInUse([url])).size > 0) continue;
+        for (const file of imageVariantUrls(url)) await this.storage.delete(file);
+      } catch (error) {
+        this.logger.warn(`Could not remove photo ${url}: ${(error as Error).message}`);
+      }
+    }
+  }
+}
+
+const changedMeanwhile = () => new ConflictException('The listing was changed meanwhile; reload it and try again');
+
+/** Equal as stored: lists by content, booleans by truth (SQLite answers 0/1), missing and null alike. */
+function sameValue(a: unknown, b: unknown): boolean {
+  if (Array.isArray(a) || Array.isArray(b)) return JSON.stringify(a) === JSON.stringify(b);
+  if (a instanceof Date || b instanceof Date) return a instanceof Date && b instanceof Date && a.getTime() === b.getTime();
+  if (typeof a === 'boolean' || typeof b === 'boolean') return Boolean(a) === Boolean(b) && a !== null && b !== null;
+  return (a ?? null) === (b ?? null);
+}
