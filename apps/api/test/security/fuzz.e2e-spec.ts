@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { registeredRoutes } from '../../src/infra/http/route-list';
 import { registerUser, userInput } from '../factories/user.factory';
-import { createVehicle, listingInput } from '../factories/vehicle.factory';
+import { createVehicles, listingInput } from '../factories/vehicle.factory';
 import { startTestApp, type TestApp } from '../support/test-app';
 
 interface FuzzFinding {
@@ -52,7 +52,7 @@ describe('request fuzzer: malformed requests on every route', () => {
     const { user } = await registerUser(seller);
     const admin = t.client();
     expect((await admin.post('/api/login', { email: 'fuzz-admin@example.com', password: 'fuzz-admin-password' })).status).toBe(200);
-    const vehicles = await Promise.all([1, 2, 3].map((i) => createVehicle(t, user.id, { status: i === 3 ? 'pending' : 'approved' })));
+    const vehicles = await createVehicles(t, user.id, [{ status: 'approved' }, { status: 'approved' }, { status: 'pending' }]);
     const ids = vehicles.map((v) => v.id);
     const routes = registeredRoutes(t.app.getHttpAdapter().getInstance());
     const apiRoutes = routes.filter((r) => r.url.startsWith('/api'));
