@@ -3,12 +3,13 @@
 // loopback port and probes it with Debian's sqlmap and wapiti and the project's own request fuzzer, then prints a
 // summary: requests and 5xx answers per tool (counted from the server's own request log) and findings by severity.
 // Everything stays on loopback: the tools get an unreachable proxy for any other address, wapiti's external
-// endpoint is the scanned server itself and its bug reports are off. Exit code 1 on any 5xx, any dropped
+// SSRF/XXE endpoint is a small loopback server of this script and its bug reports are off. Exit code 1 on any 5xx, any dropped
 // connection, or any high or medium finding.
 //
 //   npm run security:scan [-- --fuzz-count 20000 --seed 7 --wapiti-seconds 600 --only sqlmap,wapiti,fuzz]
 
 const { spawn, spawnSync } = require('node:child_process');
+const http = require('node:http');
 const { mkdtempSync, readFileSync, rmSync, existsSync } = require('node:fs');
 const { tmpdir } = require('node:os');
 const { join } = require('node:path');
@@ -143,13 +144,46 @@ async function runSqlmap(baseUrl, work, { ids, sellerCookie, adminCookie }) {
   return result;
 }
 
+/**
+ * A loopback stand-in for wapiti's public SSRF/XXE endpoint. wapiti's payloads ask the scanned server to fetch
+ * `<endpoint>ssrf|dtd/<session>/<request>/<parameter as hex>/…`; it then asks `get_ssrf.php|get_xxe.php?id=<session>`
+ * what arrived. Every fetch that arrives here is an outgoing request the server was tricked into: a finding.
+ */
+async function startEndpoint() {
+  const hits = { ssrf: {}, xxe: {} };
+  const fetched = [];
+  const server = http.createServer((req, res) => {
+    const url = new URL(req.url, 'http://127.0.0.1');
+    const hit = /^\/(ssrf|dtd)\/([^/]+)\/([^/]+)\/([^/]+)\//.exec(url.pathname);
+    if (hit) {
+      const [, kind, session, requestId, hexParam] = hit;
+      const bySession = (hits[kind === 'ssrf' ? 'ssrf' : 'xxe'][session] ??= {});
+      const byRequest = (bySession[requestId] ??= {});
+      (byRequest[hexParam] ??= []).push({ url: req.url, date: new Date().toISOString(), ip: req.socket.remoteAddress, method: req.method, size: 0 });
+      fetched.push(`${req.method} ${req.url}`);
+    }
+    const report = /^\/get_(ssrf|xxe)\.php$/.exec(url.pathname);
+    res.setHeader('content-type', report ? 'application/json' : 'text/plain');
+    res.end(report ? JSON.stringify(hits[report[1]][url.searchParams.get('id')] ?? {}) : 'ok');
+  });
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { url: `http://127.0.0.1:${server.address().port}/`, fetched, close: () => new Promise((resolve) => server.close(resolve)) };
+}
+
 /** wapiti's default modules from the site root and the API's parameterised addresses, signed in as the seller. */
 async function runWapiti(baseUrl, work, { ids, sellerCookie }) {
   const report = join(work, 'wapiti.json');
+  const endpoint = await startEndpoint();
   const starts = [
     `${baseUrl}/search?make=BMW&sort=newest`,
     `${baseUrl}/vehicles/${ids[0]}`,
-    `${baseUrl}/api/vehicles/search?query=bmw&make=BMW&minPrice=1000&page=1`,
+    `${baseUrl}/api/vehicles/search?query=bmw&make=BMW&model=X5&bodyType=suv&fuelType=gasoline&condition=excellent&minPrice=1000&maxPrice=90000&minYear=2010&maxMileage=90000&features=Sunroof&zipCode=78701&radius=50&sort=price_asc&page=1`,
+    `${baseUrl}/api/vehicles/search?excludeId=${ids[1]}&minPrice=1000&maxPrice=90000&limit=4`,
+    `${baseUrl}/api/vehicles/recent`,
+    `${baseUrl}/api/catalog/makes/BMW/models/X5/trims`,
+    `${baseUrl}/api/catalog/options`,
+    `${baseUrl}/api/user/vehicles`,
+    `${baseUrl}/sitemap.xml`,
     `${baseUrl}/api/vehicles/${ids[0]}`,
     `${baseUrl}/api/login?returnTo=/dashboard`,
     `${baseUrl}/api/catalog/makes/BMW/models`,
@@ -159,12 +193,12 @@ async function runWapiti(baseUrl, work, { ids, sellerCookie }) {
     '-u', `${baseUrl}/`, '--scope', 'folder', ...starts.flatMap((s) => ['-s', s]),
     '-H', `Cookie: ${sellerCookie}`, '-f', 'json', '-o', report, '--flush-session', '--store-session', join(work, 'wapiti-session'),
     '--store-config', join(work, 'wapiti-config'), '--max-scan-time', args['wapiti-seconds'], '--no-bugreport',
-    // Its SSRF/XXE payloads point at an "endpoint" (a public wapiti server by default): the scanned server itself.
-    '--endpoint', `${baseUrl}/`, '-t', '10', '-v', '1',
+    '--endpoint', endpoint.url, '-t', '10', '-v', '1',
   ];
   console.log(`  wapiti (at most ${args['wapiti-seconds']} s) …`);
   const { code, output } = await run('wapiti', argv, { cwd: work, timeoutMs: (Number(args['wapiti-seconds']) + 300) * 1000 });
-  const result = { findings: [], notes: [] };
+  await endpoint.close();
+  const result = { findings: endpoint.fetched.map((f) => ({ tool: 'wapiti', severity: 'high', title: 'outgoing request to the SSRF/XXE endpoint', where: f })), notes: [] };
   if (!existsSync(report)) {
     result.notes.push(`wapiti wrote no report (exit ${code}): ${output.trim().split('\n').slice(-5).join(' | ')}`);
     result.incomplete = true;
