@@ -5,7 +5,6 @@ interface ImportGraph {
   obj(): Record<string, string[]>;
   circular(): string[][];
 }
-// eslint-disable-next-line @typescript-eslint/no-require-imports
 const madge = require('madge') as (paths: string[], config: Record<string, unknown>) => Promise<ImportGraph>;
 
 const ROOT = resolve(__dirname, '../../..');

@@ -22,3 +22,5 @@ export * from './catalog/catalog.contract';
 export * from './vehicles/vehicle.contract';
 export * from './vehicles/vehicle-search.dto';
 export * from './vehicles/feature-filters';
+export * from './http/api-client';
+export * from './site/routes';

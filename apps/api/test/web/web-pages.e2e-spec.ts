@@ -5,6 +5,7 @@ import { VehicleEntity } from '../../src/modules/vehicles/entities/vehicle.entit
 import { createVehicle, updateVehicle } from '../factories/vehicle.factory';
 import { registerUser } from '../factories/user.factory';
 import { startTestApp, type TestApp } from '../support/test-app';
+import { robotsDisallowPaths, SITE_ROUTES, sitemapPaths, sitePath } from '@app/shared';
 
 const INDEX_HTML =
   '<!doctype html><html lang="en"><head><meta charset="utf-8" /><meta name="description" content="Default description" /><title>Vehicle Marketplace</title></head><body><div id="root"></div></body></html>';
@@ -145,6 +146,19 @@ describe('storefront pages served by the API', () => {
     expect(faq.text).toContain('<title>Test Motors</title>');
   });
 
+  it('answers 200 for every page of the shared route table (the router reads the same table) and 404 beside them', async () => {
+    for (const route of SITE_ROUTES) {
+      const path = sitePath(route.pattern, { id: approved.id, '*': 'analytics' });
+      const response = await t.client().get(path);
+      expect({ path, status: response.status }).toEqual({ path, status: route.page === 'vehicleRedirect' ? 301 : 200 });
+    }
+    expect((await t.client().get('/saved')).status).toBe(200);
+    for (const path of ['/saved/extra', '/vehicles', '/vehicles/1/2', '/edit-listing', '/searchx', '/admin-app/x']) {
+      expect({ path, status: (await t.client().get(path)).status }).toEqual({ path, status: 404 });
+    }
+    expect((await t.client().get(`/vehicles/0${approved.id}`)).status).toBe(404);
+  });
+
   it('lets other sites frame /iframe-slideshow and no other page', async () => {
     const slideshow = await t.client().get('/iframe-slideshow');
     expect(slideshow.status).toBe(200);
@@ -164,6 +178,7 @@ describe('storefront pages served by the API', () => {
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toContain('application/xml');
     const locs = [...response.text.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
+    expect(locs).toEqual([...sitemapPaths().map((p) => `https://cars.example.com${p}`), `https://cars.example.com/vehicles/${approved.id}`]);
     expect(locs).toEqual([
       'https://cars.example.com/',
       'https://cars.example.com/search',
@@ -180,6 +195,8 @@ describe('storefront pages served by the API', () => {
     expect(response.status).toBe(200);
     expect(response.text).toContain('User-agent: *\nAllow: /\n');
     expect(response.text).toContain('Disallow: /dashboard\n');
+    for (const path of robotsDisallowPaths()) expect(response.text).toContain(`Disallow: ${path}\n`);
+    expect(robotsDisallowPaths()).toEqual(expect.arrayContaining(['/admin', '/auth', '/edit-listing/', '/iframe-slideshow', '/saved']));
     expect(response.text).toContain('Sitemap: https://cars.example.com/sitemap.xml');
   });
 });

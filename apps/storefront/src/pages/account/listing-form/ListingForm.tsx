@@ -21,7 +21,7 @@ import {
   type VinDecodeResult,
 } from '@app/shared';
 import { useMakes } from '../../../api/catalog';
-import { ApiError } from '../../../api/client';
+import { ApiError } from '@app/shared';
 import { decodeVin, generateFeatures, generateSpecs, useCatalogModels, useCatalogTrims, useSaveListing, type ListingPayload } from '../../../api/seller';
 import { toast } from '../../../stores/toast';
 import { UNAUTHORIZED_REDIRECT_MS } from '../RequireUser';
@@ -200,14 +200,9 @@ export function ListingForm({ vehicleId, defaultValues, imageUpload }: ListingFo
 
   /** The API's field errors (a rule the form could not check, e.g. a photo URL) shown next to their fields. */
   const showServerErrors = (error: ApiError) => {
-    try {
-      const body = JSON.parse(error.message.replace(/^\d{3}: /, '')) as { errors?: Array<{ field: string; message: string }> };
-      for (const e of body.errors ?? []) {
-        const field = e.field.split('.')[0] as FieldPath<ListingFormValues>;
-        if (field in getValues()) setError(field, { type: 'server', message: e.message });
-      }
-    } catch {
-      // not the error shape: the toast says enough
+    for (const e of error.fieldErrors) {
+      const field = e.field.split('.')[0] as FieldPath<ListingFormValues>;
+      if (field in getValues()) setError(field, { type: 'server', message: e.message });
     }
   };
 
