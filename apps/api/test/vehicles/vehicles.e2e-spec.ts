@@ -139,10 +139,10 @@ describe('vehicle endpoints', () => {
       expect(res.body.status).toBe('sold');
     });
 
-    it('answers 404 for an unknown or malformed id', async () => {
+    it('answers 404 for an unknown id and 400 for a malformed one', async () => {
       expect((await t.client().get('/api/vehicles/999999')).status).toBe(404);
-      expect((await t.client().get('/api/vehicles/abc')).status).toBe(404);
-      expect((await t.client().get('/api/vehicles/0')).status).toBe(404);
+      expect((await t.client().get('/api/vehicles/abc')).status).toBe(400);
+      expect((await t.client().get('/api/vehicles/0')).status).toBe(400);
     });
 
     it('counts a view once per visitor per day, never for the owner or an admin', async () => {

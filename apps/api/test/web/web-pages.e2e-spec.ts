@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { VehicleEntity } from '../../src/modules/vehicles/entities/vehicle.entity';
-import { createVehicle } from '../factories/vehicle.factory';
+import { createVehicle, updateVehicle } from '../factories/vehicle.factory';
 import { registerUser } from '../factories/user.factory';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { robotsDisallowPaths, SITE_ROUTES, sitemapPaths, sitePath } from '@app/shared';
@@ -86,6 +86,38 @@ describe('storefront pages served by the API', () => {
       // The VIN and the seller's contact details are internal.
       expect(html).not.toContain('WBA00000000000001');
       expect(html).not.toContain('seller@example.com');
+    });
+
+    it('builds the page around any listing text: replacement patterns ($`, $\', $&) stay text', async () => {
+      const tricky = await createVehicle(t, approved.userId, {
+        trim: approved.trim,
+        make: "M$`ke $' $&",
+        model: '$1 $$',
+        description: "Says $` and $' and $& and $<name> and $$ in full.",
+        status: 'approved',
+      });
+      const response = await t.client().get(`/vehicles/${tricky.id}`);
+      expect(response.status).toBe(200);
+      const html = response.text;
+      expect(html.match(/<html/g)).toHaveLength(1);
+      expect(html.match(/<\/head>/g)).toHaveLength(1);
+      expect(html.match(/<title>/g)).toHaveLength(1);
+      expect(html.match(/<div id="root"><\/div>/g)).toHaveLength(1);
+      expect(html).toContain("<title>2021 M$`ke $&#39; $&amp; $1 $$ xDrive40i &lt;M Sport&gt; for sale – $46,000 | Test Motors</title>");
+      expect(html).toMatch(/<meta name="description" content="[^"]*Says \$` and \$&#39; and \$&amp; and \$&lt;name&gt; and \$\$ in full\." \/>/);
+      const car = JSON.parse(/<script type="application\/ld\+json">(.*?)<\/script>/.exec(html)?.[1] as string);
+      expect(car.brand.name).toBe("M$`ke $' $&");
+      expect(car.description).toBe("Says $` and $' and $& and $<name> and $$ in full.");
+      await updateVehicle(t, tricky.id, { status: 'rejected' });
+    });
+
+    it('serves a listing page only at its canonical address', async () => {
+      expect((await t.client().get(`/vehicles/${approved.id}`)).status).toBe(200);
+      for (const path of [`/vehicles/0${approved.id}`, `/vehicles/${approved.id}.0`, `/vehicles/+${approved.id}`, `/vehicles/${approved.id}e0`]) {
+        const response = await t.client().get(path);
+        expect({ path, status: response.status }).toEqual({ path, status: 404 });
+        expect(response.text).not.toContain('application/ld+json');
+      }
     });
 
     it('answers 404 (the page, marked noindex) for a listing that is not public or does not exist', async () => {

@@ -1,4 +1,4 @@
-import { Body, Controller, Get, Param, ParseIntPipe, Patch, Query } from '@nestjs/common';
+import { Body, Controller, Get, Param, Patch, Query } from '@nestjs/common';
 import {
   AdminInquiry,
   AdminStats,
@@ -11,6 +11,7 @@ import {
   UpdateInquiryDto,
   UpdateListingStatusDto,
 } from '@app/shared';
+import { IdParamPipe } from '../../infra/http/id-param.pipe';
 import { CurrentUser, Roles } from '../auth/auth.decorators';
 import { UserEntity } from '../users/entities/user.entity';
 import { AdminVehiclesService } from './admin-vehicles.service';
@@ -45,7 +46,7 @@ export class AdminController {
 
   @Patch('vehicles/:id/status')
   changeStatus(
-    @Param('id', ParseIntPipe) id: number,
+    @Param('id', IdParamPipe) id: number,
     @Body() body: UpdateListingStatusDto,
     @CurrentUser() admin: UserEntity,
   ): Promise<AdminVehicle> {
@@ -53,7 +54,7 @@ export class AdminController {
   }
 
   @Patch('vehicles/:id')
-  edit(@Param('id', ParseIntPipe) id: number, @Body() body: AdminVehicleEditDto, @CurrentUser() admin: UserEntity): Promise<AdminVehicle> {
+  edit(@Param('id', IdParamPipe) id: number, @Body() body: AdminVehicleEditDto, @CurrentUser() admin: UserEntity): Promise<AdminVehicle> {
     return this.vehicles.edit(id, body, admin);
   }
 
@@ -68,7 +69,7 @@ export class AdminController {
   }
 
   @Patch('inquiries/:id')
-  handleInquiry(@Param('id', ParseIntPipe) id: number, @Body() body: UpdateInquiryDto, @CurrentUser() admin: UserEntity): Promise<AdminInquiry> {
+  handleInquiry(@Param('id', IdParamPipe) id: number, @Body() body: UpdateInquiryDto, @CurrentUser() admin: UserEntity): Promise<AdminInquiry> {
     return this.inquiries.setHandled(id, body.handled, admin.id);
   }
 }

@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, HttpCode, Inject, Injectable, NotFoundException, Param, type PipeTransform, Post, Put, Query, Req, Res } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Post, Put, Query, Req, Res } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
   VehicleInputDto,
@@ -9,20 +9,12 @@ import {
   type VehicleSearchResult,
 } from '@app/shared';
 import { APP_CONFIG, type AppConfig } from '../../infra/config/app-config';
+import { IdParamPipe } from '../../infra/http/id-param.pipe';
 import { visitorId } from '../../infra/http/visitor-id';
 import { CurrentUser, Public } from '../auth/auth.decorators';
 import type { UserEntity } from '../users/entities/user.entity';
 import { VehicleSearchService } from './search/vehicle-search.service';
 import { VehiclesService } from './vehicles.service';
-
-/** A listing id in a path: anything but a positive whole number is a listing that does not exist. */
-@Injectable()
-export class ListingIdPipe implements PipeTransform<string, number> {
-  transform(value: string): number {
-    if (!/^[1-9]\d{0,9}$/.test(value) || Number(value) > 2_147_483_647) throw new NotFoundException('Vehicle not found');
-    return Number(value);
-  }
-}
 
 @Controller('vehicles')
 export class VehiclesController {
@@ -55,7 +47,7 @@ export class VehiclesController {
   @Public()
   @Get(':id')
   detail(
-    @Param('id', ListingIdPipe) id: number,
+    @Param('id', IdParamPipe) id: number,
     @CurrentUser() user: UserEntity | undefined,
     @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
@@ -69,13 +61,13 @@ export class VehiclesController {
   }
 
   @Put(':id')
-  update(@Param('id', ListingIdPipe) id: number, @Body() input: VehicleInputDto, @CurrentUser() user: UserEntity): Promise<OwnerVehicle> {
+  update(@Param('id', IdParamPipe) id: number, @Body() input: VehicleInputDto, @CurrentUser() user: UserEntity): Promise<OwnerVehicle> {
     return this.vehicles.update(id, input, user);
   }
 
   @Delete(':id')
   @HttpCode(204)
-  async remove(@Param('id', ListingIdPipe) id: number, @CurrentUser() user: UserEntity): Promise<void> {
+  async remove(@Param('id', IdParamPipe) id: number, @CurrentUser() user: UserEntity): Promise<void> {
     await this.vehicles.remove(id, user);
   }
 }

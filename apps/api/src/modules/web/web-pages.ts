@@ -5,12 +5,11 @@ import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { EMBEDDABLE_PAGE, matchSiteRoute, robotsDisallowPaths, sitemapPaths, type ApiErrorBody } from '@app/shared';
 import { APP_CONFIG, AppConfig } from '../../infra/config/app-config';
+import { parseCanonicalId } from '../../infra/http/id-param.pipe';
 import { ListingReader } from '../vehicles/listing-reader.service';
-import { escapeHtml, sitemapXml, vehicleHead, withHead, type SeoVehicle } from './seo';
+import { insertIntoHead, sitemapXml, vehicleHead, withHead, type SeoVehicle } from './seo';
 
 const NOT_A_PAGE = /^\/(api|uploads|admin-app)(\/|$)|\.[a-z0-9]{1,8}$/i;
-/** A listing id as the vehicles API takes it: canonical decimal, no sign, no leading zero. */
-const CANONICAL_ID = /^[1-9][0-9]{0,9}$/;
 
 const SITEMAP_MAX_LISTINGS = 45_000;
 
@@ -61,15 +60,15 @@ export class WebPages implements OnModuleInit {
     }
 
     // Paths of the shared route table are pages (200); anything else draws the client's 404 screen.
-    let page = html.replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(this.config.site.name)}</title>`);
+    let page = withHead(html, { title: this.config.site.name });
     let status = match ? 200 : 404;
     if (match?.route.page === 'vehicle') {
-      const id = match.params.id as string;
-      const vehicle = CANONICAL_ID.test(id) ? await this.publicVehicle(Number(id)) : null;
+      const id = parseCanonicalId(match.params.id);
+      const vehicle = id === null ? null : await this.publicVehicle(id);
       if (vehicle) page = withHead(html, vehicleHead(vehicle, this.baseUrl(request), this.config.site.name));
       else status = 404;
     }
-    if (status === 404) page = page.replace('</head>', '<meta name="robots" content="noindex" /></head>');
+    if (status === 404) page = insertIntoHead(page, '<meta name="robots" content="noindex" />');
     if (path === EMBEDDABLE_PAGE) this.allowFraming(reply);
 
     await reply.status(status).header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-cache').send(page);
