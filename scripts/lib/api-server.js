@@ -59,8 +59,12 @@ async function waitForListings(baseUrl, timeoutMs) {
   throw new Error(`no listings within ${timeoutMs / 1000} s (last answer: ${last}): is the demo data seeded?`);
 }
 
-/** Builds what is missing, starts the API and waits until it is healthy; `stop()` ends it and removes its data. */
-async function startApiServer({ env = {}, timeoutMs = 120_000, listings = true } = {}) {
+/**
+ * Builds what is missing, starts the API and waits until it is healthy; `stop()` ends it and removes its data.
+ * `onLog(child)`: the server's output is piped to the caller, who reads `child.stdout` / `child.stderr` from
+ * the start (instead of this terminal).
+ */
+async function startApiServer({ env = {}, timeoutMs = 120_000, listings = true, onLog } = {}) {
   ensureBuilt();
   const dataDir = mkdtempSync(join(tmpdir(), 'cm-run-'));
   const port = await freePort();
@@ -80,8 +84,9 @@ async function startApiServer({ env = {}, timeoutMs = 120_000, listings = true }
       PUBLIC_URL: '',
       ...env,
     },
-    stdio: ['ignore', 'inherit', 'inherit'],
+    stdio: ['ignore', onLog ? 'pipe' : 'inherit', onLog ? 'pipe' : 'inherit'],
   });
+  onLog?.(child);
   const stop = async () => {
     if (child.exitCode === null) {
       child.kill('SIGTERM');

@@ -2,7 +2,8 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { App as AntdApp, ConfigProvider, Flex, Skeleton } from 'antd';
 import { MutationCache, QueryCache, QueryClientProvider } from '@tanstack/react-query';
 import type { AdminAppProps } from '@app/shared';
-import { createApiClient, isAuthFailure } from './api/client';
+import { isAuthFailure } from '@app/shared';
+import { createAdminApi } from './api/client';
 import { ApiContext, createQueryClient } from './api/queries';
 import { Dashboard } from './components/Dashboard';
 import { REDIRECT_DELAY_MS, TEXT, TOAST_SECONDS } from './lib/texts';
@@ -54,7 +55,7 @@ function Console({ user, authFailed }: { user: AdminAppProps['user']; authFailed
 export default function AdminApp({ apiBase, user }: AdminAppProps) {
   const [authFailed, setAuthFailed] = useState(false);
   const onAuthFailure = useRef(() => setAuthFailed(true));
-  const api = useMemo(() => createApiClient(apiBase), [apiBase]);
+  const api = useMemo(() => createAdminApi(apiBase), [apiBase]);
   const [queryClient] = useState(() =>
     createQueryClient({
       queryCache: new QueryCache({ onError: (error) => isAuthFailure(error) && onAuthFailure.current() }),

@@ -5,11 +5,13 @@ import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { LISTING_LIMITS } from '@app/shared';
-import { setHostedImagePrefixes } from '@app/shared';
 import { AppModule } from './app.module';
 import type { AppConfig } from './infra/config/app-config';
 import { AllExceptionsFilter } from './infra/http/all-exceptions.filter';
-import { registerSecurity } from './infra/http/security';
+import { registerJsonBodyParser } from './infra/http/body-parsing';
+import { answerFrameworkError } from './infra/http/framework-errors';
+import { registerSecurity, securityHeaders } from './infra/http/security';
+import { recordRoutes } from './infra/http/route-list';
 import { registerStaticFiles } from './infra/http/static-files';
 import { createValidationPipe } from './infra/http/validation';
 
@@ -17,8 +19,7 @@ const REQUEST_ID = /^[\w.-]{8,64}$/;
 
 /** Builds the whole application (used by main and by the tests, so both run the same stack). */
 export async function createApp(config: AppConfig, extraModules: Type[] = []): Promise<NestFastifyApplication> {
-  // Listing photos may also be URLs the configured hosted image service issued (libs/shared listing rules).
-  setHostedImagePrefixes(config.hostedImages ? [config.hostedImages.urlPrefix] : []);
+  const writeSecurityHeaders = securityHeaders(config);
   const adapter = new FastifyAdapter({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel, redact: ['req.headers.cookie', 'req.headers.authorization'] },
     trustProxy: config.trustProxy,
@@ -28,16 +29,19 @@ export async function createApp(config: AppConfig, extraModules: Type[] = []): P
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
     },
+    // A malformed URL (`/%E0%A4%A`) or an over-long path parameter is answered by the router before any hook.
+    frameworkErrors: answerFrameworkError(writeSecurityHeaders),
   });
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config, extraModules), adapter, {
     logger: nestLogLevels(config.logLevel),
   });
 
   const fastify = app.getHttpAdapter().getInstance();
+  recordRoutes(fastify);
   fastify.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
-  await registerSecurity(fastify, config);
+  await registerSecurity(fastify, config, writeSecurityHeaders);
   // Photo uploads (POST /api/uploads): one file per request. The file limit is one byte over the largest
   // accepted photo, so a larger one is told apart (413) without reading it whole.
   await fastify.register(fastifyMultipart, {
@@ -45,6 +49,7 @@ export async function createApp(config: AppConfig, extraModules: Type[] = []): P
   });
   await registerStaticFiles(fastify, config);
 
+  registerJsonBodyParser(app);
   app.setGlobalPrefix('api');
   app.useGlobalPipes(createValidationPipe());
   // Nest routes Fastify's own errors (rate limit, body parsing, cross-site refusal, unknown routes)

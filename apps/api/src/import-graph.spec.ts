@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 
 /** The part of madge's answer these checks read (madge ships no type declarations). */
@@ -5,7 +6,6 @@ interface ImportGraph {
   obj(): Record<string, string[]>;
   circular(): string[][];
 }
-// eslint-disable-next-line @typescript-eslint/no-require-imports
 const madge = require('madge') as (paths: string[], config: Record<string, unknown>) => Promise<ImportGraph>;
 
 const ROOT = resolve(__dirname, '../../..');
@@ -62,5 +62,28 @@ describe('import graph', () => {
       .filter((file) => file.startsWith('apps/api/src/') && !file.startsWith('apps/api/src/modules/vehicles/'));
     // The inquiries' foreign key to the listing is a relation of the contact entity: schema, not access.
     expect(importers).toEqual(['apps/api/src/modules/contact/entities/contact-message.entity.ts']);
+  });
+  it('lets each app import only itself and libs/ (never another app), and libs/ import no app', () => {
+    const appOf = (file: string) => /^apps\/([^/]+)\//.exec(file)?.[1];
+    const crossings = Object.entries(all.obj()).flatMap(([file, deps]) =>
+      deps
+        .filter((dep) => !dep.startsWith('libs/') && appOf(dep) !== undefined && appOf(dep) !== appOf(file))
+        .map((dep) => `${file} -> ${dep}`),
+    );
+    expect(Object.keys(all.obj()).some((f) => f.startsWith('apps/storefront/')) && Object.keys(all.obj()).some((f) => f.startsWith('apps/admin/'))).toBe(true);
+    expect(crossings).toEqual([]);
+  });
+
+  it('keeps libs/ free of mutable module state (no top-level let or var): configuration is passed in', () => {
+    const libs = Object.keys(all.obj()).filter((f) => f.startsWith('libs/') && !/\.spec\.tsx?$/.test(f));
+    expect(libs.length).toBeGreaterThan(20);
+    const mutable = libs.flatMap((file) =>
+      readFileSync(resolve(ROOT, file), 'utf8')
+        .split('\n')
+        .map((line, i) => ({ line, at: `${file}:${i + 1}` }))
+        .filter(({ line }) => /^(export\s+)?(let|var)\s/.test(line))
+        .map(({ at, line }) => `${at} ${line.trim()}`),
+    );
+    expect(mutable).toEqual([]);
   });
 });

@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import { bootstrapLogger, createApp } from './app.factory';
-import { createAdmin, rollupAnalytics, runMigrations } from './cli/commands';
+import { createAdmin, printRoutes, rollupAnalytics, runMigrations } from './cli/commands';
 import { loadConfig } from './infra/config/app-config';
 import { ConfigError } from './infra/config/config-error';
 import { ValidationFailedException } from './infra/http/error-body';
@@ -16,6 +16,8 @@ async function main(argv: string[]): Promise<void> {
       bootstrapLogger.log(`Listening on http://localhost:${config.port} (database: ${config.database.type})`);
       return;
     }
+    case 'routes':
+      return printRoutes(config);
     case 'migration:run':
       return runMigrations(config);
     case 'admin:create':
@@ -23,7 +25,7 @@ async function main(argv: string[]): Promise<void> {
     case 'analytics:rollup':
       return rollupAnalytics(config);
     default:
-      throw new Error(`Unknown command "${command}". Commands: serve, migration:run, admin:create, analytics:rollup`);
+      throw new Error(`Unknown command "${command}". Commands: serve, routes, migration:run, admin:create, analytics:rollup`);
   }
 }
 

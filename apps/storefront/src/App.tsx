@@ -8,6 +8,7 @@ import { RouteEffects } from './components/RouteEffects';
 import { RouteError } from './components/RouteError';
 import { Toaster } from './components/Toaster';
 import { pageLoaders } from './route-loaders';
+import { SITE_ROUTES, type SiteRoute } from '@app/shared';
 
 /** A lazily loaded page: each page is its own chunk. */
 const page = (load: () => Promise<{ default: React.ComponentType }>) => async () => ({ Component: (await load()).default });
@@ -22,33 +23,23 @@ function Root() {
   );
 }
 
+/** A router route for a pattern of the shared table: '/' is the layout's index, the rest are relative. */
+function routeObject({ page: key, pattern }: SiteRoute): RouteObject {
+  const lazy = page(pageLoaders[key]);
+  return pattern === '/' ? { index: true, lazy } : { path: pattern.slice(1), lazy };
+}
+
+/** The router, built from the one route table (SITE_ROUTES): bare pages outside the site's layout. */
 export const routes: RouteObject[] = [
   {
     element: <Root />,
     HydrateFallback: PageSpinner,
     ErrorBoundary: RouteError,
     children: [
-      // The embeddable slideshow renders without the site's header and footer.
-      { path: '/iframe-slideshow', lazy: page(pageLoaders.iframe_slideshow) },
+      ...SITE_ROUTES.filter((r) => r.bare).map(routeObject),
       {
         element: <Layout />,
-        children: [
-          { index: true, lazy: page(pageLoaders.landing) },
-          { path: 'auth', lazy: page(pageLoaders.auth) },
-          { path: 'search', lazy: page(pageLoaders.search) },
-          { path: 'vehicles/:id', lazy: page(pageLoaders.vehicle) },
-          { path: 'vehicle/:id', lazy: page(pageLoaders.vehicle_redirect) },
-          { path: 'how-it-works', lazy: page(pageLoaders.how_it_works) },
-          { path: 'financing', lazy: page(pageLoaders.financing) },
-          { path: 'faq', lazy: page(pageLoaders.faq) },
-          { path: 'privacy-policy', lazy: page(pageLoaders.privacy_policy) },
-          { path: 'dashboard', lazy: page(pageLoaders.account_dashboard) },
-          { path: 'create-listing', lazy: page(pageLoaders.account_create_listing) },
-          { path: 'edit-listing/:id', lazy: page(pageLoaders.account_edit_listing) },
-          { path: 'saved', lazy: page(pageLoaders.saved) },
-          { path: 'admin/*', lazy: page(pageLoaders.admin) },
-          { path: '*', lazy: page(pageLoaders.not_found) },
-        ],
+        children: [...SITE_ROUTES.filter((r) => !r.bare).map(routeObject), { path: '*', lazy: page(pageLoaders.notFound) }],
       },
     ],
   },

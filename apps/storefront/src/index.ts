@@ -4,7 +4,7 @@ import './styles.css';
 import { loaderForPath } from './route-loaders';
 
 // The current page's chunk loads in parallel with the app (the router finds it in the module cache).
-loaderForPath(window.location.pathname)?.().catch(() => undefined);
+loaderForPath(window.location.pathname)().catch(() => undefined);
 
 // Async boundary: the federation runtime initialises the shared React scope before any app code
 // imports React.

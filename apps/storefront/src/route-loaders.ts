@@ -1,34 +1,33 @@
-// Page modules, one chunk each. index.ts starts loading the current page's chunk alongside the app's own,
-// so the first page does not wait for the router to ask for it.
+// Page modules, one chunk each, keyed by the pages of the shared route table (SITE_ROUTES in libs/shared).
+// index.ts starts loading the current page's chunk alongside the app's own, so the first page does not wait
+// for the router to ask for it.
 import type { ComponentType } from 'react';
+import { matchSiteRoute, type SitePage } from '@app/shared';
 
 type PageModule = { default: ComponentType };
+type PageLoader = () => Promise<PageModule>;
 
-export const pageLoaders = {
-  iframe_slideshow: (): Promise<PageModule> => import(/* webpackChunkName: "page-slideshow" */ './pages/iframe-slideshow'),
-  landing: (): Promise<PageModule> => import(/* webpackChunkName: "page-landing" */ './pages/landing'),
-  auth: (): Promise<PageModule> => import(/* webpackChunkName: "page-auth" */ './pages/auth'),
-  search: (): Promise<PageModule> => import(/* webpackChunkName: "page-search" */ './pages/search'),
-  vehicle: (): Promise<PageModule> => import(/* webpackChunkName: "page-vehicle" */ './pages/vehicle'),
-  vehicle_redirect: (): Promise<PageModule> => import(/* webpackChunkName: "page-vehicle-redirect" */ './pages/vehicle/redirect'),
-  how_it_works: (): Promise<PageModule> => import(/* webpackChunkName: "page-how-it-works" */ './pages/how-it-works'),
-  financing: (): Promise<PageModule> => import(/* webpackChunkName: "page-financing" */ './pages/financing'),
-  faq: (): Promise<PageModule> => import(/* webpackChunkName: "page-faq" */ './pages/faq'),
-  privacy_policy: (): Promise<PageModule> => import(/* webpackChunkName: "page-privacy" */ './pages/privacy-policy'),
-  account_dashboard: (): Promise<PageModule> => import(/* webpackChunkName: "page-account" */ './pages/account/dashboard'),
-  account_create_listing: (): Promise<PageModule> => import(/* webpackChunkName: "page-account" */ './pages/account/create-listing'),
-  account_edit_listing: (): Promise<PageModule> => import(/* webpackChunkName: "page-account" */ './pages/account/edit-listing'),
-  saved: (): Promise<PageModule> => import(/* webpackChunkName: "page-saved" */ './pages/saved'),
-  admin: (): Promise<PageModule> => import(/* webpackChunkName: "page-admin" */ './pages/admin'),
-  not_found: (): Promise<PageModule> => import(/* webpackChunkName: "page-not-found" */ './pages/not-found'),
+export const pageLoaders: Record<SitePage | 'notFound', PageLoader> = {
+  slideshow: () => import(/* webpackChunkName: "page-slideshow" */ './pages/iframe-slideshow'),
+  landing: () => import(/* webpackChunkName: "page-landing" */ './pages/landing'),
+  auth: () => import(/* webpackChunkName: "page-auth" */ './pages/auth'),
+  search: () => import(/* webpackChunkName: "page-search" */ './pages/search'),
+  vehicle: () => import(/* webpackChunkName: "page-vehicle" */ './pages/vehicle'),
+  vehicleRedirect: () => import(/* webpackChunkName: "page-vehicle-redirect" */ './pages/vehicle/redirect'),
+  howItWorks: () => import(/* webpackChunkName: "page-how-it-works" */ './pages/how-it-works'),
+  financing: () => import(/* webpackChunkName: "page-financing" */ './pages/financing'),
+  faq: () => import(/* webpackChunkName: "page-faq" */ './pages/faq'),
+  privacyPolicy: () => import(/* webpackChunkName: "page-privacy" */ './pages/privacy-policy'),
+  dashboard: () => import(/* webpackChunkName: "page-account" */ './pages/account/dashboard'),
+  createListing: () => import(/* webpackChunkName: "page-account" */ './pages/account/create-listing'),
+  editListing: () => import(/* webpackChunkName: "page-account" */ './pages/account/edit-listing'),
+  saved: () => import(/* webpackChunkName: "page-saved" */ './pages/saved'),
+  admin: () => import(/* webpackChunkName: "page-admin" */ './pages/admin'),
+  notFound: () => import(/* webpackChunkName: "page-not-found" */ './pages/not-found'),
 };
 
-/** The page chunk a path needs (the same patterns as the router's). */
-export function loaderForPath(pathname: string): (() => Promise<PageModule>) | undefined {
-  const path = pathname.replace(/\/+$/, '') || '/';
-  if (path === '/') return pageLoaders.landing;
-  if (path === '/search') return pageLoaders.search;
-  if (/^\/vehicles\/[^/]+$/.test(path)) return pageLoaders.vehicle;
-  if (path === '/iframe-slideshow') return pageLoaders.iframe_slideshow;
-  return undefined;
+/** The page chunk a path needs: its route's page in the shared table, the 404 page otherwise. */
+export function loaderForPath(pathname: string): PageLoader {
+  const match = matchSiteRoute(pathname.replace(/\/+$/, '') || '/');
+  return match ? pageLoaders[match.route.page] : pageLoaders.notFound;
 }

@@ -24,3 +24,6 @@ export * from './vehicles/vehicle-search.dto';
 export * from './vehicles/feature-filters';
 export * from './vehicles/listing-lifecycle';
 export * from './vehicles/vocabulary-input';
+export * from './http/api-client';
+export * from './site/routes';
+export * from './vehicles/photo-list';

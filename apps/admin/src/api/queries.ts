@@ -5,6 +5,7 @@ import type {
   AdminRevision,
   AdminStats,
   AdminVehicle,
+  AdminVehicleEdit,
   AnalyticsPeriod,
   AnalyticsStats,
   AuditEntry,
@@ -13,7 +14,6 @@ import type {
   RejectionReason,
 } from '@app/shared';
 import type { ApiClient } from './client';
-import type { AdminEditPayload } from '../lib/edit-form';
 
 export const ApiContext = createContext<ApiClient | null>(null);
 
@@ -116,7 +116,7 @@ export function useEditVehicle() {
   const api = useApi();
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, changes }: { id: number; changes: AdminEditPayload }) => api.patch<AdminVehicle>(`/admin/vehicles/${id}`, changes),
+    mutationFn: ({ id, changes }: { id: number; changes: AdminVehicleEdit }) => api.patch<AdminVehicle>(`/admin/vehicles/${id}`, changes),
     onSuccess: () =>
       Promise.all([
         client.invalidateQueries({ queryKey: adminKeys.vehicles('approved') }),

@@ -10,7 +10,7 @@ import {
   type AdminVehicle,
   type Option,
 } from '@app/shared';
-import { ApiError, isAuthFailure } from '../api/client';
+import { ApiError, isAuthFailure } from '@app/shared';
 import { useEditVehicle } from '../api/queries';
 import { toEditPayload, toFormValues, type EditFormValues } from '../lib/edit-form';
 import { TEXT } from '../lib/texts';
@@ -36,7 +36,7 @@ function Field({ id, label, children, span = 12 }: { id: string; label: string; 
 
 /** The API's field messages under the toast's text, when it sent any. */
 function failureDetail(error: unknown): string {
-  if (error instanceof ApiError && error.body?.errors?.length) return error.body.errors.map((e) => e.message).join('. ');
+  if (error instanceof ApiError && error.fieldErrors.length > 0) return error.fieldErrors.map((e) => e.message).join('. ');
   return '';
 }
 

@@ -1,25 +1,15 @@
 import { useRef, useState, type ChangeEvent, type DragEvent } from 'react';
 import { App, Button, Flex, Tag, Tooltip, Typography } from 'antd';
 import { ArrowLeftOutlined, ArrowRightOutlined, DeleteOutlined, StarFilled, StarOutlined, UploadOutlined } from '@ant-design/icons';
-import { cardImageUrl, LISTING_LIMITS } from '@app/shared';
+import { addPhotos, cardImageUrl, freeSlots, LISTING_LIMITS, movePhoto, removePhoto, screenFiles, setCover, skippedDescription, type PhotoList } from '@app/shared';
 import { useApi } from '../api/queries';
-import { addImages, moveImage, removeImage, setCover, type ImageSet } from '../lib/images';
 import { TEXT } from '../lib/texts';
 
 interface ImagesEditorProps {
-  value: ImageSet;
-  onChange: (next: ImageSet) => void;
+  value: PhotoList;
+  onChange: (next: PhotoList) => void;
   uploading: boolean;
   onUploadingChange: (uploading: boolean) => void;
-}
-
-const MB = 1024 * 1024;
-
-/** Why a file is skipped before upload, or null when it may go. */
-function rejectReason(file: File): string | null {
-  if (!file.type.startsWith('image/')) return 'not an image';
-  if (file.size >= LISTING_LIMITS.maxImageBytes) return `larger than ${LISTING_LIMITS.maxImageBytes / MB} MB`;
-  return null;
 }
 
 /**
@@ -35,20 +25,14 @@ export function ImagesEditor({ value, onChange, uploading, onUploadingChange }: 
   const latest = useRef(value);
   latest.current = value;
   const { images, coverPhotoIndex } = value;
-  const slots = LISTING_LIMITS.maxImages - images.length;
+  const slots = freeSlots(images.length);
 
   async function upload(event: ChangeEvent<HTMLInputElement>) {
     const files = Array.from(event.target.files ?? []);
     event.target.value = '';
-    const skipped: string[] = [];
-    const accepted: File[] = [];
-    for (const file of files) {
-      const reason = rejectReason(file);
-      if (reason) skipped.push(`${file.name} (${reason})`);
-      else if (accepted.length >= slots) skipped.push(`${file.name} (at most ${LISTING_LIMITS.maxImages} photos)`);
-      else accepted.push(file);
-    }
-    if (skipped.length > 0) notification.warning({ title: 'Invalid files', description: `Skipped: ${skipped.join(', ')}` });
+    const { accepted, invalid, overLimit } = screenFiles(files, images.length);
+    const skipped = [...invalid, ...overLimit.map((file) => ({ name: file.name, reason: `at most ${LISTING_LIMITS.maxImages} photos` }))];
+    if (skipped.length > 0) notification.warning({ title: 'Invalid files', description: skippedDescription(skipped) });
     if (accepted.length === 0) return;
 
     onUploadingChange(true);
@@ -56,7 +40,7 @@ export function ImagesEditor({ value, onChange, uploading, onUploadingChange }: 
       const results = await Promise.allSettled(accepted.map((file) => api.upload(file)));
       const urls = results.flatMap((r) => (r.status === 'fulfilled' ? [r.value.secure_url] : []));
       if (urls.length > 0) {
-        onChange(addImages(latest.current, urls));
+        onChange(addPhotos(latest.current, urls));
         void message.success(TEXT.toast.uploaded(urls.length));
       }
       if (urls.length < accepted.length) notification.error({ title: TEXT.toast.error, description: TEXT.toast.uploadFailed });
@@ -67,7 +51,7 @@ export function ImagesEditor({ value, onChange, uploading, onUploadingChange }: 
 
   const drop = (event: DragEvent, to: number) => {
     event.preventDefault();
-    if (dragFrom !== null) onChange(moveImage(value, dragFrom, to));
+    if (dragFrom !== null) onChange(movePhoto(value, dragFrom, to));
     setDragFrom(null);
   };
 
@@ -117,9 +101,9 @@ export function ImagesEditor({ value, onChange, uploading, onUploadingChange }: 
                       onClick={() => onChange(setCover(value, index))}
                     />
                   </Tooltip>
-                  <Button size="small" type="text" aria-label={`Move photo ${index + 1} left`} icon={<ArrowLeftOutlined />} disabled={index === 0} onClick={() => onChange(moveImage(value, index, index - 1))} />
-                  <Button size="small" type="text" aria-label={`Move photo ${index + 1} right`} icon={<ArrowRightOutlined />} disabled={index === images.length - 1} onClick={() => onChange(moveImage(value, index, index + 1))} />
-                  <Button size="small" type="text" danger aria-label={`Remove photo ${index + 1}`} icon={<DeleteOutlined />} onClick={() => onChange(removeImage(value, index))} />
+                  <Button size="small" type="text" aria-label={`Move photo ${index + 1} left`} icon={<ArrowLeftOutlined />} disabled={index === 0} onClick={() => onChange(movePhoto(value, index, index - 1))} />
+                  <Button size="small" type="text" aria-label={`Move photo ${index + 1} right`} icon={<ArrowRightOutlined />} disabled={index === images.length - 1} onClick={() => onChange(movePhoto(value, index, index + 1))} />
+                  <Button size="small" type="text" danger aria-label={`Remove photo ${index + 1}`} icon={<DeleteOutlined />} onClick={() => onChange(removePhoto(value, index))} />
                 </Flex>
               </li>
             );

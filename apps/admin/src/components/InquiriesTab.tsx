@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { App, Button, Flex, Segmented, Table, Tag, Typography, type TableColumnsType } from 'antd';
 import { CheckOutlined, UndoOutlined } from '@ant-design/icons';
 import { vehicleTitle, type AdminInquiry } from '@app/shared';
-import { isAuthFailure } from '../api/client';
+import { isAuthFailure } from '@app/shared';
 import { PAGE_SIZE, useInquiries, useMarkInquiry } from '../api/queries';
 import { formatDateTime } from '../lib/dates';
 import { TEXT } from '../lib/texts';

@@ -3,7 +3,7 @@ import { App, Button, Flex, Popconfirm, Typography, type TableColumnsType } from
 import { CheckOutlined, CloseOutlined, EditOutlined, EyeOutlined } from '@ant-design/icons';
 import { formatMileage, formatPrice, type AdminVehicle, type ListingStatus } from '@app/shared';
 import { useChangeStatus, useVehicleList } from '../api/queries';
-import { isAuthFailure } from '../api/client';
+import { isAuthFailure } from '@app/shared';
 import { TEXT } from '../lib/texts';
 import { formatDate } from '../lib/dates';
 import { EditVehicleModal } from './EditVehicleModal';

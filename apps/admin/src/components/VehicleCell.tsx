@@ -1,7 +1,6 @@
 import { Flex, Typography } from 'antd';
 import { CarOutlined } from '@ant-design/icons';
-import { cardImageUrl, vehicleTitle, type AdminVehicle } from '@app/shared';
-import { validCover } from '../lib/images';
+import { cardImageUrl, validCover, vehicleTitle, type AdminVehicle } from '@app/shared';
 
 /** The listing's cover photo (card size), or a neutral tile when it has none. */
 export function CoverThumb({ vehicle }: { vehicle: Pick<AdminVehicle, 'images' | 'coverPhotoIndex'> }) {

@@ -1,7 +1,4 @@
-import type { AdminEditableField, AdminVehicle } from '@app/shared';
-
-/** What PATCH /api/admin/vehicles/{id} takes: the modal's fields (null clears an optional one) and isFeatured. */
-export type AdminEditPayload = Partial<Pick<AdminVehicle, AdminEditableField>> & { isFeatured?: boolean };
+import type { AdminVehicle, AdminVehicleEdit } from '@app/shared';
 
 /**
  * The modal's form state. Year and mileage are typed as text and parsed on save (SPEC.md section 5);
@@ -71,7 +68,7 @@ export function parseMileage(text: string): number {
 
 const optional = (text: string): string | null => (text.trim() === '' ? null : text.trim());
 
-export function toEditPayload(values: EditFormValues): AdminEditPayload {
+export function toEditPayload(values: EditFormValues): AdminVehicleEdit {
   return {
     make: values.make.trim(),
     model: values.model.trim(),

@@ -2,9 +2,11 @@ import { NestFactory } from '@nestjs/core';
 import { parseArgs } from 'node:util';
 import { DataSource } from 'typeorm';
 import { LoginDto } from '@app/shared';
+import { createApp } from '../app.factory';
 import type { AppConfig } from '../infra/config/app-config';
 import { dataSourceOptions } from '../infra/database/data-source-options';
 import { resolveDatabaseSettings } from '../infra/database/server-flavor';
+import { registeredRoutes } from '../infra/http/route-list';
 import { createValidationPipe } from '../infra/http/validation';
 import { JobLockService } from '../infra/jobs/job-lock.service';
 import { JobsModule } from '../infra/jobs/jobs.module';
@@ -58,6 +60,23 @@ export async function rollupAnalytics(config: AppConfig): Promise<void> {
     });
     if (outcome === 'failed') throw new Error('The roll-up failed (see the log above)');
     console.log(outcome === 'skipped' ? 'Another instance is rolling up right now' : `Rolled up in ${Date.now() - started} ms: ${summary}`);
+  } finally {
+    await app.close();
+  }
+}
+
+/**
+ * `node dist/apps/api/main.js routes`: builds the whole app without listening and prints every route it
+ * serves as JSON (`[{ "method": "GET", "url": "/api/vehicles/:id" }, …]`): the request fuzzer of
+ * `npm run security:scan` covers exactly these.
+ */
+export async function printRoutes(config: AppConfig): Promise<void> {
+  const app = await createApp({ ...config, seedDemo: false });
+  try {
+    await app.init();
+    const fastify = app.getHttpAdapter().getInstance();
+    await fastify.ready();
+    process.stdout.write(`${JSON.stringify(registeredRoutes(fastify))}\n`);
   } finally {
     await app.close();
   }

@@ -5,7 +5,7 @@ import { LISTING_STATUSES, STATUS_TRANSITIONS, type ListingStatus } from '@app/s
 import { OBJECT_STORAGE, type ObjectStorage } from '../../src/infra/storage/object-storage';
 import { AuditLogEntity } from '../../src/modules/admin/entities/audit-log.entity';
 import { VehicleEntity } from '../../src/modules/vehicles/entities/vehicle.entity';
-import { createVehicle } from '../factories/vehicle.factory';
+import { createVehicle, deleteAllVehicles } from '../factories/vehicle.factory';
 import { registerUser } from '../factories/user.factory';
 import type { HttpClient } from '../support/http-client';
 import { startTestApp, type TestApp } from '../support/test-app';
@@ -74,7 +74,7 @@ describe('admin API: listings', () => {
   describe('lists and counts', () => {
     let ids: Record<string, number>;
     beforeAll(async () => {
-      await t.app.get(DataSource).query('DELETE FROM vehicles');
+      await deleteAllVehicles(t);
       const at = (minutes: number) => new Date(Date.UTC(2026, 0, 1, 12, minutes));
       ids = {
         pendingOld: (await listing({ status: 'pending', createdAt: at(1), contactEmail: 'first@example.com', contactPhone: '(512) 555-0101' })).id,

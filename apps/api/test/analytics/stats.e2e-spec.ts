@@ -121,4 +121,30 @@ describe('GET /api/analytics/stats', () => {
     expect(after.body.topListings).toEqual(before.body.topListings);
     expect(after.body.topListings).toHaveLength(2);
   });
+
+  it('leaves a deleted listing out of the top listings, also when the roll-up counts its page views again', async () => {
+    const { user: seller } = await registerUser(t.client());
+    const owner = t.client();
+    expect((await owner.post('/api/login', { email: seller.email, password: 'correct-horse-battery' })).status).toBe(200);
+    const gone = (await createVehicle(t, seller.id, { make: 'Jaguar', model: 'E-Type', year: 1966, status: 'approved' })).id;
+    const minuteAgo = new Date(Math.floor((Date.now() - MINUTE) / 1000) * 1000);
+    await insertViews(t.app, ['g1', 'g2', 'g3', 'g4', 'g5'].map((visitor) => view(visitor, minuteAgo, `/vehicles/${gone}`)));
+    await t.app.get(AnalyticsRollupService).rollup();
+    const before = await admin.get('/api/analytics/stats?period=7d');
+    expect(before.body.topListings[0]).toMatchObject({ vehicleId: gone, make: 'Jaguar', views: 5 });
+
+    expect((await owner.delete(`/api/vehicles/${gone}`)).status).toBe(204);
+    const dailyCounts = async () =>
+      Number(((await t.app.get(DataSource).query('SELECT COUNT(*) AS n FROM analytics_daily_listings WHERE vehicleId = ?', [gone])) as { n: number | string }[])[0].n);
+    expect(await dailyCounts()).toBe(0);
+    // A new view today makes the roll-up recount today's pages, the deleted listing's included.
+    await insertViews(t.app, [view('g6', new Date(minuteAgo.getTime() + 1000), `/vehicles/${listingA}`)]);
+    await t.app.get(AnalyticsRollupService).rollup();
+    const after = await admin.get('/api/analytics/stats?period=7d');
+    expect(after.body.topPages.map((p: { page: string }) => p.page)).toContain(`/vehicles/${gone}`);
+    expect(await dailyCounts()).toBe(0);
+    expect(after.body.topListings.map((l: { vehicleId: number }) => l.vehicleId)).toEqual([listingA]);
+    await t.app.get(DataSource).query("UPDATE analytics_top SET toDay = '2000-01-01'");
+    expect((await admin.get('/api/analytics/stats?period=7d')).body.topListings.map((l: { vehicleId: number }) => l.vehicleId)).toEqual([listingA]);
+  });
 });

@@ -74,6 +74,12 @@ export async function updateVehicle(t: TestApp, id: number, after: Partial<Listi
   return stored!;
 }
 
+/** Deletes every listing, as the system would (tests that count listings start from none). */
+export async function deleteAllVehicles(t: TestApp): Promise<void> {
+  const all = await t.app.get(DataSource).getRepository(VehicleEntity).find();
+  await t.app.get(ListingWriter).write(TEST_ACTOR, all.map((before) => ({ before, after: null })));
+}
+
 export async function setCreatedAt(t: TestApp, id: number, createdAt: Date): Promise<void> {
   await updateVehicle(t, id, { createdAt });
 }

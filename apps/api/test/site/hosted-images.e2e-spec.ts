@@ -1,4 +1,3 @@
-import { setHostedImagePrefixes } from '@app/shared';
 import { listingInput } from '../factories/vehicle.factory';
 import { registerUser } from '../factories/user.factory';
 import { startTestApp, type TestApp } from '../support/test-app';
@@ -15,7 +14,6 @@ describe('a configured hosted image service', () => {
   });
   afterAll(async () => {
     await t.close();
-    setHostedImagePrefixes([]);
   });
 
   it('is what GET /api/config tells the forms to upload to', async () => {

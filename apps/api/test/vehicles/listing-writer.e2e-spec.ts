@@ -77,7 +77,13 @@ describe('the one listing writer', () => {
     ]);
   });
 
-  it("an admin's edit and delete through the storefront's routes are audited too", async () => {
+  it("an admin's create, edit and delete through the storefront's routes are audited too", async () => {
+    const own = await admin.post('/api/vehicles', listingInput({ make: 'Morgan', model: 'Plus Four' }));
+    expect(own.status).toBe(201);
+    const [created] = await auditOf(own.body.id);
+    expect([created.action, created.actorId, created.before]).toEqual(['create', adminId, {}]);
+    expect(created.after).toMatchObject({ make: 'Morgan', model: 'Plus Four', status: 'pending', userId: adminId });
+
     const v = await createVehicle(t, sellerId, { make: 'Saab', model: '9-3', status: 'approved', price: 9000 });
     const put = await admin.put(`/api/vehicles/${v.id}`, listingInput({ make: 'Saab', model: '9-3', price: 8500, status: undefined }));
     expect(put.status).toBe(200);

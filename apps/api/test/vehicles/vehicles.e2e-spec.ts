@@ -50,6 +50,16 @@ describe('vehicle endpoints', () => {
       expect(res.status).toBe(401);
     });
 
+    it("refuses photos this site did not issue (another site's https URL), writing nothing", async () => {
+      const before = (await seller.get('/api/user/vehicles')).body.length;
+      for (const images of [['https://elsewhere.example/x.jpg'], ['/uploads/2026/11/ok.webp', 'https://cdn.elsewhere.example/a.webp']]) {
+        const res = await seller.post('/api/vehicles', listingInput({ images, coverPhotoIndex: 0 }));
+        expect(res.status).toBe(400);
+        expect(res.body.errors).toEqual([{ field: 'images', message: 'Each image must be a photo uploaded to this site' }]);
+      }
+      expect((await seller.get('/api/user/vehicles')).body.length).toBe(before);
+    });
+
     it('creates a pending listing of the signed-in user and answers it whole', async () => {
       const input = listingInput({ features: [' Heated Seats ', 'heated seats', '', 'Sunroof/Moonroof'], vin: '5uxcr6c04m9d12345' });
       const res = await seller.post('/api/vehicles', input);
@@ -129,10 +139,10 @@ describe('vehicle endpoints', () => {
       expect(res.body.status).toBe('sold');
     });
 
-    it('answers 404 for an unknown or malformed id', async () => {
+    it('answers 404 for an unknown id and 400 for a malformed one', async () => {
       expect((await t.client().get('/api/vehicles/999999')).status).toBe(404);
-      expect((await t.client().get('/api/vehicles/abc')).status).toBe(404);
-      expect((await t.client().get('/api/vehicles/0')).status).toBe(404);
+      expect((await t.client().get('/api/vehicles/abc')).status).toBe(400);
+      expect((await t.client().get('/api/vehicles/0')).status).toBe(400);
     });
 
     it('counts a view once per visitor per day, never for the owner or an admin', async () => {

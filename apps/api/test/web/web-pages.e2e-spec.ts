@@ -2,9 +2,10 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { VehicleEntity } from '../../src/modules/vehicles/entities/vehicle.entity';
-import { createVehicle } from '../factories/vehicle.factory';
+import { createVehicle, updateVehicle } from '../factories/vehicle.factory';
 import { registerUser } from '../factories/user.factory';
 import { startTestApp, type TestApp } from '../support/test-app';
+import { robotsDisallowPaths, SITE_ROUTES, sitemapPaths, sitePath } from '@app/shared';
 
 const INDEX_HTML =
   '<!doctype html><html lang="en"><head><meta charset="utf-8" /><meta name="description" content="Default description" /><title>Vehicle Marketplace</title></head><body><div id="root"></div></body></html>';
@@ -87,6 +88,38 @@ describe('storefront pages served by the API', () => {
       expect(html).not.toContain('seller@example.com');
     });
 
+    it('builds the page around any listing text: replacement patterns ($`, $\', $&) stay text', async () => {
+      const tricky = await createVehicle(t, approved.userId, {
+        trim: approved.trim,
+        make: "M$`ke $' $&",
+        model: '$1 $$',
+        description: "Says $` and $' and $& and $<name> and $$ in full.",
+        status: 'approved',
+      });
+      const response = await t.client().get(`/vehicles/${tricky.id}`);
+      expect(response.status).toBe(200);
+      const html = response.text;
+      expect(html.match(/<html/g)).toHaveLength(1);
+      expect(html.match(/<\/head>/g)).toHaveLength(1);
+      expect(html.match(/<title>/g)).toHaveLength(1);
+      expect(html.match(/<div id="root"><\/div>/g)).toHaveLength(1);
+      expect(html).toContain("<title>2021 M$`ke $&#39; $&amp; $1 $$ xDrive40i &lt;M Sport&gt; for sale – $46,000 | Test Motors</title>");
+      expect(html).toMatch(/<meta name="description" content="[^"]*Says \$` and \$&#39; and \$&amp; and \$&lt;name&gt; and \$\$ in full\." \/>/);
+      const car = JSON.parse(/<script type="application\/ld\+json">(.*?)<\/script>/.exec(html)?.[1] as string);
+      expect(car.brand.name).toBe("M$`ke $' $&");
+      expect(car.description).toBe("Says $` and $' and $& and $<name> and $$ in full.");
+      await updateVehicle(t, tricky.id, { status: 'rejected' });
+    });
+
+    it('serves a listing page only at its canonical address', async () => {
+      expect((await t.client().get(`/vehicles/${approved.id}`)).status).toBe(200);
+      for (const path of [`/vehicles/0${approved.id}`, `/vehicles/${approved.id}.0`, `/vehicles/+${approved.id}`, `/vehicles/${approved.id}e0`]) {
+        const response = await t.client().get(path);
+        expect({ path, status: response.status }).toEqual({ path, status: 404 });
+        expect(response.text).not.toContain('application/ld+json');
+      }
+    });
+
     it('answers 404 (the page, marked noindex) for a listing that is not public or does not exist', async () => {
       for (const path of [`/vehicles/${pending.id}`, '/vehicles/999999']) {
         const response = await t.client().get(path);
@@ -113,6 +146,19 @@ describe('storefront pages served by the API', () => {
     expect(faq.text).toContain('<title>Test Motors</title>');
   });
 
+  it('answers 200 for every page of the shared route table (the router reads the same table) and 404 beside them', async () => {
+    for (const route of SITE_ROUTES) {
+      const path = sitePath(route.pattern, { id: approved.id, '*': 'analytics' });
+      const response = await t.client().get(path);
+      expect({ path, status: response.status }).toEqual({ path, status: route.page === 'vehicleRedirect' ? 301 : 200 });
+    }
+    expect((await t.client().get('/saved')).status).toBe(200);
+    for (const path of ['/saved/extra', '/vehicles', '/vehicles/1/2', '/edit-listing', '/searchx', '/admin-app/x']) {
+      expect({ path, status: (await t.client().get(path)).status }).toEqual({ path, status: 404 });
+    }
+    expect((await t.client().get(`/vehicles/0${approved.id}`)).status).toBe(404);
+  });
+
   it('lets other sites frame /iframe-slideshow and no other page', async () => {
     const slideshow = await t.client().get('/iframe-slideshow');
     expect(slideshow.status).toBe(200);
@@ -132,6 +178,7 @@ describe('storefront pages served by the API', () => {
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toContain('application/xml');
     const locs = [...response.text.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
+    expect(locs).toEqual([...sitemapPaths().map((p) => `https://cars.example.com${p}`), `https://cars.example.com/vehicles/${approved.id}`]);
     expect(locs).toEqual([
       'https://cars.example.com/',
       'https://cars.example.com/search',
@@ -148,6 +195,8 @@ describe('storefront pages served by the API', () => {
     expect(response.status).toBe(200);
     expect(response.text).toContain('User-agent: *\nAllow: /\n');
     expect(response.text).toContain('Disallow: /dashboard\n');
+    for (const path of robotsDisallowPaths()) expect(response.text).toContain(`Disallow: ${path}\n`);
+    expect(robotsDisallowPaths()).toEqual(expect.arrayContaining(['/admin', '/auth', '/edit-listing/', '/iframe-slideshow', '/saved']));
     expect(response.text).toContain('Sitemap: https://cars.example.com/sitemap.xml');
   });
 });

@@ -1,13 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import type { CatalogMakeSummary, CatalogModelSummary } from '@app/shared';
-import { apiJson } from './client';
+import { api } from './client';
 import { queryKeys } from './queries';
 
 /** Make names of the built-in catalog (GET /api/catalog/makes): loaded by the search page, never at first load. */
 export function useMakes() {
   return useQuery({
     queryKey: queryKeys.makes,
-    queryFn: async () => (await apiJson<CatalogMakeSummary[]>('/api/catalog/makes')).map((m) => m.name),
+    queryFn: async () => (await api.json<CatalogMakeSummary[]>('/api/catalog/makes')).map((m) => m.name),
   });
 }
 
@@ -17,6 +17,6 @@ export function useModels(make: string) {
     queryKey: queryKeys.models(make),
     enabled: make !== '',
     queryFn: async () =>
-      (await apiJson<CatalogModelSummary[]>(`/api/catalog/makes/${encodeURIComponent(make)}/models`).catch(() => [])).map((m) => m.name),
+      (await api.json<CatalogModelSummary[]>(`/api/catalog/makes/${encodeURIComponent(make)}/models`).catch(() => [])).map((m) => m.name),
   });
 }

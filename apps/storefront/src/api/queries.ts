@@ -1,7 +1,8 @@
 import { useInfiniteQuery, useQuery, useQueryClient, useMutation } from '@tanstack/react-query';
 import type { PricePoint, PublicConfig, PublicUser } from '@app/shared';
 import { SEARCH_LIMITS } from '@app/shared';
-import { ApiError, apiJson, apiRequest } from './client';
+import { ApiError } from '@app/shared';
+import { api } from './client';
 import { RECENT_REFETCH_MS } from './query-client';
 import type { PublicVehicle as Vehicle, VehicleSearchResult } from '@app/shared';
 import { getPublicConfig } from '../config';
@@ -23,7 +24,7 @@ export const queryKeys = {
 /** GET /api/user: 401 (or any failure) means nobody is signed in. */
 async function fetchCurrentUser(): Promise<PublicUser | null> {
   try {
-    return await apiJson<PublicUser>('/api/user');
+    return await api.json<PublicUser>('/api/user');
   } catch {
     return null;
   }
@@ -41,7 +42,7 @@ export function usePublicConfigQuery(): PublicConfig | undefined {
 export function useLogout() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: () => apiRequest('/api/logout', { method: 'POST' }),
+    mutationFn: () => api.request('/api/logout', { method: 'POST' }),
     onSettled: () => client.setQueryData(queryKeys.user, null),
   });
 }
@@ -49,7 +50,7 @@ export function useLogout() {
 export function useRecentVehicles() {
   return useQuery({
     queryKey: queryKeys.recent,
-    queryFn: () => apiJson<Vehicle[]>('/api/vehicles/recent'),
+    queryFn: () => api.json<Vehicle[]>('/api/vehicles/recent'),
     refetchInterval: RECENT_REFETCH_MS,
   });
 }
@@ -57,7 +58,7 @@ export function useRecentVehicles() {
 export function useFeaturedVehicles() {
   return useQuery({
     queryKey: queryKeys.featured,
-    queryFn: () => apiJson<Vehicle[]>('/api/vehicles/featured'),
+    queryFn: () => api.json<Vehicle[]>('/api/vehicles/featured'),
     select: (vehicles) => vehicles.slice(0, SEARCH_LIMITS.featuredCount),
   });
 }
@@ -69,7 +70,7 @@ export function useVehicleSearch(filters: SearchFilters) {
     queryKey: queryKeys.search(key),
     initialPageParam: 1,
     queryFn: ({ pageParam, signal }) =>
-      apiJson<VehicleSearchResult>(`/api/vehicles/search?${searchApiParams(filters, pageParam).toString()}`, { signal }),
+      api.json<VehicleSearchResult>(`/api/vehicles/search?${searchApiParams(filters, pageParam).toString()}`, { signal }),
     getNextPageParam: (last, pages) => {
       const shown = pages.reduce((sum, page) => sum + page.vehicles.length, 0);
       return shown < last.total && last.vehicles.length > 0 ? pages.length + 1 : undefined;
@@ -91,7 +92,7 @@ export function useSimilarVehicles(vehicle: Vehicle | null | undefined) {
         excludeId: String(v.id),
         limit: String(SEARCH_LIMITS.similarCount),
       });
-      const result = await apiJson<VehicleSearchResult>(`/api/vehicles/search?${params.toString()}`);
+      const result = await api.json<VehicleSearchResult>(`/api/vehicles/search?${params.toString()}`);
       return result.vehicles.filter((x) => x.id !== v.id).slice(0, SEARCH_LIMITS.similarCount);
     },
   });
@@ -104,7 +105,7 @@ export function useVehicle(id: number) {
     enabled: Number.isInteger(id) && id > 0,
     queryFn: async () => {
       try {
-        return await apiJson<Vehicle>(`/api/vehicles/${id}`);
+        return await api.json<Vehicle>(`/api/vehicles/${id}`);
       } catch (error) {
         if (error instanceof ApiError && (error.status === 404 || error.status === 401 || error.status === 400)) return null;
         throw error;
@@ -115,5 +116,5 @@ export function useVehicle(id: number) {
 
 /** Every price of a listing, oldest first. */
 export function usePriceHistory(id: number) {
-  return useQuery({ queryKey: queryKeys.priceHistory(id), queryFn: () => apiJson<PricePoint[]>(`/api/vehicles/${id}/price-history`) });
+  return useQuery({ queryKey: queryKeys.priceHistory(id), queryFn: () => api.get<PricePoint[]>(`/api/vehicles/${id}/price-history`) });
 }

@@ -9,7 +9,8 @@ import type {
   VehicleInputDto,
   VinDecodeResult,
 } from '@app/shared';
-import { ApiError, apiJson, apiRequest } from './client';
+import { ApiError } from '@app/shared';
+import { api } from './client';
 import { queryKeys } from './queries';
 
 /**
@@ -33,7 +34,7 @@ export const sellerKeys = {
 export function useMyVehicles(enabled = true) {
   return useQuery({
     queryKey: sellerKeys.mine,
-    queryFn: () => apiJson<OwnerVehicle[]>('/api/user/vehicles'),
+    queryFn: () => api.json<OwnerVehicle[]>('/api/user/vehicles'),
     enabled,
   });
 }
@@ -41,7 +42,7 @@ export function useMyVehicles(enabled = true) {
 export function useDeleteVehicle() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => apiRequest(`/api/vehicles/${id}`, { method: 'DELETE' }),
+    mutationFn: (id: number) => api.request(`/api/vehicles/${id}`, { method: 'DELETE' }),
     onSuccess: async (_, id) => {
       client.removeQueries({ queryKey: queryKeys.vehicle(id) });
       client.removeQueries({ queryKey: sellerKeys.owned(id) });
@@ -57,7 +58,7 @@ export function useOwnedVehicle(id: number) {
     enabled: Number.isInteger(id) && id > 0,
     queryFn: async () => {
       try {
-        return await apiJson<VehicleDetail>(`/api/vehicles/${id}`);
+        return await api.json<VehicleDetail>(`/api/vehicles/${id}`);
       } catch (error) {
         if (error instanceof ApiError && [400, 401, 403, 404].includes(error.status)) return null;
         throw error;
@@ -72,7 +73,7 @@ export function useSaveListing(id: number | null) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (payload: ListingPayload) =>
-      apiJson<OwnerVehicle>(id ? `/api/vehicles/${id}` : '/api/vehicles', { method: id ? 'PUT' : 'POST', body: payload }),
+      api.json<OwnerVehicle>(id ? `/api/vehicles/${id}` : '/api/vehicles', { method: id ? 'PUT' : 'POST', json: payload }),
     onSuccess: async (saved) => {
       client.setQueryData(sellerKeys.owned(saved.id), saved);
       client.removeQueries({ queryKey: queryKeys.vehicle(saved.id) });
@@ -87,7 +88,7 @@ export function useMarkSold() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ id, ...body }: { id: number; soldPrice?: number; showSoldPrice?: boolean }) =>
-      apiJson<OwnerVehicle>(`/api/vehicles/${id}/sold`, { method: 'POST', body }),
+      api.post<OwnerVehicle>(`/api/vehicles/${id}/sold`, body),
     onSuccess: async (saved) => {
       client.setQueryData(sellerKeys.owned(saved.id), saved);
       client.removeQueries({ queryKey: queryKeys.vehicle(saved.id) });
@@ -101,7 +102,7 @@ export function useCatalogModels(make: string) {
   return useQuery({
     queryKey: sellerKeys.modelDetails(make),
     enabled: make !== '',
-    queryFn: () => apiJson<CatalogModelSummary[]>(`/api/catalog/makes/${encodeURIComponent(make)}/models`).catch(() => []),
+    queryFn: () => api.json<CatalogModelSummary[]>(`/api/catalog/makes/${encodeURIComponent(make)}/models`).catch(() => []),
   });
 }
 
@@ -111,16 +112,16 @@ export function useCatalogTrims(make: string, model: string) {
     queryKey: sellerKeys.trims(make, model),
     enabled: make !== '' && model !== '',
     queryFn: () =>
-      apiJson<string[]>(`/api/catalog/makes/${encodeURIComponent(make)}/models/${encodeURIComponent(model)}/trims`).catch(() => []),
+      api.json<string[]>(`/api/catalog/makes/${encodeURIComponent(make)}/models/${encodeURIComponent(model)}/trims`).catch(() => []),
   });
 }
 
 export function decodeVin(vin: string): Promise<VinDecodeResult> {
-  return apiJson<VinDecodeResult>(`/api/vehicles/vin/${encodeURIComponent(vin)}`);
+  return api.json<VinDecodeResult>(`/api/vehicles/vin/${encodeURIComponent(vin)}`);
 }
 
 export function generateSpecs(input: { make: string; model: string; year: number; trim?: string; vin?: string }): Promise<GeneratedSpecs> {
-  return apiJson<GeneratedSpecs>('/api/vehicles/specs/generate', { method: 'POST', body: input });
+  return api.json<GeneratedSpecs>('/api/vehicles/specs/generate', { method: 'POST', json: input });
 }
 
 export function generateFeatures(input: {
@@ -132,5 +133,5 @@ export function generateFeatures(input: {
   fuelType?: string;
   vehicleDescription: string;
 }): Promise<GeneratedFeatures> {
-  return apiJson<GeneratedFeatures>('/api/vehicles/features/generate', { method: 'POST', body: input });
+  return api.json<GeneratedFeatures>('/api/vehicles/features/generate', { method: 'POST', json: input });
 }

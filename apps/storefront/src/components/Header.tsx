@@ -1,7 +1,7 @@
 import { useCallback, useState } from 'react';
 import { Link, NavLink, useNavigate } from 'react-router';
 import type { PublicUser } from '@app/shared';
-import { errorMessage } from '../api/client';
+import { errorMessage } from '@app/shared';
 import { useCurrentUser, useLogout, usePublicConfigQuery } from '../api/queries';
 import { FALLBACK_CONFIG } from '../config';
 import { displayName } from '../lib/user';

@@ -1,5 +1,6 @@
 import type { RevisionFieldDiff } from '../vehicles/listing-lifecycle';
 import type { OwnerVehicle } from '../vehicles/vehicle.contract';
+import type { AdminEditableField } from './admin.dto';
 import type { ListingStatus } from '../vehicles/vocabularies';
 
 /** `GET /api/admin/stats`. */
@@ -71,3 +72,9 @@ export interface AdminInquiry {
   handledAt: string | null;
   handledBy: StaffUserSummary | null;
 }
+
+/**
+ * The body of `PATCH /api/admin/vehicles/{id}` (AdminVehicleEditDto checks it): the modal's fields, each
+ * optional (null clears an optional one), and isFeatured.
+ */
+export type AdminVehicleEdit = Partial<Pick<AdminVehicle, AdminEditableField>> & { isFeatured?: boolean };

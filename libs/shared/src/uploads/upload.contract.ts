@@ -14,3 +14,11 @@ export interface UploadedImage {
   /** Size of the full-size file. */
   bytes: number;
 }
+
+/** The multipart body of POST /api/uploads for one photo. */
+export function imageUploadForm(file: Blob, name?: string): FormData {
+  const form = new FormData();
+  if (name === undefined) form.append(UPLOAD_FIELD, file);
+  else form.append(UPLOAD_FIELD, file, name);
+  return form;
+}

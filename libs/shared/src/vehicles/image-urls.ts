@@ -1,20 +1,24 @@
 /**
  * Listing images must be URLs that our storage issued (`/uploads/…`) or, when one is configured, that the
- * hosted image service issued. The hosted prefixes are set once at start (API: from configuration;
- * frontends: from GET /api/config).
+ * hosted image service issued. The hosted service's prefixes are configuration (API: IMAGE_URL_PREFIX;
+ * frontends: GET /api/config), so they are passed in, never kept here.
  */
 export const UPLOADS_PATH_PREFIX = '/uploads/';
 const ISSUED_UPLOAD = /^\/uploads\/[A-Za-z0-9][A-Za-z0-9/_-]{0,200}\.(webp|jpg|jpeg|png|avif)$/;
+const HOSTED_IMAGE = /^https:\/\/[^/\s]+\/\S*$/;
 
-let hostedPrefixes: readonly string[] = [];
+export const IMAGE_NOT_ISSUED = 'Each image must be a photo uploaded to this site';
 
-export function setHostedImagePrefixes(prefixes: readonly string[]): void {
-  hostedPrefixes = prefixes.filter((p) => /^https:\/\/[^/]+\/.*/.test(p));
+/** A URL that can be a listing photo: one of our uploads, or an https URL (of a hosted image service). */
+export function isListingImageUrl(url: unknown): url is string {
+  if (typeof url !== 'string' || url.length > 2048 || url.includes('..')) return false;
+  return ISSUED_UPLOAD.test(url) || HOSTED_IMAGE.test(url);
 }
 
-export function isIssuedImageUrl(url: unknown): boolean {
-  if (typeof url !== 'string' || url.length > 2048 || url.includes('..')) return false;
-  return ISSUED_UPLOAD.test(url) || hostedPrefixes.some((prefix) => url.startsWith(prefix));
+/** A URL that our storage or the configured hosted image service (one of `hostedPrefixes`) issued. */
+export function isIssuedImageUrl(url: unknown, hostedPrefixes: readonly string[] = []): boolean {
+  if (!isListingImageUrl(url)) return false;
+  return ISSUED_UPLOAD.test(url) || hostedPrefixes.some((prefix) => HOSTED_IMAGE.test(prefix) && url.startsWith(prefix));
 }
 
 /** Size variants the API stores for each uploaded photo: the full image and a card-size one (~640 px). */

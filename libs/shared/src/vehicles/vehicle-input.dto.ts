@@ -17,7 +17,7 @@ import {
 } from 'class-validator';
 import { emptyToUndefined, lowercased, trimmed } from '../common/transforms';
 import { cleanList, hasAtMostTwoDecimals, numeric, rule } from '../common/validators';
-import { isIssuedImageUrl } from './image-urls';
+import { IMAGE_NOT_ISSUED, isListingImageUrl } from './image-urls';
 import { LISTING_LIMITS as L } from './limits';
 import { VIN_PATTERN } from './vin';
 import { toVocabularySlug } from './vocabulary-input';
@@ -165,7 +165,7 @@ export class VehicleInputDto extends VehicleIdentityDto {
   features?: string[];
 
   @IsOptional()
-  @rule('issuedImageUrl', (v) => Array.isArray(v) && v.every(isIssuedImageUrl), 'Each image must be a photo uploaded to this site')
+  @rule('issuedImageUrl', (v) => Array.isArray(v) && v.every(isListingImageUrl), IMAGE_NOT_ISSUED)
   @ArrayMaxSize(L.maxImages, { message: `At most ${L.maxImages} photos` })
   @IsArray({ message: 'Images must be a list' })
   images?: string[];

@@ -57,6 +57,10 @@ function fastifyMessage(error: FastifyLikeError, status: number): string {
       return 'Request body is empty';
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
       return 'Request body is not valid JSON';
+    case 'FST_ERR_BAD_URL':
+      return 'Malformed URL';
+    case 'FST_ERR_MAX_PARAM_LENGTH':
+      return 'URL is too long';
     default:
       return error.message || STATUS_CODES[status] || 'Error';
   }

@@ -1,17 +1,45 @@
-import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySecureSession from '@fastify/secure-session';
 import { ForbiddenException } from '@nestjs/common';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import helmet from 'helmet';
 import { hkdfSync } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AppConfig } from '../config/app-config';
 
 export const SESSION_COOKIE = 'cm_session';
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
-/** Security headers, the global per-address limit, cross-site refusal and the session cookie. */
-export async function registerSecurity(fastify: FastifyInstance, config: AppConfig): Promise<void> {
-  await fastify.register(fastifyHelmet, {
+/**
+ * Browser features no page of the site uses, switched off for the page and anything it embeds. Sharing
+ * (Web Share, clipboard) and fullscreen stay allowed: the listing page uses them.
+ */
+export const PERMISSIONS_POLICY = [
+  'accelerometer=()',
+  'autoplay=()',
+  'browsing-topics=()',
+  'camera=()',
+  'display-capture=()',
+  'geolocation=()',
+  'gyroscope=()',
+  'magnetometer=()',
+  'microphone=()',
+  'midi=()',
+  'payment=()',
+  'usb=()',
+].join(', ');
+
+/** Writes the security headers on a response (Node's, so they hold for every answer Fastify sends). */
+export type SecurityHeaderWriter = (request: IncomingMessage, response: ServerResponse) => void;
+
+/**
+ * The security headers of every answer: helmet's (CSP, frame and sniffing protection, referrer policy…),
+ * HSTS in production only (a development server on http://localhost must not pin HTTPS), no
+ * `X-XSS-Protection` at all (the auditor it steered is gone from browsers and was itself a hole), and
+ * Permissions-Policy. One writer, used by the request hook and by the router's own error answers.
+ */
+export function securityHeaders(config: AppConfig): SecurityHeaderWriter {
+  const writeHelmetHeaders = helmet({
     contentSecurityPolicy: {
       useDefaults: true,
       directives: {
@@ -21,9 +49,22 @@ export async function registerSecurity(fastify: FastifyInstance, config: AppConf
         'upgrade-insecure-requests': config.isProduction ? [] : null,
       },
     },
-    frameguard: { action: 'deny' },
+    xFrameOptions: { action: 'deny' },
     crossOriginEmbedderPolicy: false,
-    hsts: config.isProduction,
+    strictTransportSecurity: config.isProduction ? { maxAge: 365 * 24 * 3600, includeSubDomains: true } : false,
+    xXssProtection: false,
+  });
+  return (request, response) => {
+    writeHelmetHeaders(request, response, () => undefined);
+    response.setHeader('permissions-policy', PERMISSIONS_POLICY);
+  };
+}
+
+/** Security headers, the global per-address limit, cross-site refusal and the session cookie. */
+export async function registerSecurity(fastify: FastifyInstance, config: AppConfig, writeHeaders: SecurityHeaderWriter): Promise<void> {
+  fastify.addHook('onRequest', (request, reply, done) => {
+    writeHeaders(request.raw, reply.raw);
+    done();
   });
 
   // Many buyers share one address behind carrier NAT and a page view makes several calls: the global

@@ -1,4 +1,4 @@
-import { ValidationError, ValidationPipe } from '@nestjs/common';
+import { type ArgumentMetadata, ValidationError, ValidationPipe } from '@nestjs/common';
 import type { FieldError } from '@app/shared';
 import { ValidationFailedException } from './error-body';
 
@@ -18,9 +18,29 @@ function firstMessage(constraints: Record<string, string>, field: string): strin
   return Object.values(constraints)[0];
 }
 
+/**
+ * The global pipe, with two rules for values of the URL that Nest's pipe would coerce:
+ * - a query parameter read on its own (`@Query('returnTo')`) that arrives repeated (`?a=1&a=2`, an array)
+ *   is a 400 naming it, unless the handler declares an array;
+ * - path parameters reach their own pipes as written (no implicit `+value`), so an id pipe can refuse
+ *   `1.0`, `1e0` or `0x1` instead of seeing the number 1 (IdParamPipe).
+ */
+class ApiValidationPipe extends ValidationPipe {
+  protected override transformPrimitive(value: unknown, metadata: ArgumentMetadata): unknown {
+    const field = metadata.data;
+    if (field && (metadata.type === 'query' || metadata.type === 'param')) {
+      if (Array.isArray(value) && metadata.metatype !== Array) {
+        throw new ValidationFailedException([{ field, message: `${field} must be given once` }]);
+      }
+      if (metadata.type === 'param') return value;
+    }
+    return super.transformPrimitive(value, metadata);
+  }
+}
+
 /** Whitelist, refuse unknown fields, transform: the global pipe of the API. */
 export function createValidationPipe(): ValidationPipe {
-  return new ValidationPipe({
+  return new ApiValidationPipe({
     whitelist: true,
     forbidNonWhitelisted: true,
     transform: true,

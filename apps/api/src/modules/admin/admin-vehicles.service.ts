@@ -20,7 +20,7 @@ import { ListingReader } from '../vehicles/listing-reader.service';
 import { ListingWriter, userActor, type ListingField, type ListingFields } from '../vehicles/listing-writer.service';
 import { toAdminVehicle, toStaffUser } from './admin-mappers';
 import { AuditService } from './audit.service';
-import type { AdminVehicleEditDto } from './dto/admin-vehicle-edit.dto';
+import type { AdminVehicleEditDto } from '@app/shared/admin/admin-vehicle-edit.dto';
 
 /** Columns that hold lists: `null` from the form clears them to an empty list. */
 const LIST_FIELDS = new Set<string>(['features', 'images', 'recentServices']);

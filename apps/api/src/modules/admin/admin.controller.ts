@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Param, ParseIntPipe, Patch, Post, Query } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
 import {
   AdminInquiry,
   AdminRevision,
@@ -13,11 +13,12 @@ import {
   UpdateInquiryDto,
   UpdateListingStatusDto,
 } from '@app/shared';
+import { IdParamPipe } from '../../infra/http/id-param.pipe';
 import { CurrentUser, Roles } from '../auth/auth.decorators';
 import { UserEntity } from '../users/entities/user.entity';
 import { AdminVehiclesService } from './admin-vehicles.service';
 import { AuditService } from './audit.service';
-import { AdminVehicleEditDto } from './dto/admin-vehicle-edit.dto';
+import { AdminVehicleEditDto } from '@app/shared/admin/admin-vehicle-edit.dto';
 import { InquiriesService } from './inquiries.service';
 
 /** The admin dashboard's calls (SPEC.md section 7): admins only, 401 signed out, 403 for anyone else. */
@@ -47,7 +48,7 @@ export class AdminController {
 
   @Patch('vehicles/:id/status')
   changeStatus(
-    @Param('id', ParseIntPipe) id: number,
+    @Param('id', IdParamPipe) id: number,
     @Body() body: UpdateListingStatusDto,
     @CurrentUser() admin: UserEntity,
   ): Promise<AdminVehicle> {
@@ -55,7 +56,7 @@ export class AdminController {
   }
 
   @Patch('vehicles/:id')
-  edit(@Param('id', ParseIntPipe) id: number, @Body() body: AdminVehicleEditDto, @CurrentUser() admin: UserEntity): Promise<AdminVehicle> {
+  edit(@Param('id', IdParamPipe) id: number, @Body() body: AdminVehicleEditDto, @CurrentUser() admin: UserEntity): Promise<AdminVehicle> {
     return this.vehicles.edit(id, body, admin);
   }
 
@@ -66,13 +67,13 @@ export class AdminController {
 
   @Post('revisions/:id/approve')
   @HttpCode(200)
-  approveRevision(@Param('id', ParseIntPipe) id: number, @CurrentUser() admin: UserEntity): Promise<AdminVehicle> {
+  approveRevision(@Param('id', IdParamPipe) id: number, @CurrentUser() admin: UserEntity): Promise<AdminVehicle> {
     return this.vehicles.approveRevision(id, admin);
   }
 
   @Post('revisions/:id/reject')
   @HttpCode(200)
-  rejectRevision(@Param('id', ParseIntPipe) id: number, @Body() body: RejectDto, @CurrentUser() admin: UserEntity): Promise<AdminVehicle> {
+  rejectRevision(@Param('id', IdParamPipe) id: number, @Body() body: RejectDto, @CurrentUser() admin: UserEntity): Promise<AdminVehicle> {
     return this.vehicles.rejectRevision(id, body, admin);
   }
 
@@ -87,7 +88,7 @@ export class AdminController {
   }
 
   @Patch('inquiries/:id')
-  handleInquiry(@Param('id', ParseIntPipe) id: number, @Body() body: UpdateInquiryDto, @CurrentUser() admin: UserEntity): Promise<AdminInquiry> {
+  handleInquiry(@Param('id', IdParamPipe) id: number, @Body() body: UpdateInquiryDto, @CurrentUser() admin: UserEntity): Promise<AdminInquiry> {
     return this.inquiries.setHandled(id, body.handled, admin.id);
   }
 }

@@ -1,6 +1,8 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import { APP_CONFIG, AppConfig } from '../../infra/config/app-config';
+import { ListingReader } from '../vehicles/listing-reader.service';
+import { ListingWriter } from '../vehicles/listing-writer.service';
 import {
   AnalyticsDailyEntity,
   AnalyticsDailyListingEntity,
@@ -13,9 +15,17 @@ import { VisitorSessionEntity } from './entities/visitor-session.entity';
 import { ANALYTICS_PERIODS, PERIOD_DAYS } from '@app/shared';
 import { addDays, dayOf, dayStart, daysBetween, floorToSecond, fromSqlDateTime, toSqlDateTime } from './analytics-time';
 import { topListingViews, topPages } from './analytics-top-lists';
+import {
+  SESSION_GAP_MS,
+  isEmptyPlan,
+  planSessions,
+  readFrom,
+  type SessionPlan,
+  type StoredSession,
+  type VisitorsState,
+  type VisitRow,
+} from './session-plan';
 
-/** A visit ends after 30 minutes without a page view (a view exactly 30 minutes later still continues it). */
-export const SESSION_GAP_MS = 30 * 60 * 1000;
 /** Views younger than this may still sit in an instance's buffer or an open transaction: left for the next run. */
 export const SETTLE_MS = 15 * 1000;
 /** Each run re-reads this much before its watermark, so views written a little late are still counted. */
@@ -48,34 +58,6 @@ export interface PurgeResult {
   visitors: number;
 }
 
-interface VisitRow {
-  sessionId: string;
-  timestamp: string | Date;
-  ipAddress: string | null;
-  userAgent: string | null;
-}
-
-interface StoredSession {
-  id: number;
-  sessionId: string;
-  visitorId: string;
-  firstVisit: Date;
-  lastVisit: Date;
-  pageViews: number;
-  totalDuration: number;
-}
-
-interface NewSession {
-  sessionId: string;
-  visitorId: string;
-  ipAddress: string | null;
-  userAgent: string | null;
-  firstVisit: Date;
-  lastVisit: Date;
-  pageViews: number;
-  totalDuration: number;
-}
-
 /**
  * Rolls page_visits up into visitor sessions and daily aggregates, incrementally from a watermark and
  * idempotently: sessions are a pure function of each visitor's views, so a run recomputes the sessions
@@ -86,7 +68,7 @@ interface NewSession {
  * started); page views and unique visitors count on the day each view happened. Days are UTC.
  */
 @Injectable()
-export class AnalyticsRollupService {
+export class AnalyticsRollupService implements OnModuleInit {
   private readonly logger = new Logger(AnalyticsRollupService.name);
   /** Runs of this process one after the other (the job lock keeps other instances out). */
   private queue: Promise<unknown> = Promise.resolve();
@@ -94,7 +76,16 @@ export class AnalyticsRollupService {
   constructor(
     private readonly dataSource: DataSource,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly listings: ListingReader,
+    private readonly writer: ListingWriter,
   ) {}
+
+  /** A deleted listing leaves the daily listing counts with it (in its transaction), so top lists never name it. */
+  onModuleInit(): void {
+    this.writer.onListingChanged(async ({ manager, kind, before }) => {
+      if (kind === 'delete' && before) await manager.delete(AnalyticsDailyListingEntity, { vehicleId: before.id });
+    });
+  }
 
   /** Rolls up every view older than `now` minus a few seconds. */
   rollup(now = new Date()): Promise<RollupResult> {
@@ -182,6 +173,7 @@ export class AnalyticsRollupService {
     result.days += new Set([...viewDays, ...sessionDays, ...lastSeenDays]).size;
   }
 
+  /** One batch of visitors: reads their state, plans the session changes (planSessions), writes the plan. */
   private async rollupVisitors(
     visitors: string[],
     from: Date,
@@ -190,6 +182,20 @@ export class AnalyticsRollupService {
     sessionDays: Set<string>,
     lastSeenDays: Set<string>,
   ): Promise<void> {
+    const { state, visitsRead } = await this.readVisitors(visitors, from, until);
+    result.visitsRead += visitsRead;
+    const plan = planSessions(state);
+    plan.sessionDays.forEach((day) => sessionDays.add(day));
+    plan.lastSeenDays.forEach((day) => lastSeenDays.add(day));
+    if (isEmptyPlan(plan)) return;
+    await this.writeSessionPlan(plan);
+    result.sessionsInserted += plan.inserts.length;
+    result.sessionsUpdated += plan.updates.length;
+    result.sessionsDeleted += plan.deletes.length;
+  }
+
+  /** What planSessions needs about these visitors: reopenable sessions, their views until `until`, latest days. */
+  private async readVisitors(visitors: string[], from: Date, until: Date): Promise<{ state: VisitorsState; visitsRead: number }> {
     const marks = visitors.map(() => '?').join(', ');
     // Stored sessions that views from `from` on can extend, bridge or follow within the gap.
     const storedRows = (await this.dataSource.query(
@@ -197,112 +203,44 @@ export class AnalyticsRollupService {
        WHERE visitorId IN (${marks}) AND lastVisit >= ? ORDER BY visitorId, firstVisit`,
       [...visitors, toSqlDateTime(new Date(from.getTime() - SESSION_GAP_MS))],
     )) as (Omit<StoredSession, 'firstVisit' | 'lastVisit'> & { firstVisit: string | Date; lastVisit: string | Date })[];
-    const stored = new Map<string, StoredSession[]>();
-    for (const row of storedRows) {
-      const session: StoredSession = {
+    const stored = groupBy(
+      storedRows.map((row) => ({
         ...row,
         id: Number(row.id),
         pageViews: Number(row.pageViews),
         totalDuration: Number(row.totalDuration),
         firstVisit: fromSqlDateTime(row.firstVisit),
         lastVisit: fromSqlDateTime(row.lastVisit),
-      };
-      const list = stored.get(row.visitorId);
-      if (list) list.push(session);
-      else stored.set(row.visitorId, [session]);
-    }
-    // Each visitor's sessions are recomputed from the first view of its earliest reopened session
-    // (or from `from`): views before that belong to sessions that can no longer change.
-    const startOf = (visitor: string) => stored.get(visitor)?.[0]?.firstVisit ?? from;
-    const readFrom = new Date(Math.min(from.getTime(), ...visitors.map((v) => startOf(v).getTime())));
+      })),
+      (session) => session.visitorId,
+    );
     const visits = (await this.dataSource.query(
       `SELECT sessionId, timestamp, ipAddress, userAgent FROM page_visits
        WHERE sessionId IN (${marks}) AND timestamp >= ? AND timestamp < ? ORDER BY sessionId, timestamp, id`,
-      [...visitors, toSqlDateTime(readFrom), toSqlDateTime(until)],
+      [...visitors, toSqlDateTime(readFrom(stored, visitors, from)), toSqlDateTime(until)],
     )) as VisitRow[];
-    result.visitsRead += visits.length;
-
-    const byVisitor = new Map<string, VisitRow[]>();
-    for (const visit of visits) {
-      const list = byVisitor.get(visit.sessionId);
-      if (list) list.push(visit);
-      else byVisitor.set(visit.sessionId, [visit]);
-    }
-
-    const inserts: NewSession[] = [];
-    const updates: { id: number; session: NewSession }[] = [];
-    const deletes: number[] = [];
-    const latestDay = new Map<string, string>();
-    for (const visitor of visitors) {
-      const start = startOf(visitor).getTime();
-      const own = (byVisitor.get(visitor) ?? []).filter((v) => fromSqlDateTime(v.timestamp).getTime() >= start);
-      if (own.length === 0) continue;
-      const computed = sessionsOf(visitor, own);
-      latestDay.set(visitor, dayOf(computed[computed.length - 1].lastVisit));
-      const old = new Map((stored.get(visitor) ?? []).map((s) => [s.sessionId, s]));
-      for (const session of computed) {
-        const previous = old.get(session.sessionId);
-        old.delete(session.sessionId);
-        if (!previous) {
-          inserts.push(session);
-        } else if (
-          previous.lastVisit.getTime() !== session.lastVisit.getTime() ||
-          previous.pageViews !== session.pageViews ||
-          previous.totalDuration !== session.totalDuration
-        ) {
-          updates.push({ id: previous.id, session });
-        } else {
-          continue;
-        }
-        sessionDays.add(dayOf(session.firstVisit));
-      }
-      for (const gone of old.values()) {
-        deletes.push(gone.id);
-        sessionDays.add(dayOf(gone.firstVisit));
-      }
-    }
-
     const known = (await this.dataSource.query(`SELECT visitorId, lastSeenDay FROM analytics_visitors WHERE visitorId IN (${marks})`, visitors)) as {
       visitorId: string;
       lastSeenDay: string;
     }[];
-    const knownDay = new Map(known.map((k) => [k.visitorId, k.lastSeenDay]));
-    const seen: AnalyticsVisitorEntity[] = [];
-    for (const [visitorId, day] of latestDay) {
-      const before = knownDay.get(visitorId);
-      if (before !== undefined && before >= day) continue;
-      seen.push({ visitorId, lastSeenDay: day });
-      lastSeenDays.add(day);
-      if (before !== undefined) lastSeenDays.add(before);
-    }
+    const lastSeen = new Map(known.map((k) => [k.visitorId, k.lastSeenDay]));
+    return { state: { visitors, from, stored, visits: groupBy(visits, (visit) => visit.sessionId), lastSeen }, visitsRead: visits.length };
+  }
 
-    if (inserts.length + updates.length + deletes.length + seen.length === 0) return;
+  /** Applies a session plan in one transaction. */
+  private async writeSessionPlan(plan: SessionPlan): Promise<void> {
     await this.dataSource.transaction(async (manager) => {
-      if (deletes.length) await manager.delete(VisitorSessionEntity, deletes);
-      for (const { id, session } of updates) {
-        await manager.update(VisitorSessionEntity, { id }, {
-          lastVisit: session.lastVisit,
-          pageViews: session.pageViews,
-          totalDuration: session.totalDuration,
-        });
+      if (plan.deletes.length) await manager.delete(VisitorSessionEntity, plan.deletes);
+      for (const { id, session } of plan.updates) {
+        await manager.update(VisitorSessionEntity, { id }, { lastVisit: session.lastVisit, pageViews: session.pageViews, totalDuration: session.totalDuration });
       }
-      for (let i = 0; i < inserts.length; i += 200) {
-        await manager.createQueryBuilder().insert().into(VisitorSessionEntity).values(inserts.slice(i, i + 200)).updateEntity(false).execute();
+      for (let i = 0; i < plan.inserts.length; i += 200) {
+        await manager.createQueryBuilder().insert().into(VisitorSessionEntity).values(plan.inserts.slice(i, i + 200)).updateEntity(false).execute();
       }
-      if (seen.length) {
-        await manager
-          .createQueryBuilder()
-          .insert()
-          .into(AnalyticsVisitorEntity)
-          .values(seen)
-          .orUpdate(['lastSeenDay'], ['visitorId'])
-          .updateEntity(false)
-          .execute();
+      if (plan.seen.length) {
+        await manager.createQueryBuilder().insert().into(AnalyticsVisitorEntity).values(plan.seen).orUpdate(['lastSeenDay'], ['visitorId']).updateEntity(false).execute();
       }
     });
-    result.sessionsInserted += inserts.length;
-    result.sessionsUpdated += updates.length;
-    result.sessionsDeleted += deletes.length;
   }
 
   /** Recomputes each day's aggregates from their sources (so running it twice changes nothing). */
@@ -349,22 +287,24 @@ export class AnalyticsRollupService {
       const set = Object.keys(values).filter((k) => k !== 'day').sort().join(',');
       bySet.set(set, [...(bySet.get(set) ?? []), values]);
     }
+    const viewed = [...pages.values()].flatMap((perPage) => perPage.map((p) => listingIdOf(p.page)).filter((id) => id !== null));
+    const listingIds = new Set((await this.listings.summaries(viewed)).keys());
     await this.dataSource.transaction(async (manager) => {
       for (const [set, values] of bySet) {
         await manager.createQueryBuilder().insert().into(AnalyticsDailyEntity).values(values).orUpdate(set.split(','), ['day']).updateEntity(false).execute();
       }
-      for (const [day, perPage] of pages) await this.replaceTopLists(manager, day, perPage);
+      for (const [day, perPage] of pages) await this.replaceTopLists(manager, day, perPage, listingIds);
     });
   }
 
-  private async replaceTopLists(manager: EntityManager, day: string, perPage: { page: string; views: number }[]): Promise<void> {
+  /** A day's most viewed pages and listings (`listingIds`: the listings on record, the only ones counted). */
+  private async replaceTopLists(manager: EntityManager, day: string, perPage: { page: string; views: number }[], listingIds: ReadonlySet<number>): Promise<void> {
     const byViews = <T extends { views: number }>(a: T, b: T, tie: number) => b.views - a.views || tie;
     const topPages = [...perPage].sort((a, b) => byViews(a, b, a.page < b.page ? -1 : 1)).slice(0, TOP_PER_DAY);
     const listingViews = new Map<number, number>();
     for (const { page, views } of perPage) {
-      const match = LISTING_PAGE.exec(page);
-      const id = match ? Number(match[1]) : 0;
-      if (id > 0 && id <= 2_147_483_647) listingViews.set(id, (listingViews.get(id) ?? 0) + views);
+      const id = listingIdOf(page);
+      if (id !== null && listingIds.has(id)) listingViews.set(id, (listingViews.get(id) ?? 0) + views);
     }
     const topListings = [...listingViews]
       .map(([vehicleId, views]) => ({ vehicleId, views }))
@@ -426,29 +366,20 @@ export class AnalyticsRollupService {
   }
 }
 
-/** Splits one visitor's views (oldest first) into sessions: a gap over 30 minutes starts a new one. */
-export function sessionsOf(visitorId: string, visits: readonly VisitRow[]): NewSession[] {
-  const sessions: NewSession[] = [];
-  let current: NewSession | undefined;
-  for (const visit of visits) {
-    const at = fromSqlDateTime(visit.timestamp);
-    if (current && at.getTime() - current.lastVisit.getTime() <= SESSION_GAP_MS) {
-      current.lastVisit = at;
-      current.pageViews += 1;
-      current.totalDuration = Math.round((at.getTime() - current.firstVisit.getTime()) / 1000);
-      continue;
-    }
-    current = {
-      sessionId: `${visitorId}:${Math.floor(at.getTime() / 1000)}`,
-      visitorId,
-      ipAddress: visit.ipAddress,
-      userAgent: visit.userAgent,
-      firstVisit: at,
-      lastVisit: at,
-      pageViews: 1,
-      totalDuration: 0,
-    };
-    sessions.push(current);
+/** The listing a detail page shows, or null for any other page. */
+function listingIdOf(page: string): number | null {
+  const match = LISTING_PAGE.exec(page);
+  const id = match ? Number(match[1]) : 0;
+  return id > 0 && id <= 2_147_483_647 ? id : null;
+}
+
+/** The items by key, each group in the items' order. */
+function groupBy<T>(items: readonly T[], key: (item: T) => string): Map<string, T[]> {
+  const groups = new Map<string, T[]>();
+  for (const item of items) {
+    const list = groups.get(key(item));
+    if (list) list.push(item);
+    else groups.set(key(item), [item]);
   }
-  return sessions;
+  return groups;
 }

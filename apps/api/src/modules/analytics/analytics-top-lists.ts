@@ -17,13 +17,14 @@ export async function topPages(db: Queryable, from: string, to: string): Promise
   return rows.map((r) => ({ page: r.page, views: Number(r.views) }));
 }
 
-/** The most viewed listings (still on record) of the days from `from` to `to`. */
+/**
+ * The most viewed listings of the days from `from` to `to`. Only listings on record have daily counts: the
+ * roll-up counts those only, and a deleted listing's counts leave with it.
+ */
 export async function topListingViews(db: Queryable, from: string, to: string): Promise<{ vehicleId: number; views: number }[]> {
   const rows = (await db.query(
-    `SELECT t.vehicleId AS vehicleId, t.views AS views
-     FROM (SELECT vehicleId, SUM(views) AS views FROM analytics_daily_listings WHERE day >= ? AND day <= ? GROUP BY vehicleId) t
-     INNER JOIN vehicles v ON v.id = t.vehicleId
-     ORDER BY t.views DESC, t.vehicleId LIMIT ${TOP_COUNT}`,
+    `SELECT vehicleId, SUM(views) AS views FROM analytics_daily_listings WHERE day >= ? AND day <= ?
+     GROUP BY vehicleId ORDER BY views DESC, vehicleId LIMIT ${TOP_COUNT}`,
     [from, to],
   )) as { vehicleId: number | string; views: number | string }[];
   return rows.map((r) => ({ vehicleId: Number(r.vehicleId), views: Number(r.views) }));

@@ -1,6 +1,8 @@
 import { ConflictException, Inject, Injectable, Logger } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
-import { imageVariantUrls, type UserRole } from '@app/shared';
+import { IMAGE_NOT_ISSUED, imageVariantUrls, isIssuedImageUrl, type UserRole } from '@app/shared';
+import { APP_CONFIG, type AppConfig } from '../../infra/config/app-config';
+import { ValidationFailedException } from '../../infra/http/error-body';
 import { VersionedCacheService } from '../../infra/cache/versioned-cache.service';
 import { OBJECT_STORAGE, type ObjectStorage } from '../../infra/storage/object-storage';
 import { VehicleEntity } from './entities/vehicle.entity';
@@ -55,9 +57,10 @@ export type ListingChangedListener = (change: ListingChanged) => Promise<void>;
 /**
  * The one writer of the `vehicles` table: sellers, admins, demo data and test factories all write
  * listings through `write`. In one transaction it writes the rows with their derived search columns,
- * runs the "listing changed" listeners (the audit trail of admin changes; later price history, pending
- * revisions, a full-text index) and bumps the listings cache version; after the commit, photos the
- * change dropped leave storage.
+ * runs the "listing changed" listeners (the audit trail of admin changes, analytics dropping a deleted
+ * listing's counts; the natural place for price history or a full-text index) and bumps the listings
+ * cache version; after the commit, photos the change dropped leave storage. Rules about what a change
+ * may be (review, pending revisions) are decided by the callers before they write.
  */
 @Injectable()
 export class ListingWriter {
@@ -69,6 +72,7 @@ export class ListingWriter {
     private readonly cache: VersionedCacheService,
     private readonly reader: ListingReader,
     @Inject(OBJECT_STORAGE) private readonly storage: ObjectStorage,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   /** Runs `listener` inside the transaction of every listing change that writes something. */
@@ -115,6 +119,7 @@ export class ListingWriter {
     change: ListingChange,
   ): Promise<{ stored: VehicleEntity | null; changed: boolean; droppedImages: string[] }> {
     if (change.before === null) {
+      this.checkImagesIssued(change.after.images, []);
       const row = { ...change.after, ...deriveListingColumns(change.after), ...lifecycleColumns(null, change.after) };
       const { identifiers } = await manager.insert(VehicleEntity, row);
       const stored = await manager.findOneByOrFail(VehicleEntity, { id: (identifiers[0] as { id: number }).id });
@@ -134,6 +139,7 @@ export class ListingWriter {
     const fields = (Object.keys(change.after) as ListingField[]).filter((f) => change.after[f] !== undefined && !sameValue(before[f], change.after[f]));
     if (fields.length === 0) return { stored: before, changed: false, droppedImages: [] };
     const set = Object.fromEntries(fields.map((f) => [f, change.after[f]])) as Partial<ListingFields>;
+    if (set.images) this.checkImagesIssued(set.images, before.images);
     const next = { ...before, ...set };
     const { affected } = await manager.update(VehicleEntity, unchangedSince, { ...set, ...deriveListingColumns(next), ...lifecycleColumns(before, next) });
     if (!affected) throw changedMeanwhile();
@@ -141,6 +147,16 @@ export class ListingWriter {
     await this.listingChanged({ manager, actor, kind: 'update', before, after: stored, fields });
     const droppedImages = set.images ? before.images.filter((url) => !stored.images.includes(url)) : [];
     return { stored, changed: true, droppedImages };
+  }
+
+  /**
+   * A listing's photos are ones this site issued: our uploads, or the configured hosted image service's URLs
+   * (the request DTO can only check their shape). Photos the listing already had stay allowed.
+   */
+  private checkImagesIssued(images: readonly string[], kept: readonly string[]): void {
+    const prefixes = this.config.hostedImages ? [this.config.hostedImages.urlPrefix] : [];
+    if (images.every((url) => kept.includes(url) || isIssuedImageUrl(url, prefixes))) return;
+    throw new ValidationFailedException([{ field: 'images', message: IMAGE_NOT_ISSUED }]);
   }
 
   /** The hook point of every listing change (see onListingChanged). */

@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, HttpCode, Inject, Injectable, NotFoundException, Param, type PipeTransform, Post, Put, Query, Req, Res } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Post, Put, Query, Req, Res } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
   MarkSoldDto,
@@ -11,20 +11,12 @@ import {
   type VehicleSearchResult,
 } from '@app/shared';
 import { APP_CONFIG, type AppConfig } from '../../infra/config/app-config';
+import { IdParamPipe } from '../../infra/http/id-param.pipe';
 import { visitorId } from '../../infra/http/visitor-id';
 import { CurrentUser, Public } from '../auth/auth.decorators';
 import type { UserEntity } from '../users/entities/user.entity';
 import { VehicleSearchService } from './search/vehicle-search.service';
 import { VehiclesService } from './vehicles.service';
-
-/** A listing id in a path: anything but a positive whole number is a listing that does not exist. */
-@Injectable()
-export class ListingIdPipe implements PipeTransform<string, number> {
-  transform(value: string): number {
-    if (!/^[1-9]\d{0,9}$/.test(value) || Number(value) > 2_147_483_647) throw new NotFoundException('Vehicle not found');
-    return Number(value);
-  }
-}
 
 @Controller('vehicles')
 export class VehiclesController {
@@ -57,7 +49,7 @@ export class VehiclesController {
   @Public()
   @Get(':id')
   detail(
-    @Param('id', ListingIdPipe) id: number,
+    @Param('id', IdParamPipe) id: number,
     @CurrentUser() user: UserEntity | undefined,
     @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
@@ -68,14 +60,14 @@ export class VehiclesController {
   /** Every price of the listing, oldest first (the detail page's price history). */
   @Public()
   @Get(':id/price-history')
-  priceHistory(@Param('id', ListingIdPipe) id: number, @CurrentUser() user: UserEntity | undefined): Promise<PricePoint[]> {
+  priceHistory(@Param('id', IdParamPipe) id: number, @CurrentUser() user: UserEntity | undefined): Promise<PricePoint[]> {
     return this.vehicles.priceHistory(id, user);
   }
 
   /** The owner or an admin marks a live listing sold. */
   @Post(':id/sold')
   @HttpCode(200)
-  markSold(@Param('id', ListingIdPipe) id: number, @Body() input: MarkSoldDto, @CurrentUser() user: UserEntity): Promise<OwnerVehicle> {
+  markSold(@Param('id', IdParamPipe) id: number, @Body() input: MarkSoldDto, @CurrentUser() user: UserEntity): Promise<OwnerVehicle> {
     return this.vehicles.markSold(id, input, user);
   }
 
@@ -85,13 +77,13 @@ export class VehiclesController {
   }
 
   @Put(':id')
-  update(@Param('id', ListingIdPipe) id: number, @Body() input: VehicleInputDto, @CurrentUser() user: UserEntity): Promise<OwnerVehicle> {
+  update(@Param('id', IdParamPipe) id: number, @Body() input: VehicleInputDto, @CurrentUser() user: UserEntity): Promise<OwnerVehicle> {
     return this.vehicles.update(id, input, user);
   }
 
   @Delete(':id')
   @HttpCode(204)
-  async remove(@Param('id', ListingIdPipe) id: number, @CurrentUser() user: UserEntity): Promise<void> {
+  async remove(@Param('id', IdParamPipe) id: number, @CurrentUser() user: UserEntity): Promise<void> {
     await this.vehicles.remove(id, user);
   }
 }

@@ -120,12 +120,31 @@ export function vehicleHead(vehicle: SeoVehicle, base: string, siteName: string)
   return { title, description, tags };
 }
 
-/** index.html with this page's title, description and extra head tags. */
-export function withHead(html: string, head: PageHead): string {
-  let out = html.replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(head.title)}</title>`);
-  const description = `<meta name="description" content="${escapeHtml(head.description)}" />`;
-  out = /<meta name="description"[^>]*>/.test(out) ? out.replace(/<meta name="description"[^>]*>/, description) : out.replace('</head>', `${description}</head>`);
-  return out.replace('</head>', `${head.tags.join('')}</head>`);
+const TITLE_TAG = /<title>[^<]*<\/title>/;
+const DESCRIPTION_TAG = /<meta name="description"[^>]*>/;
+
+/**
+ * index.html with this page's title, description (when given) and extra head tags. Built by slicing, never
+ * with a replacement string: listing text such as `$&`, `` $` `` or `$'` is text, not a pattern.
+ */
+export function withHead(html: string, head: Partial<PageHead> & { title: string }): string {
+  let out = replaceTag(html, TITLE_TAG, `<title>${escapeHtml(head.title)}</title>`);
+  if (head.description !== undefined) {
+    out = replaceTag(out, DESCRIPTION_TAG, `<meta name="description" content="${escapeHtml(head.description)}" />`);
+  }
+  return head.tags?.length ? insertIntoHead(out, head.tags.join('')) : out;
+}
+
+/** `tags` added at the end of the head (before `</head>`). */
+export function insertIntoHead(html: string, tags: string): string {
+  const at = html.indexOf('</head>');
+  return at < 0 ? html : html.slice(0, at) + tags + html.slice(at);
+}
+
+/** The first tag matching `pattern` swapped for `tag`, or `tag` added to the head when there is none. */
+function replaceTag(html: string, pattern: RegExp, tag: string): string {
+  const match = pattern.exec(html);
+  return match ? html.slice(0, match.index) + tag + html.slice(match.index + match[0].length) : insertIntoHead(html, tag);
 }
 
 export interface SitemapEntry {

@@ -3,32 +3,13 @@ import { HttpAdapterHost } from '@nestjs/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { ApiErrorBody } from '@app/shared';
+import { EMBEDDABLE_PAGE, matchSiteRoute, robotsDisallowPaths, sitemapPaths, type ApiErrorBody } from '@app/shared';
 import { APP_CONFIG, AppConfig } from '../../infra/config/app-config';
+import { parseCanonicalId } from '../../infra/http/id-param.pipe';
 import { ListingReader } from '../vehicles/listing-reader.service';
-import { escapeHtml, sitemapXml, vehicleHead, withHead, type SeoVehicle } from './seo';
+import { insertIntoHead, sitemapXml, vehicleHead, withHead, type SeoVehicle } from './seo';
 
 const NOT_A_PAGE = /^\/(api|uploads|admin-app)(\/|$)|\.[a-z0-9]{1,8}$/i;
-const VEHICLE_PAGE = /^\/vehicles\/(\d{1,10})\/?$/;
-const SINGULAR_VEHICLE = /^\/vehicle\/([^/]+)\/?$/;
-
-/** The one page other sites may put in a frame. */
-export const EMBEDDABLE_PAGE = '/iframe-slideshow';
-
-/** Public pages listed in the sitemap besides the listings. */
-export const SITEMAP_PAGES = ['/', '/search', '/how-it-works', '/financing', '/faq', '/privacy-policy'];
-
-/** Pages search engines need not visit (signed-in, sign-in and embed pages). */
-const ROBOTS_DISALLOW = ['/admin', '/dashboard', '/create-listing', '/edit-listing/', '/auth', EMBEDDABLE_PAGE];
-
-/** Paths the storefront has a screen for; anything else is answered 404 (the client draws its 404 screen). */
-const KNOWN_PAGES = [
-  /^\/$/,
-  /^\/(auth|search|how-it-works|financing|faq|privacy-policy|iframe-slideshow|dashboard|create-listing)\/?$/,
-  VEHICLE_PAGE,
-  /^\/edit-listing\/[^/]+\/?$/,
-  /^\/admin(\/.*)?$/,
-];
 
 const SITEMAP_MAX_LISTINGS = 45_000;
 
@@ -65,10 +46,10 @@ export class WebPages implements OnModuleInit {
 
   private async serve(request: FastifyRequest, reply: FastifyReply): Promise<void> {
     const path = request.url.split('?')[0] ?? '/';
-    const singular = SINGULAR_VEHICLE.exec(path);
-    if (singular) {
+    const match = NOT_A_PAGE.test(path) ? undefined : matchSiteRoute(path);
+    if (match?.route.page === 'vehicleRedirect') {
       const query = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
-      await reply.redirect(`/vehicles/${encodeURIComponent(decodeURIComponent(singular[1] as string))}${query}`, 301);
+      await reply.redirect(`/vehicles/${encodeURIComponent(decodeURIComponent(match.params.id as string))}${query}`, 301);
       return;
     }
     const html = NOT_A_PAGE.test(path) ? undefined : await this.indexHtml();
@@ -78,15 +59,16 @@ export class WebPages implements OnModuleInit {
       return;
     }
 
-    let page = html.replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(this.config.site.name)}</title>`);
-    let status = KNOWN_PAGES.some((p) => p.test(path)) ? 200 : 404;
-    const vehicleId = VEHICLE_PAGE.exec(path)?.[1];
-    if (vehicleId) {
-      const vehicle = await this.publicVehicle(Number(vehicleId));
+    // Paths of the shared route table are pages (200); anything else draws the client's 404 screen.
+    let page = withHead(html, { title: this.config.site.name });
+    let status = match ? 200 : 404;
+    if (match?.route.page === 'vehicle') {
+      const id = parseCanonicalId(match.params.id);
+      const vehicle = id === null ? null : await this.publicVehicle(id);
       if (vehicle) page = withHead(html, vehicleHead(vehicle, this.baseUrl(request), this.config.site.name));
       else status = 404;
     }
-    if (status === 404) page = page.replace('</head>', '<meta name="robots" content="noindex" /></head>');
+    if (status === 404) page = insertIntoHead(page, '<meta name="robots" content="noindex" />');
     if (path === EMBEDDABLE_PAGE) this.allowFraming(reply);
 
     await reply.status(status).header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-cache').send(page);
@@ -105,7 +87,7 @@ export class WebPages implements OnModuleInit {
   }
 
   private async robots(request: FastifyRequest, reply: FastifyReply): Promise<void> {
-    const lines = ['User-agent: *', 'Allow: /', ...ROBOTS_DISALLOW.map((p) => `Disallow: ${p}`), '', `Sitemap: ${this.baseUrl(request)}/sitemap.xml`, ''];
+    const lines = ['User-agent: *', 'Allow: /', ...robotsDisallowPaths().map((p) => `Disallow: ${p}`), '', `Sitemap: ${this.baseUrl(request)}/sitemap.xml`, ''];
     await reply.header('content-type', 'text/plain; charset=utf-8').header('cache-control', 'public, max-age=3600').send(lines.join('\n'));
   }
 
@@ -113,7 +95,7 @@ export class WebPages implements OnModuleInit {
     const base = this.baseUrl(request);
     const vehicles = await this.listings.publicIndex(SITEMAP_MAX_LISTINGS);
     const xml = sitemapXml([
-      ...SITEMAP_PAGES.map((p) => ({ loc: `${base}${p}` })),
+      ...sitemapPaths().map((p) => ({ loc: `${base}${p}` })),
       ...vehicles.map((v) => ({ loc: `${base}/vehicles/${v.id}`, lastmod: v.updatedAt })),
     ]);
     await reply.header('content-type', 'application/xml; charset=utf-8').header('cache-control', 'public, max-age=600').send(xml);

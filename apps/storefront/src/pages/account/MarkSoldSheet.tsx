@@ -1,6 +1,6 @@
 import { useCallback, useState, type FormEvent } from 'react';
 import { formatPrice, vehicleTitle } from '@app/shared';
-import { errorMessage } from '../../api/client';
+import { errorMessage } from '@app/shared';
 import { useMarkSold, type OwnerVehicle } from '../../api/seller';
 import { Sheet } from '../../components/Sheet';
 import { toast } from '../../stores/toast';

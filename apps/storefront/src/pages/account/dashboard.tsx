@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { daysOnMarketText, formatMileage, formatPrice, STATUS_LABELS, vehicleTitle } from '@app/shared';
-import { ApiError } from '../../api/client';
+import { ApiError } from '@app/shared';
 import { useDeleteVehicle, useMyVehicles, type OwnerVehicle } from '../../api/seller';
 import { CheckIcon, EyeIcon } from '../../components/icons';
 import { useDocumentMeta } from '../../hooks/use-document-meta';

@@ -2,7 +2,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { PASSWORD_MIN_LENGTH, type PublicUser } from '@app/shared';
-import { apiJson, errorMessage } from '../../api/client';
+import { errorMessage } from '@app/shared';
+import { api } from '../../api/client';
 import { queryKeys, useCurrentUser } from '../../api/queries';
 import { EyeIcon, EyeOffIcon } from '../../components/icons';
 import { PageSpinner } from '../../components/PageSpinner';
@@ -95,16 +96,16 @@ export default function AuthPage() {
     setError(null);
     try {
       if (tab === 'signin') {
-        const signedIn = await apiJson<PublicUser>('/api/login', {
+        const signedIn = await api.json<PublicUser>('/api/login', {
           method: 'POST',
-          body: { email: field('email'), password: String(data.get('password') ?? '') },
+          json: { email: field('email'), password: String(data.get('password') ?? '') },
         });
         queryClient.setQueryData(queryKeys.user, signedIn);
         toast({ title: 'Welcome back!', description: 'You have successfully signed in.', variant: 'success' });
       } else {
-        const created = await apiJson<PublicUser>('/api/register', {
+        const created = await api.json<PublicUser>('/api/register', {
           method: 'POST',
-          body: {
+          json: {
             firstName: field('firstName'),
             lastName: field('lastName'),
             email: field('email'),

@@ -1,14 +1,15 @@
 import { useQueries } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { PUBLIC_STATUSES, type PublicVehicle as Vehicle } from '@app/shared';
-import { ApiError, apiJson } from '../../api/client';
+import { ApiError } from '@app/shared';
+import { api } from '../../api/client';
 import { queryKeys } from '../../api/queries';
 import { savedSelectors, useSavedStore } from '../../stores/saved';
 
 /** A saved listing, or null when it is gone (404) or hidden from this visitor. */
 async function fetchSaved(id: number): Promise<Vehicle | null> {
   try {
-    return await apiJson<Vehicle>(`/api/vehicles/${id}`);
+    return await api.json<Vehicle>(`/api/vehicles/${id}`);
   } catch (error) {
     if (error instanceof ApiError && [400, 401, 404].includes(error.status)) return null;
     throw error;

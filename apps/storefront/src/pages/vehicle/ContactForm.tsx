@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { vehicleTitle } from '@app/shared';
-import { apiRequest } from '../../api/client';
+import { api } from '../../api/client';
 import { toast } from '../../stores/toast';
 import { contactDefaults, contactPayload, missingContactFields, type ContactValues, type ContactVehicle } from './contact-form-values';
 
@@ -28,7 +28,7 @@ export function ContactForm({ vehicle }: { vehicle: ContactVehicle }) {
     }
     setStatus('sending');
     try {
-      await apiRequest('/api/contact', { method: 'POST', body: contactPayload(vehicle.id, values) });
+      await api.request('/api/contact', { method: 'POST', json: contactPayload(vehicle.id, values) });
       setValues(contactDefaults(vehicle));
       setInvalid([]);
       toast({

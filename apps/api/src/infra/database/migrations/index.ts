@@ -2,8 +2,17 @@ import { InitialSchema1763700000000 } from './1763700000000-initial-schema';
 import { Uploads1763800000000 } from './1763800000000-uploads';
 import { VehicleSearch1764000000000 } from './1764000000000-vehicle-search';
 import { AdminAnalytics1795240070871 } from './1795240070871-admin-analytics';
+import { AnalyticsListingOrphans1796000000000 } from './1796000000000-analytics-listing-orphans';
 import { ListingLifecycle1796500000000 } from './1796500000000-listing-lifecycle';
 import { ColourFamilies1796500000001 } from './1796500000001-colour-families';
 
 /** Every migration, in order. Listed explicitly: the API is bundled, so no glob loading. */
-export const MIGRATIONS = [InitialSchema1763700000000, Uploads1763800000000, VehicleSearch1764000000000, AdminAnalytics1795240070871, ListingLifecycle1796500000000, ColourFamilies1796500000001];
+export const MIGRATIONS = [
+  InitialSchema1763700000000,
+  Uploads1763800000000,
+  VehicleSearch1764000000000,
+  AdminAnalytics1795240070871,
+  AnalyticsListingOrphans1796000000000,
+  ListingLifecycle1796500000000,
+  ColourFamilies1796500000001,
+];

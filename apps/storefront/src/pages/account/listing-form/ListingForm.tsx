@@ -11,7 +11,6 @@ import {
   FUEL_TYPES,
   LISTING_LIMITS,
   PREDEFINED_FEATURES,
-  setHostedImagePrefixes,
   TRANSMISSION_OPTIONS,
   TRANSMISSIONS,
   VIN_PATTERN,
@@ -20,7 +19,7 @@ import {
   type VinDecodeResult,
 } from '@app/shared';
 import { useMakes } from '../../../api/catalog';
-import { ApiError } from '../../../api/client';
+import { ApiError } from '@app/shared';
 import { decodeVin, generateFeatures, generateSpecs, useCatalogModels, useCatalogTrims, useSaveListing, type ListingPayload } from '../../../api/seller';
 import { toast } from '../../../stores/toast';
 import { UNAUTHORIZED_REDIRECT_MS } from '../RequireUser';
@@ -91,11 +90,6 @@ export function ListingForm({ vehicleId, defaultValues, imageUpload }: ListingFo
   const years = listingYears(LISTING_LIMITS.minYear, LISTING_LIMITS.maxYear());
 
   const upload: UploadStrategy = useMemo(() => uploadStrategyFor(imageUpload), [imageUpload]);
-
-  // The shared listing rules accept photos the configured hosted service issued (GET /api/config).
-  useEffect(() => {
-    setHostedImagePrefixes(imageUpload.provider === 'hosted' ? [imageUpload.urlPrefix] : []);
-  }, [imageUpload]);
 
   // Feature generation: on a new listing, 1.5 s after make, model or year change (all three known).
   const lastFeatureKey = useRef(`${defaultValues.make}|${defaultValues.model}|${defaultValues.year}`);
@@ -199,14 +193,9 @@ export function ListingForm({ vehicleId, defaultValues, imageUpload }: ListingFo
 
   /** The API's field errors (a rule the form could not check, e.g. a photo URL) shown next to their fields. */
   const showServerErrors = (error: ApiError) => {
-    try {
-      const body = JSON.parse(error.message.replace(/^\d{3}: /, '')) as { errors?: Array<{ field: string; message: string }> };
-      for (const e of body.errors ?? []) {
-        const field = e.field.split('.')[0] as FieldPath<ListingFormValues>;
-        if (field in getValues()) setError(field, { type: 'server', message: e.message });
-      }
-    } catch {
-      // not the error shape: the toast says enough
+    for (const e of error.fieldErrors) {
+      const field = e.field.split('.')[0] as FieldPath<ListingFormValues>;
+      if (field in getValues()) setError(field, { type: 'server', message: e.message });
     }
   };
 
@@ -441,11 +430,11 @@ export function ListingForm({ vehicleId, defaultValues, imageUpload }: ListingFo
       <section className="form-section" aria-labelledby={`${id}-section-photos`}>
         <h2 id={`${id}-section-photos`}>Photos</h2>
         <PhotoUploader
-          value={{ images, cover: coverPhotoIndex }}
+          value={{ images, coverPhotoIndex }}
           onChange={(update) => {
-            const next = update({ images: getValues('images'), cover: getValues('coverPhotoIndex') });
+            const next = update({ images: getValues('images'), coverPhotoIndex: getValues('coverPhotoIndex') });
             setValue('images', next.images, { shouldDirty: true });
-            setValue('coverPhotoIndex', next.cover, { shouldDirty: true, shouldValidate: formState.isSubmitted });
+            setValue('coverPhotoIndex', next.coverPhotoIndex, { shouldDirty: true, shouldValidate: formState.isSubmitted });
           }}
           upload={upload}
           onUploadingChange={setUploading}

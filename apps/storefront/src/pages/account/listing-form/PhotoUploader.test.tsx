@@ -2,11 +2,11 @@ import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { initialToastState, useToastStore } from '../../../stores/toast';
-import type { PhotoList } from './photo-list';
+import type { PhotoList } from '@app/shared';
 import { PhotoUploader } from './PhotoUploader';
 import type { UploadStrategy } from './uploader';
 
-let latest: PhotoList = { images: [], cover: 0 };
+let latest: PhotoList = { images: [], coverPhotoIndex: 0 };
 let uploadingStates: boolean[] = [];
 
 function Harness({ initial, upload }: { initial: PhotoList; upload: UploadStrategy }) {
@@ -41,7 +41,7 @@ describe('PhotoUploader', () => {
       return uploadedUrl(file);
     };
     const user = userEvent.setup({ applyAccept: false });
-    render(<Harness initial={{ images: [], cover: 0 }} upload={upload} />);
+    render(<Harness initial={{ images: [], coverPhotoIndex: 0 }} upload={upload} />);
     const input = screen.getByLabelText('Choose photos') as HTMLInputElement;
     const pdf = new File(['%PDF'], 'papers.pdf', { type: 'application/pdf' });
     await user.upload(input, [image('a.jpg'), pdf, image('b.jpg')]);
@@ -54,7 +54,7 @@ describe('PhotoUploader', () => {
 
   it('shows the invalid files toast naming each skipped file and its reason', async () => {
     const user = userEvent.setup({ applyAccept: false });
-    render(<Harness initial={{ images: [], cover: 0 }} upload={async (f) => uploadedUrl(f)} />);
+    render(<Harness initial={{ images: [], coverPhotoIndex: 0 }} upload={async (f) => uploadedUrl(f)} />);
     await user.upload(screen.getByLabelText('Choose photos'), [new File(['x'], 'notes.txt', { type: 'text/plain' })]);
     expect(useToastStore.getState().current).toMatchObject({ title: 'Invalid files', description: 'Skipped: notes.txt (File must be an image)' });
   });
@@ -64,7 +64,7 @@ describe('PhotoUploader', () => {
     const user = userEvent.setup({ applyAccept: false });
     render(
       <Harness
-        initial={{ images: photos(9), cover: 3 }}
+        initial={{ images: photos(9), coverPhotoIndex: 3 }}
         upload={async (f) => {
           started.push(f.name);
           return uploadedUrl(f);
@@ -74,7 +74,7 @@ describe('PhotoUploader', () => {
     await user.upload(screen.getByLabelText('Choose photos'), [image('x.jpg'), image('y.jpg')]);
     expect(started).toEqual(['x.jpg']);
     await waitFor(() => expect(latest.images).toHaveLength(10));
-    expect(latest.cover).toBe(3);
+    expect(latest.coverPhotoIndex).toBe(3);
     expect((screen.getByLabelText('Choose photos') as HTMLInputElement).disabled).toBe(true);
   });
 
@@ -82,7 +82,7 @@ describe('PhotoUploader', () => {
     const user = userEvent.setup({ applyAccept: false });
     render(
       <Harness
-        initial={{ images: [], cover: 0 }}
+        initial={{ images: [], coverPhotoIndex: 0 }}
         upload={async (f) => {
           if (f.name === 'bad.jpg') throw new Error('Upload timed out. Please check your connection and try again.');
           return uploadedUrl(f);
@@ -99,12 +99,12 @@ describe('PhotoUploader', () => {
 
   it('moves the cover with the star and shifts it when an earlier photo is removed', async () => {
     const user = userEvent.setup();
-    render(<Harness initial={{ images: photos(4), cover: 0 }} upload={async (f) => uploadedUrl(f)} />);
+    render(<Harness initial={{ images: photos(4), coverPhotoIndex: 0 }} upload={async (f) => uploadedUrl(f)} />);
     await user.click(screen.getByRole('button', { name: 'Make photo 3 the cover photo' }));
-    expect(latest.cover).toBe(2);
+    expect(latest.coverPhotoIndex).toBe(2);
     expect(screen.getByRole('button', { name: 'Photo 3 is the cover photo' }).getAttribute('aria-pressed')).toBe('true');
     await user.click(screen.getByRole('button', { name: 'Remove photo 1' }));
-    expect(latest).toEqual({ images: ['/uploads/2026/p1.webp', '/uploads/2026/p2.webp', '/uploads/2026/p3.webp'], cover: 1 });
+    expect(latest).toEqual({ images: ['/uploads/2026/p1.webp', '/uploads/2026/p2.webp', '/uploads/2026/p3.webp'], coverPhotoIndex: 1 });
     expect(screen.getByRole('button', { name: 'Photo 2 is the cover photo' })).toBeTruthy();
   });
 });

@@ -12,10 +12,9 @@ import {
 import { rectSortingStrategy, SortableContext, sortableKeyboardCoordinates, useSortable } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { useId, useRef, useState, type ChangeEvent } from 'react';
-import { cardImageUrl, LISTING_LIMITS } from '@app/shared';
 import { CameraIcon, CloseIcon, StarIcon } from '../../../components/icons';
 import { toast } from '../../../stores/toast';
-import { addPhotos, movePhoto, removePhoto, screenFiles, setCover, skippedDescription, type PhotoList, type SkippedFile } from './photo-list';
+import { addPhotos, cardImageUrl, LISTING_LIMITS, movePhoto, removePhoto, screenFiles, setCover, skippedDescription, type PhotoList, type SkippedFile } from '@app/shared';
 import { failureReason, UploadError, type UploadStrategy } from './uploader';
 
 interface UploadRow {
@@ -219,7 +218,7 @@ export function PhotoUploader({ value, onChange, upload, onUploadingChange, erro
                   url={url}
                   index={index}
                   count={value.images.length}
-                  isCover={index === value.cover}
+                  isCover={index === value.coverPhotoIndex}
                   disabled={uploading}
                   onCover={() => onChange((current) => setCover(current, index))}
                   onRemove={() => onChange((current) => removePhoto(current, index))}

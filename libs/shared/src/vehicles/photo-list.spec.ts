@@ -1,23 +1,24 @@
-import { addPhotos, movePhoto, removePhoto, screenFiles, setCover, skippedDescription } from './photo-list';
+import { addPhotos, fileProblem, movePhoto, removePhoto, screenFiles, setCover, skippedDescription, validCover } from './photo-list';
+import { LISTING_LIMITS } from './limits';
 
-const list = (cover: number) => ({ images: ['a', 'b', 'c', 'd'], cover });
+const list = (coverPhotoIndex: number) => ({ images: ['a', 'b', 'c', 'd'], coverPhotoIndex });
 const file = (name: string, type: string, size = 1000) => ({ name, type, size });
 
 describe('movePhoto (drag reordering)', () => {
   it('keeps the cover on the same photo when the cover itself moves', () => {
-    expect(movePhoto(list(1), 1, 3)).toEqual({ images: ['a', 'c', 'd', 'b'], cover: 3 });
+    expect(movePhoto(list(1), 1, 3)).toEqual({ images: ['a', 'c', 'd', 'b'], coverPhotoIndex: 3 });
   });
 
   it('keeps the cover on the same photo when a photo moves from before it to after it', () => {
-    expect(movePhoto(list(2), 0, 3)).toEqual({ images: ['b', 'c', 'd', 'a'], cover: 1 });
+    expect(movePhoto(list(2), 0, 3)).toEqual({ images: ['b', 'c', 'd', 'a'], coverPhotoIndex: 1 });
   });
 
   it('keeps the cover on the same photo when a photo moves from after it to before it', () => {
-    expect(movePhoto(list(1), 3, 0)).toEqual({ images: ['d', 'a', 'b', 'c'], cover: 2 });
+    expect(movePhoto(list(1), 3, 0)).toEqual({ images: ['d', 'a', 'b', 'c'], coverPhotoIndex: 2 });
   });
 
   it('leaves the cover alone when the move happens entirely after it', () => {
-    expect(movePhoto(list(0), 2, 3)).toEqual({ images: ['a', 'b', 'd', 'c'], cover: 0 });
+    expect(movePhoto(list(0), 2, 3)).toEqual({ images: ['a', 'b', 'd', 'c'], coverPhotoIndex: 0 });
   });
 
   it('ignores moves outside the list', () => {
@@ -27,34 +28,34 @@ describe('movePhoto (drag reordering)', () => {
 
 describe('removePhoto', () => {
   it('shifts the cover index down when a photo before the cover goes', () => {
-    expect(removePhoto(list(2), 0)).toEqual({ images: ['b', 'c', 'd'], cover: 1 });
+    expect(removePhoto(list(2), 0)).toEqual({ images: ['b', 'c', 'd'], coverPhotoIndex: 1 });
   });
 
   it('keeps the cover index when a photo after the cover goes', () => {
-    expect(removePhoto(list(1), 3)).toEqual({ images: ['a', 'b', 'c'], cover: 1 });
+    expect(removePhoto(list(1), 3)).toEqual({ images: ['a', 'b', 'c'], coverPhotoIndex: 1 });
   });
 
   it('gives the cover back to the first photo when the cover goes', () => {
-    expect(removePhoto(list(3), 3)).toEqual({ images: ['a', 'b', 'c'], cover: 0 });
+    expect(removePhoto(list(3), 3)).toEqual({ images: ['a', 'b', 'c'], coverPhotoIndex: 0 });
   });
 
   it('leaves cover 0 on an emptied list', () => {
-    expect(removePhoto({ images: ['a'], cover: 0 }, 0)).toEqual({ images: [], cover: 0 });
+    expect(removePhoto({ images: ['a'], coverPhotoIndex: 0 }, 0)).toEqual({ images: [], coverPhotoIndex: 0 });
   });
 });
 
 describe('setCover and addPhotos', () => {
   it('sets the cover only to an existing photo', () => {
-    expect(setCover(list(0), 2).cover).toBe(2);
-    expect(setCover(list(0), 7).cover).toBe(0);
+    expect(setCover(list(0), 2).coverPhotoIndex).toBe(2);
+    expect(setCover(list(0), 7).coverPhotoIndex).toBe(0);
   });
 
   it('never holds more than 10 photos', () => {
-    const nine = { images: Array.from({ length: 9 }, (_, i) => `p${i}`), cover: 4 };
+    const nine = { images: Array.from({ length: 9 }, (_, i) => `p${i}`), coverPhotoIndex: 4 };
     const next = addPhotos(nine, ['x', 'y', 'z']);
     expect(next.images).toHaveLength(10);
     expect(next.images[9]).toBe('x');
-    expect(next.cover).toBe(4);
+    expect(next.coverPhotoIndex).toBe(4);
   });
 });
 
@@ -82,5 +83,19 @@ describe('screenFiles', () => {
 
   it('accepts nothing when the listing already has 10 photos', () => {
     expect(screenFiles([file('1.jpg', 'image/jpeg')], 10).accepted).toEqual([]);
+  });
+});
+
+describe('one rule set for every form', () => {
+  it('accepts exactly the size limit and refuses one byte more', () => {
+    expect(fileProblem({ type: 'image/jpeg', size: LISTING_LIMITS.maxImageBytes })).toBeNull();
+    expect(fileProblem({ type: 'image/jpeg', size: LISTING_LIMITS.maxImageBytes + 1 })).toBe('File size must be less than 10MB');
+  });
+
+  it('keeps an out-of-range cover from travelling with moves and removals', () => {
+    expect(validCover(['a', 'b'], 5)).toBe(0);
+    expect(movePhoto({ images: ['a', 'b', 'c'], coverPhotoIndex: 9 }, 2, 0)).toEqual({ images: ['c', 'a', 'b'], coverPhotoIndex: 1 });
+    expect(removePhoto({ images: ['a', 'b', 'c'], coverPhotoIndex: 9 }, 1)).toEqual({ images: ['a', 'c'], coverPhotoIndex: 0 });
+    expect(addPhotos({ images: [], coverPhotoIndex: 3 }, ['x'])).toEqual({ images: ['x'], coverPhotoIndex: 0 });
   });
 });

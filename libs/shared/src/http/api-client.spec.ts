@@ -1,0 +1,86 @@
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { ApiError, createApiClient, errorMessage, isAuthFailure } from './api-client';
+
+/** A small real HTTP server: each test sets how it answers and reads what it received. */
+describe('createApiClient', () => {
+  let server: Server;
+  let base: string;
+  let received: { method?: string; url?: string; headers: IncomingMessage['headers']; body: string }[] = [];
+  let answer: { status: number; body: string; type?: string } = { status: 200, body: '{}' };
+
+  beforeAll(async () => {
+    server = createServer((req, res) => {
+      let body = '';
+      req.on('data', (chunk: Buffer) => (body += chunk.toString()));
+      req.on('end', () => {
+        received.push({ method: req.method, url: req.url, headers: req.headers, body });
+        res.writeHead(answer.status, answer.body ? { 'content-type': answer.type ?? 'application/json' } : {});
+        res.end(answer.body);
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+  beforeEach(() => {
+    received = [];
+    answer = { status: 200, body: '{"ok":true}' };
+  });
+
+  it('prefixes the base URL, leaves empty query values out and answers the JSON', async () => {
+    const api = createApiClient({ baseUrl: `${base}/api/` });
+    await expect(api.get('/vehicles/search', { make: 'BMW', model: '', page: 2, zip: undefined })).resolves.toEqual({ ok: true });
+    expect(received[0]).toMatchObject({ method: 'GET', url: '/api/vehicles/search?make=BMW&page=2', body: '' });
+    expect(received[0]!.headers['content-type']).toBeUndefined();
+  });
+
+  it('sends a JSON body with its content type only when there is one', async () => {
+    const api = createApiClient({ baseUrl: base });
+    await api.post('/login', { email: 'a@b.co' }, { 'Idempotency-Key': 'k1' });
+    expect(received[0]).toMatchObject({ method: 'POST', url: '/login', body: '{"email":"a@b.co"}' });
+    expect(received[0]!.headers['content-type']).toBe('application/json');
+    expect(received[0]!.headers['idempotency-key']).toBe('k1');
+  });
+
+  it('answers undefined for 204', async () => {
+    answer = { status: 204, body: '' };
+    await expect(createApiClient({ baseUrl: base }).delete('/vehicles/1')).resolves.toBeUndefined();
+    await expect(createApiClient({ baseUrl: base }).json('/vehicles/1', { method: 'DELETE' })).resolves.toBeUndefined();
+  });
+
+  it('raises ApiError "<status>: <text>" with the error shape and its field errors', async () => {
+    const body = { statusCode: 400, message: 'Validation failed', errors: [{ field: 'email', message: 'Enter a valid e-mail' }] };
+    answer = { status: 400, body: JSON.stringify(body) };
+    const error = await createApiClient({ baseUrl: base }).post('/contact', {}).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    const apiError = error as ApiError;
+    expect(apiError.status).toBe(400);
+    expect(apiError.message).toBe(`400: ${JSON.stringify(body)}`);
+    expect(apiError.body).toEqual(body);
+    expect(apiError.detail).toBe('Validation failed');
+    expect(apiError.fieldErrors).toEqual([{ field: 'email', message: 'Enter a valid e-mail' }]);
+    expect(errorMessage(apiError)).toBe('Validation failed');
+    expect(isAuthFailure(apiError)).toBe(false);
+  });
+
+  it('keeps a text answer as the message, and the status text when the answer is empty', async () => {
+    answer = { status: 502, body: 'Bad gateway from the proxy', type: 'text/plain' };
+    const text = (await createApiClient({ baseUrl: base }).get('/x').catch((e: unknown) => e)) as ApiError;
+    expect(text.message).toBe('502: Bad gateway from the proxy');
+    expect(text.body).toBeNull();
+    expect(text.detail).toBe('Bad gateway from the proxy');
+    answer = { status: 401, body: '' };
+    const empty = (await createApiClient({ baseUrl: base }).get('/x').catch((e: unknown) => e)) as ApiError;
+    expect(empty.message).toBe('401: Unauthorized');
+    expect(isAuthFailure(empty)).toBe(true);
+  });
+
+  it('sends a multipart form as the browser builds it', async () => {
+    const form = new FormData();
+    form.append('file', new Blob(['abc'], { type: 'image/png' }), 'a.png');
+    await createApiClient({ baseUrl: base }).postForm('/uploads', form);
+    expect(received[0]!.headers['content-type']).toMatch(/^multipart\/form-data; boundary=/);
+    expect(received[0]!.body).toContain('filename="a.png"');
+  });
+});
