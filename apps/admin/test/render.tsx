@@ -76,6 +76,7 @@ export function adminVehicle(overrides: Partial<AdminVehicle> = {}): AdminVehicl
     isFeatured: false,
     createdAt: '2026-03-05T15:04:00.000Z',
     updatedAt: '2026-03-05T15:04:00.000Z',
+    priceAnalysis: { rating: null, expectedPrice: null, difference: null, comparables: null },
     priceDrop: null,
     soldAt: null,
     soldPrice: null,

@@ -33,6 +33,7 @@ export function makeVehicle(overrides: Partial<Vehicle> = {}): Vehicle {
     isFeatured: false,
     createdAt: '2026-01-01T00:00:00.000Z',
     updatedAt: '2026-01-01T00:00:00.000Z',
+    priceAnalysis: { rating: null, expectedPrice: null, difference: null, comparables: null },
     priceDrop: null,
     soldAt: null,
     soldPrice: null,

@@ -27,3 +27,4 @@ export * from './vehicles/vocabulary-input';
 export * from './http/api-client';
 export * from './site/routes';
 export * from './vehicles/photo-list';
+export * from './vehicles/deal-rating';

@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import { App, Button, Card, Empty, Flex, Form, Input, Modal, Pagination, Select, Table, Typography, type TableColumnsType } from 'antd';
 import { CheckOutlined, CloseOutlined, EyeOutlined } from '@ant-design/icons';
-import { REJECTION_REASONS, cardImageUrl, formatPrice, type AdminRevision, type RejectionReason, type RevisionFieldDiff } from '@app/shared';
-import { isAuthFailure } from '../api/client';
+import { REJECTION_REASONS, cardImageUrl, isAuthFailure, formatPrice, type AdminRevision, type RejectionReason, type RevisionFieldDiff } from '@app/shared';
 import { PAGE_SIZE, useDecideRevision, useRevisions } from '../api/queries';
 import { formatDate } from '../lib/dates';
 import { revisionValueText } from '../lib/revision-values';

@@ -4,6 +4,7 @@ import { emptyToUndefined } from '../common/transforms';
 import { cleanStringList, numeric, rule } from '../common/validators';
 import { LISTING_LIMITS, SEARCH_LIMITS } from './limits';
 import { ZIP_PATTERN } from './vehicle-input.dto';
+import { DEAL_FILTERS, type DealFilter } from './deal-rating';
 import { toSearchFilterValue } from './vocabulary-input';
 import {
   BODY_TYPE_OPTIONS,
@@ -207,6 +208,12 @@ export class VehicleSearchDto {
   @Min(1, { message: 'limit must be at least 1' })
   @IsInt({ message: 'limit must be a whole number' })
   limit?: number;
+
+  /** "Good deals and better" (good) or "Great deals" (great). */
+  @IsOptional()
+  @Transform(({ value }: TransformFnParams) => (typeof value === 'string' ? value.trim().toLowerCase() || undefined : value))
+  @IsIn(DEAL_FILTERS as unknown as string[], { message: `deal must be one of: ${DEAL_FILTERS.join(', ')}` })
+  deal?: DealFilter;
 
   /** Leaves one listing out (the vehicle itself, for "similar vehicles"). */
   @IsOptional()

@@ -1,3 +1,4 @@
+import type { PriceAnalysis } from './deal-rating';
 import type { PendingRevision, PriceDrop } from './listing-lifecycle';
 import type { ListingStatus } from './vocabularies';
 
@@ -41,6 +42,8 @@ export interface PublicVehicle {
   isFeatured: boolean;
   createdAt: string;
   updatedAt: string;
+  /** The price against the market (deal rating); null fields when unknown (too few comparables, sold). */
+  priceAnalysis: PriceAnalysis;
   /** The latest price reduction when it is at most PRICE_DROP_DAYS old, else null. */
   priceDrop: PriceDrop | null;
   /** When the listing was marked sold (null unless sold). */

@@ -200,6 +200,7 @@ export const SORT_OPTIONS = [
   'created_asc',
   'created_desc',
   'reduced_desc',
+  'deal_asc',
 ] as const;
 export type SortOption = (typeof SORT_OPTIONS)[number];
 export const DEFAULT_SORT: SortOption = 'created_desc';
@@ -214,6 +215,7 @@ export const SEARCH_PAGE_SORTS: readonly Option<SortOption>[] = [
   { value: 'mileage_asc', label: 'Mileage: Low to High' },
   { value: 'mileage_desc', label: 'Mileage: High to Low' },
   { value: 'views_desc', label: 'Most Viewed' },
+  { value: 'deal_asc', label: 'Best Deals First' },
   { value: 'reduced_desc', label: 'Recently Reduced' },
 ];
 

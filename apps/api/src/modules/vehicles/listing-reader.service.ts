@@ -81,6 +81,14 @@ export class ListingReader {
     return new Map(rows.map((r) => [r.id, { id: r.id, year: r.year, make: r.make, model: r.model, status: r.status }]));
   }
 
+  /** What the market model reads of every listing that is live, sold or waiting for review, with its current estimate. */
+  pricingRows(): Promise<Pick<VehicleEntity, 'id' | 'status' | 'makeKey' | 'modelKey' | 'bodyType' | 'year' | 'mileage' | 'condition' | 'price' | 'expectedPrice' | 'dealComparables'>[]> {
+    return this.vehicles.find({
+      select: { id: true, status: true, makeKey: true, modelKey: true, bodyType: true, year: true, mileage: true, condition: true, price: true, expectedPrice: true, dealComparables: true },
+      where: { status: In(['approved', 'sold', 'pending']) },
+    });
+  }
+
   /**
    * Which of these photo URLs some listing holds, or a pending revision proposes (a LIKE on the JSON text
    * of `images` and of the revision's changes; no index helps).

@@ -1,5 +1,5 @@
 import { ConflictException, Inject, Injectable, Logger } from '@nestjs/common';
-import { DataSource, EntityManager } from 'typeorm';
+import { DataSource, EntityManager, In } from 'typeorm';
 import { IMAGE_NOT_ISSUED, imageVariantUrls, isIssuedImageUrl, type UserRole } from '@app/shared';
 import { APP_CONFIG, type AppConfig } from '../../infra/config/app-config';
 import { ValidationFailedException } from '../../infra/http/error-body';
@@ -8,6 +8,7 @@ import { OBJECT_STORAGE, type ObjectStorage } from '../../infra/storage/object-s
 import { VehicleEntity } from './entities/vehicle.entity';
 import { ListingReader } from './listing-reader.service';
 import { LIFECYCLE_COLUMNS, lifecycleColumns, type LifecycleColumns } from './lifecycle/lifecycle-columns';
+import { dealColumns, MARKET_COLUMNS, type MarketColumns } from './pricing/market-columns';
 import { LISTINGS_DATA_SET } from './search/vehicle-search.service';
 import { DERIVED_LISTING_COLUMNS, deriveListingColumns, type DerivedListingColumns } from './vehicle-derived';
 
@@ -19,7 +20,7 @@ export const userActor = (user: { id: number; role: UserRole }): ListingActor =>
 export const isAdminActor = (actor: ListingActor): actor is UserActor => actor.kind === 'user' && actor.role === 'admin';
 
 /** Columns nobody sets by hand: the key, the relation, and what the writer derives or the database stamps. */
-type ManagedColumn = 'id' | 'user' | 'createdAt' | 'updatedAt' | keyof DerivedListingColumns | keyof LifecycleColumns;
+type ManagedColumn = 'id' | 'user' | 'createdAt' | 'updatedAt' | keyof DerivedListingColumns | keyof LifecycleColumns | keyof MarketColumns;
 
 /**
  * The stored fields of a listing as writers give them; the sold price only when selling; the timestamps
@@ -159,13 +160,41 @@ export class ListingWriter {
     throw new ValidationFailedException([{ field: 'images', message: IMAGE_NOT_ISSUED }]);
   }
 
+  /**
+   * The scheduled market estimate of listings (the deal-ratings job): sets each listing's expected price
+   * and comparables (null: too few) with the gap and rating at its current price, in one transaction
+   * with the cache version bump. Not a listing change: no listener runs, nothing else is touched.
+   */
+  async writeMarketEstimates(estimates: readonly { id: number; expectedPrice: number | null; comparables: number | null }[]): Promise<number> {
+    if (estimates.length === 0) return 0;
+    try {
+      await this.dataSource.transaction(async (manager) => {
+        for (let from = 0; from < estimates.length; from += 500) {
+          const chunk = estimates.slice(from, from + 500);
+          const rows = await manager.find(VehicleEntity, { select: { id: true, price: true }, where: { id: In(chunk.map((e) => e.id)) } });
+          const prices = new Map(rows.map((v) => [v.id, v.price]));
+          for (const e of chunk) {
+            const price = prices.get(e.id);
+            if (price === undefined) continue;
+            const set: MarketColumns = { expectedPrice: e.expectedPrice, dealComparables: e.comparables, ...dealColumns(price, e.expectedPrice) };
+            await manager.update(VehicleEntity, { id: e.id }, set);
+          }
+        }
+        await this.cache.bump(manager, LISTINGS_DATA_SET);
+      });
+    } finally {
+      this.cache.invalidate(LISTINGS_DATA_SET);
+    }
+    return estimates.length;
+  }
+
   /** The hook point of every listing change (see onListingChanged). */
   private async listingChanged(change: ListingChanged): Promise<void> {
     for (const listener of this.listeners) await listener(change);
   }
 
   private storedFields(manager: EntityManager): ListingField[] {
-    const managed = new Set<string>(['id', 'user', 'updatedAt', 'createdAt', ...DERIVED_LISTING_COLUMNS, ...LIFECYCLE_COLUMNS]);
+    const managed = new Set<string>(['id', 'user', 'updatedAt', 'createdAt', ...DERIVED_LISTING_COLUMNS, ...LIFECYCLE_COLUMNS, ...MARKET_COLUMNS]);
     return manager.connection
       .getMetadata(VehicleEntity)
       .columns.map((c) => c.propertyName)

@@ -1,4 +1,4 @@
-import { daysBetween, PRICE_DROP_DAYS, type OwnerVehicle, type PriceDrop, type PublicVehicle } from '@app/shared';
+import { daysBetween, dealRatingOf, NO_PRICE_ANALYSIS, PRICE_DROP_DAYS, type PriceAnalysis, type OwnerVehicle, type PriceDrop, type PublicVehicle } from '@app/shared';
 import type { VehicleEntity } from './entities/vehicle.entity';
 import type { VehicleRevisionEntity } from './entities/vehicle-revision.entity';
 import { toPendingRevision } from './lifecycle/listing-revisions.service';
@@ -15,6 +15,13 @@ export function priceDropOf(
   const at = new Date(v.priceReducedAt);
   if (now - at.getTime() > PRICE_DROP_DAYS * 86_400_000 || v.priceReducedFrom <= v.price) return null;
   return { amount: Math.round((v.priceReducedFrom - v.price) * 100) / 100, previousPrice: v.priceReducedFrom, at: at.toISOString() };
+}
+
+/** The price against the market: from the latest estimate and the current price (sold listings: unknown). */
+export function priceAnalysisOf(v: { price: number; status: string; expectedPrice?: number | null; dealComparables?: number | null }): PriceAnalysis {
+  if (v.status === 'sold' || v.expectedPrice == null || !(v.expectedPrice > 0) || v.dealComparables == null) return NO_PRICE_ANALYSIS;
+  const price = Number(v.price);
+  return { rating: dealRatingOf(price, v.expectedPrice), expectedPrice: v.expectedPrice, difference: Math.round((price - v.expectedPrice) * 100) / 100, comparables: v.dealComparables };
 }
 
 /** The sold price as the public sees it: only where the seller agreed. */
@@ -54,6 +61,7 @@ export function toPublicVehicle(v: VehicleEntity, distanceMiles?: number): Publi
     isFeatured: Boolean(v.isFeatured),
     createdAt: iso(v.createdAt),
     updatedAt: iso(v.updatedAt),
+    priceAnalysis: priceAnalysisOf(v),
     priceDrop: priceDropOf(v),
     soldAt: v.status === 'sold' ? isoOrNull(v.soldAt) : null,
     soldPrice: publicSoldPrice(v),
@@ -88,7 +96,7 @@ export const PUBLIC_COLUMNS = [
   'id', 'make', 'model', 'year', '`trim`', 'mileage', 'price', '`condition`', 'bodyType', 'fuelType', 'transmission', 'drivetrain',
   'exteriorColor', 'interiorColor', 'color', 'interiorColorFamily', 'description', 'features', 'images', 'coverPhotoIndex', 'location', 'zipCode', 'engine',
   'mpgCity', 'mpgHighway', 'status', 'views', 'isFeatured', 'createdAt', 'updatedAt', 'soldAt', 'soldPrice', 'soldPriceShown',
-  'priceReducedAt', 'priceReducedFrom',
+  'priceReducedAt', 'priceReducedFrom', 'expectedPrice', 'dealComparables',
 ].join(', ');
 
 type RawValue = string | number | boolean | Date | null;
@@ -136,6 +144,7 @@ export function rawToPublicVehicle(row: Record<string, RawValue>, distanceMiles?
     isFeatured: Boolean(Number(row.isFeatured)),
     createdAt: rawDate(row.createdAt),
     updatedAt: rawDate(row.updatedAt),
+    priceAnalysis: priceAnalysisOf({ price: Number(row.price), status: String(row.status), expectedPrice: rawInt(row.expectedPrice), dealComparables: rawInt(row.dealComparables) }),
     priceDrop: priceDropOf({ price: Number(row.price), priceReducedAt: rawDateOrNull(row.priceReducedAt), priceReducedFrom: rawInt(row.priceReducedFrom) }),
     soldAt: row.status === 'sold' ? rawDateOrNull(row.soldAt) : null,
     soldPrice: publicSoldPrice({ status: String(row.status), soldPrice: rawInt(row.soldPrice), soldPriceShown: Boolean(Number(row.soldPriceShown)) }),

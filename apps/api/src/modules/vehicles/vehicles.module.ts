@@ -5,11 +5,13 @@ import { VehiclePriceEntity } from './entities/vehicle-price.entity';
 import { VehicleRevisionEntity } from './entities/vehicle-revision.entity';
 import { VehicleViewEntity } from './entities/vehicle-view.entity';
 import { VehicleEntity } from './entities/vehicle.entity';
+import { DealRatingsJob } from './jobs/deal-ratings.job';
 import { VehicleViewsPurgeJob } from './jobs/vehicle-views-purge.job';
 import { ListingLifecycleService } from './lifecycle/listing-lifecycle.service';
 import { ListingRevisionsService } from './lifecycle/listing-revisions.service';
 import { ListingReader } from './listing-reader.service';
 import { ListingWriter } from './listing-writer.service';
+import { DealRatingsService } from './pricing/deal-ratings.service';
 import { SqliteMaintenanceService } from './search/sqlite-maintenance.service';
 import { VehicleSearchService } from './search/vehicle-search.service';
 import { UserVehiclesController, VehiclesController } from './vehicles.controller';
@@ -27,6 +29,8 @@ import { VehiclesService } from './vehicles.service';
     SqliteMaintenanceService,
     ListingLifecycleService,
     ListingRevisionsService,
+    DealRatingsService,
+    DealRatingsJob,
   ],
   exports: [VehiclesService, ListingReader, ListingWriter, ListingRevisionsService],
 })

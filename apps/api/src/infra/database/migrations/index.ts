@@ -5,6 +5,7 @@ import { AdminAnalytics1795240070871 } from './1795240070871-admin-analytics';
 import { AnalyticsListingOrphans1796000000000 } from './1796000000000-analytics-listing-orphans';
 import { ListingLifecycle1796500000000 } from './1796500000000-listing-lifecycle';
 import { ColourFamilies1796500000001 } from './1796500000001-colour-families';
+import { DealRatings1796500000002 } from './1796500000002-deal-ratings';
 
 /** Every migration, in order. Listed explicitly: the API is bundled, so no glob loading. */
 export const MIGRATIONS = [
@@ -15,4 +16,5 @@ export const MIGRATIONS = [
   AnalyticsListingOrphans1796000000000,
   ListingLifecycle1796500000000,
   ColourFamilies1796500000001,
+  DealRatings1796500000002,
 ];

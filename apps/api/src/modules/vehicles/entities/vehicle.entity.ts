@@ -31,6 +31,7 @@ import { UserEntity } from '../../users/entities/user.entity';
 @Index('IDX_vehicles_public_fuel', ['isPublic', 'fuelType'])
 @Index('IDX_vehicles_public_geo', ['isPublic', 'latitude', 'longitude'])
 @Index('IDX_vehicles_public_reduced', ['isPublic', 'priceReducedAt'])
+@Index('IDX_vehicles_public_deal', ['isPublic', 'dealScore'])
 export class VehicleEntity {
   @PrimaryGeneratedColumn()
   id: number;
@@ -183,6 +184,23 @@ export class VehicleEntity {
   /** The price before that reduction. */
   @Column({ type: 'decimal', precision: 10, scale: 2, nullable: true, transformer: decimalToNumber })
   priceReducedFrom: number | null;
+
+  // Market (pricing/deal-ratings.service.ts): the scheduled estimate from comparable listings, written
+  // through the ListingWriter's market write; dealScore and dealRating follow the price on every write.
+
+  /** The market price estimated from comparable listings (null: too few comparables). */
+  @Column({ type: 'decimal', precision: 10, scale: 2, nullable: true, transformer: decimalToNumber })
+  expectedPrice: number | null;
+
+  @Column({ type: 'int', nullable: true })
+  dealComparables: number | null;
+
+  /** (price − expectedPrice) / expectedPrice: "Best deals first" sorts on it, "Good deals" filters on it. */
+  @Column({ type: 'double', nullable: true })
+  dealScore: number | null;
+
+  @Column({ type: 'varchar', length: 12, nullable: true })
+  dealRating: string | null;
 
   // Derived columns (vehicle-derived.ts), set from the fields above by the ListingWriter on every write.
 

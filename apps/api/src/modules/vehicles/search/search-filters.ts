@@ -1,4 +1,5 @@
 import {
+  DEAL_THRESHOLDS,
   DEFAULT_SORT,
   featureMatches,
   SEARCH_LIMITS,
@@ -38,6 +39,8 @@ export interface SearchFilters {
   location?: string;
   near?: { lat: number; lng: number; radius: number };
   excludeId?: number;
+  /** Rated at least this well (dealScore at most the rating's bound). */
+  maxDealScore?: number;
 }
 
 export interface SearchRequest {
@@ -83,6 +86,7 @@ export function toSearchRequest(dto: VehicleSearchDto): SearchRequest {
     location: dto.location === undefined ? undefined : dto.location.trim().toLowerCase(),
     near,
     excludeId: dto.excludeId,
+    maxDealScore: dto.deal === undefined ? undefined : DEAL_THRESHOLDS[dto.deal],
   };
   return {
     filters,
@@ -153,6 +157,7 @@ export function whereOf(f: SearchFilters): SqlWhere {
   // Colours are free text as makers name them; the filters match their families.
   oneOf('color', f.exteriorColor);
   oneOf('interiorColorFamily', f.interiorColor);
+  if (f.maxDealScore !== undefined) add('dealScore <= ?', f.maxDealScore);
   for (const term of f.terms) add(`searchText LIKE ? ESCAPE '!'`, containsPattern(term));
   for (const alternatives of f.features) {
     const patterns = alternatives.map((key) => containsPattern(`|${key}|`));
@@ -185,6 +190,8 @@ export const SORT_SQL: Record<SortOption, string> = {
   created_desc: 'createdAt DESC, id DESC',
   // Never-reduced listings (NULL) sort last on both engines.
   reduced_desc: 'priceReducedAt DESC, id DESC',
+  // Unrated listings (NULL) last on both engines.
+  deal_asc: 'dealScore IS NULL, dealScore ASC, id ASC',
 };
 
 /** The index that holds public listings in each sort's order. */
@@ -200,6 +207,7 @@ const SORT_INDEX: Record<SortOption, string> = {
   created_asc: 'IDX_vehicles_public_created',
   created_desc: 'IDX_vehicles_public_created',
   reduced_desc: 'IDX_vehicles_public_reduced',
+  deal_asc: 'IDX_vehicles_public_deal',
 };
 
 /**

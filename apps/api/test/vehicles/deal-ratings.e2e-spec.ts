@@ -1,0 +1,95 @@
+import { DealRatingsJob } from '../../src/modules/vehicles/jobs/deal-ratings.job';
+import { DealRatingsService } from '../../src/modules/vehicles/pricing/deal-ratings.service';
+import { createVehicles, listingInput } from '../factories/vehicle.factory';
+import { registerUser } from '../factories/user.factory';
+import type { HttpClient } from '../support/http-client';
+import { startTestApp, type TestApp } from '../support/test-app';
+
+describe('deal ratings', () => {
+  let t: TestApp;
+  let seller: HttpClient;
+  let sellerId: number;
+  let bargain: number;
+  let pricey: number;
+  let lonely: number;
+  let typical: number;
+
+  beforeAll(async () => {
+    t = await startTestApp();
+    seller = t.client();
+    sellerId = (await registerUser(seller)).user.id;
+    // Nine 2021 Cayennes around $60,000 with the same mileage and condition: the market is clear.
+    const market = [58000, 59000, 59500, 60000, 60000, 60500, 61000, 62000, 60200].map((price) => ({
+      make: 'Porsche', model: 'Cayenne', year: 2021, mileage: 30000, condition: 'excellent', bodyType: 'suv', price,
+    }));
+    const rows = await createVehicles(t, sellerId, [
+      ...market,
+      { make: 'Porsche', model: 'Cayenne', year: 2021, mileage: 30000, condition: 'excellent', bodyType: 'suv', price: 50000 },
+      { make: 'Porsche', model: 'Cayenne', year: 2021, mileage: 30000, condition: 'excellent', bodyType: 'suv', price: 72000 },
+      { make: 'Bugatti', model: 'Chiron', year: 2021, mileage: 3000, condition: 'excellent', bodyType: 'coupe', price: 3_000_000 },
+    ]);
+    typical = rows[3]!.id;
+    bargain = rows[9]!.id;
+    pricey = rows[10]!.id;
+    lonely = rows[11]!.id;
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  const analysis = async (id: number) => (await t.client().get(`/api/vehicles/${id}`)).body.priceAnalysis;
+
+  it('answers null fields before the job has run', async () => {
+    expect(await analysis(bargain)).toEqual({ rating: null, expectedPrice: null, difference: null, comparables: null });
+  });
+
+  it('rates each listing against its comparables, leaving out itself; too few comparables: no rating', async () => {
+    const first = await t.app.get(DealRatingsService).refit();
+    expect(first.rated).toBe(11);
+    const cheap = await analysis(bargain);
+    expect(cheap.rating).toBe('great');
+    expect(cheap.comparables).toBe(10);
+    expect(cheap.expectedPrice).toBeGreaterThan(59000);
+    expect(cheap.expectedPrice).toBeLessThan(61000);
+    expect(cheap.difference).toBeCloseTo(50000 - cheap.expectedPrice, 2);
+    expect((await analysis(pricey)).rating).toBe('overpriced');
+    expect((await analysis(typical)).rating).toBe('fair');
+    expect(await analysis(lonely)).toEqual({ rating: null, expectedPrice: null, difference: null, comparables: null });
+  });
+
+  it('is idempotent: a second run changes nothing, and two runs at once do not overlap', async () => {
+    expect((await t.app.get(DealRatingsService).refit()).changed).toBe(0);
+    const job = t.app.get(DealRatingsJob);
+    expect((await Promise.all([job.run(), job.run()])).sort()).toEqual(['ran', 'skipped']);
+  });
+
+  it('sorts "Best deals first" (unrated last) and filters "Good deals and better"', async () => {
+    const sorted = await t.client().get('/api/vehicles/search?make=porsche&sortBy=deal_asc&limit=100');
+    expect(sorted.status).toBe(200);
+    const ids = sorted.body.vehicles.map((v: { id: number }) => v.id);
+    expect(ids[0]).toBe(bargain);
+    expect(ids[ids.length - 1]).toBe(pricey);
+    const all = await t.client().get('/api/vehicles/search?sortBy=deal_asc&limit=100');
+    expect(all.body.vehicles[all.body.vehicles.length - 1].id).toBe(lonely);
+
+    const good = await t.client().get('/api/vehicles/search?deal=good');
+    expect(good.body.vehicles.map((v: { id: number }) => v.id)).toEqual([bargain]);
+    expect(good.body.vehicles[0].priceAnalysis.rating).toBe('great');
+    expect((await t.client().get('/api/vehicles/search?deal=Great')).body.total).toBe(1);
+    const bad = await t.client().get('/api/vehicles/search?deal=cheap');
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors[0].field).toBe('deal');
+  });
+
+  it('follows a price change at once, before the next run', async () => {
+    const created = await seller.post('/api/vehicles', listingInput({ make: 'Porsche', model: 'Cayenne', year: 2021, mileage: 30000, condition: 'excellent', bodyType: 'suv', price: 61000 }));
+    expect(created.status).toBe(201);
+    await t.app.get(DealRatingsService).refit();
+    const mine = await seller.get(`/api/vehicles/${created.body.id}`);
+    expect(mine.body.priceAnalysis.rating).toBe('fair');
+    const cut = await seller.put(`/api/vehicles/${created.body.id}`, listingInput({ make: 'Porsche', model: 'Cayenne', year: 2021, mileage: 30000, condition: 'excellent', bodyType: 'suv', price: 52000 }));
+    expect(cut.body.priceAnalysis.rating).toBe('great');
+    const good = await t.client().get('/api/vehicles/search?deal=good&make=porsche');
+    expect(good.body.vehicles.map((v: { id: number }) => v.id)).not.toContain(created.body.id); // pending: not public
+  });
+});
