@@ -8,6 +8,7 @@ import { TEXT } from '../lib/texts';
 import { formatDate } from '../lib/dates';
 import { EditVehicleModal } from './EditVehicleModal';
 import { VehicleListSection } from './VehicleListSection';
+import { MarketCell } from './MarketCell';
 import { VehicleCell } from './VehicleCell';
 
 /** 'Listings Pending Approval': Approve at once, Reject after a confirm, Edit in the console's modal, View the page. */
@@ -43,6 +44,7 @@ export function PendingTable({ enabled }: { enabled: boolean }) {
       ),
     },
     { title: 'Price', dataIndex: 'price', key: 'price', render: (price: number) => formatPrice(price) },
+    { title: 'Market', key: 'market', render: (_, v) => <MarketCell vehicle={v} /> },
     { title: 'Location', dataIndex: 'location', key: 'location' },
     { title: 'Submitted', dataIndex: 'createdAt', key: 'createdAt', render: (date: string) => formatDate(date) },
     {

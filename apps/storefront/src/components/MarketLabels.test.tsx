@@ -28,3 +28,15 @@ describe('VehicleCard market labels', () => {
     expect(screen.getByText('Sold', { selector: 'p' })).toBeTruthy();
   });
 });
+
+describe('VehicleCard deal label', () => {
+  it('shows the deal rating next to the price', () => {
+    renderCard(makeVehicle({ id: 4, priceAnalysis: { rating: 'great', expectedPrice: 52000, difference: -6000, comparables: 12 } }));
+    expect(screen.getByText('Great deal')).toBeTruthy();
+  });
+
+  it('shows no label without a rating', () => {
+    renderCard(makeVehicle({ id: 5 }));
+    expect(screen.queryByText(/deal|price$/i, { selector: '.deal-label' })).toBeNull();
+  });
+});

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { CONDITION_OPTIONS, formatMileage, formatPrice, labelOf, vehicleTitle } from '@app/shared';
 import type { PublicVehicle as Vehicle } from '@app/shared';
 import { cardCover } from '../lib/vehicle';
-import { PriceDropLabel, SoldLabel } from './MarketLabels';
+import { DealLabel, PriceDropLabel, SoldLabel } from './MarketLabels';
 import { SaveButton } from './SaveButton';
 import './VehicleCard.css';
 
@@ -39,7 +39,9 @@ export function VehicleCard({ vehicle, eager = false, headingLevel: Heading = 'h
         </div>
       </div>
       <div className="vehicle-card-body">
-        <p className="vehicle-card-price">{formatPrice(vehicle.price)}</p>
+        <p className="vehicle-card-price">
+          {formatPrice(vehicle.price)} <DealLabel vehicle={vehicle} />
+        </p>
         <PriceDropLabel vehicle={vehicle} />
         <SoldLabel vehicle={vehicle} />
         <Heading className="vehicle-card-title">{title}</Heading>

@@ -24,6 +24,8 @@ export interface SearchFilters {
   /** ZIP code the radius is measured from. */
   zipCode: string;
   radius: string;
+  /** "Good deals and better" (good) or "Great deals" (great). */
+  deal: string;
   sortBy: SortOption;
 }
 
@@ -49,6 +51,7 @@ export const TEXT_FILTERS: readonly TextFilter[] = [
   'location',
   'zipCode',
   'radius',
+  'deal',
 ];
 
 const NUMERIC = new Set<TextFilter>(['minYear', 'maxYear', 'minPrice', 'maxPrice', 'minMileage', 'maxMileage', 'radius']);
@@ -74,6 +77,7 @@ export const EMPTY_FILTERS: SearchFilters = {
   location: '',
   zipCode: '',
   radius: '',
+  deal: '',
   sortBy: DEFAULT_SORT,
 };
 

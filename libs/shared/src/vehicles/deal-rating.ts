@@ -49,3 +49,13 @@ export function priceAnalysisText(a: PriceAnalysis): string | null {
 /** Search filter "Good deals and better" (deal=good) and "Great deals" (deal=great). */
 export const DEAL_FILTERS = ['good', 'great'] as const;
 export type DealFilter = (typeof DEAL_FILTERS)[number];
+
+/** The search page's deal filter choices (each matches the ratings listed). */
+export const DEAL_FILTER_OPTIONS = [
+  { value: 'good', label: 'Good deals and better', matches: ['great', 'good'] },
+  { value: 'great', label: 'Great deals', matches: ['great'] },
+] as const;
+
+/** One sentence on how the market price is estimated (the detail page). */
+export const PRICE_ANALYSIS_EXPLANATION =
+  'We compare the price with similar listings on our site: the same make and model, a model year within 3 years, adjusted for mileage, age and condition.';

@@ -5,6 +5,7 @@ import { UserEntity } from '../users/entities/user.entity';
 import { UploadsService } from '../uploads/uploads.service';
 import { UsersService } from '../users/users.service';
 import { ListingWriter, type ListingFields } from '../vehicles/listing-writer.service';
+import { DealRatingsService } from '../vehicles/pricing/deal-ratings.service';
 import { renderCarPhoto, type CarPhotoView } from './car-photo/car-photo';
 import { buildDemoListings, type DemoListing } from './demo-listings';
 
@@ -38,6 +39,7 @@ export class DemoSeedService implements OnApplicationBootstrap {
     private readonly uploads: UploadsService,
     private readonly listings: ListingWriter,
     private readonly users: UsersService,
+    private readonly dealRatings: DealRatingsService,
   ) {}
 
   onApplicationBootstrap(): void {
@@ -67,6 +69,8 @@ export class DemoSeedService implements OnApplicationBootstrap {
       rows.push({ ...this.toRow(listing, owner.user, owner.phone), images: await this.photos(listing, index, owner.user.id) });
     }
     await this.listings.write({ kind: 'system', name: 'demo' }, rows.map((after) => ({ before: null, after })));
+    // The demo listings show their deal ratings at once rather than after the job's next run.
+    await this.dealRatings.refit();
     this.logger.log(`Seeded demo data: ${owners.length + 1} accounts, ${rows.length} listings in ${((Date.now() - started) / 1000).toFixed(1)} s`);
     return 'seeded';
   }

@@ -32,6 +32,6 @@ import { VehiclesService } from './vehicles.service';
     DealRatingsService,
     DealRatingsJob,
   ],
-  exports: [VehiclesService, ListingReader, ListingWriter, ListingRevisionsService],
+  exports: [VehiclesService, ListingReader, ListingWriter, ListingRevisionsService, DealRatingsService],
 })
 export class VehiclesModule {}

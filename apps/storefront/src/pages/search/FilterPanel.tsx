@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { PREDEFINED_FEATURES, SEARCH_FILTERS, SEARCH_LIMITS, type FilterOption } from '@app/shared';
+import { DEAL_FILTER_OPTIONS, PREDEFINED_FEATURES, SEARCH_FILTERS, SEARCH_LIMITS, type FilterOption } from '@app/shared';
 import type { SearchFacets } from '@app/shared';
 import { withFilter, type SearchFilters } from '../../lib/search-params';
 import { MakeModelSelects } from './MakeModelSelects';
@@ -88,9 +88,10 @@ function TextField({ id, label, value, onCommit }: { id: string; label: string; 
   );
 }
 
-type SelectFilter = 'condition' | 'bodyType' | 'fuelType' | 'transmission' | 'drivetrain' | 'exteriorColor' | 'interiorColor';
+type SelectFilter = 'deal' | 'condition' | 'bodyType' | 'fuelType' | 'transmission' | 'drivetrain' | 'exteriorColor' | 'interiorColor';
 
 const SELECTS: Array<{ name: SelectFilter; label: string; options: readonly FilterOption[] }> = [
+  { name: 'deal', label: 'Deal Rating', options: DEAL_FILTER_OPTIONS },
   { name: 'condition', label: 'Condition', options: SEARCH_FILTERS.condition },
   { name: 'bodyType', label: 'Body Type', options: SEARCH_FILTERS.bodyType },
   { name: 'fuelType', label: 'Fuel Type', options: SEARCH_FILTERS.fuelType },

@@ -1,11 +1,26 @@
-import { daysOnMarketText, formatDate, formatPrice, isOwnerVehicle, type VehicleDetail } from '@app/shared';
+import {
+  daysOnMarketText,
+  formatDate,
+  formatPrice,
+  isOwnerVehicle,
+  PRICE_ANALYSIS_EXPLANATION,
+  priceAnalysisText,
+  type VehicleDetail,
+} from '@app/shared';
 import { usePriceHistory } from '../../api/queries';
-import { PriceDropLabel, SoldLabel } from '../../components/MarketLabels';
+import { DealLabel, PriceDropLabel, SoldLabel } from '../../components/MarketLabels';
 
-/** Under the price: the recent price drop, or Sold (with the price where the seller agreed). */
+/** Under the price: the deal rating against the market, the recent price drop, or Sold (with the price where the seller agreed). */
 export function PriceNotes({ vehicle }: { vehicle: VehicleDetail }) {
+  const market = priceAnalysisText(vehicle.priceAnalysis);
   return (
     <>
+      {market ? (
+        <p className="price-analysis">
+          <DealLabel vehicle={vehicle} /> <span>{market}</span>
+          <span className="price-analysis-note">{PRICE_ANALYSIS_EXPLANATION}</span>
+        </p>
+      ) : null}
       <PriceDropLabel vehicle={vehicle} />
       <SoldLabel vehicle={vehicle} />
     </>
