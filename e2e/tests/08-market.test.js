@@ -136,3 +136,31 @@ test('the seller marks a listing sold with its price: public pages say "Sold for
   await screenshots(visitor, 'market-sold-detail');
   await visitor.close();
 });
+
+test('deal ratings: "Best deals first" leads with a great deal, its label on the card and the market text on the page', async () => {
+  // A market of its own: six 2021 Cayennes around $60,000 and one at $50,000, approved, then rated now.
+  const admin = await apiSession(ADMIN);
+  const ids = [];
+  for (const price of [59000, 60000, 60500, 61000, 59500, 60200, 50000]) {
+    const body = { ...formOf(cut), make: 'Porsche', model: 'Cayenne', trim: 'Base', year: 2021, mileage: 30000, condition: 'excellent', bodyType: 'suv', price, images: [], coverPhotoIndex: 0 };
+    const created = await seller.post('/api/vehicles', { data: body });
+    assert.equal(created.status(), 201, await created.text());
+    const id = (await created.json()).id;
+    assert.equal((await admin.patch(`/api/admin/vehicles/${id}/status`, { data: { status: 'approved' } })).status(), 200);
+    ids.push(id);
+  }
+  const refit = await admin.post('/api/admin/deal-ratings/refit');
+  assert.deepEqual(await refit.json(), { status: 'ran' });
+  await admin.dispose();
+
+  const page = await pageAs(null);
+  await page.goto('/search?sortBy=deal_asc&deal=good');
+  const first = page.locator('.vehicle-card').first();
+  await first.locator('.deal-label', { hasText: 'Great deal' }).waitFor();
+  assert.equal(await first.locator(`a[href="/vehicles/${ids[ids.length - 1]}"]`).count(), 1);
+  await screenshots(page, 'market-best-deals');
+  await page.goto(`/vehicles/${ids[ids.length - 1]}`);
+  await page.locator('.price-analysis', { hasText: /\$[\d,]+ below market, based on 6 similar listings/ }).waitFor();
+  await screenshots(page, 'market-deal-detail');
+  await page.close();
+});

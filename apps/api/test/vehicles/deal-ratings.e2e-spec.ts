@@ -15,7 +15,7 @@ describe('deal ratings', () => {
   let typical: number;
 
   beforeAll(async () => {
-    t = await startTestApp();
+    t = await startTestApp({ ADMIN_EMAIL: 'admin@example.com', ADMIN_PASSWORD: 'admin-password' });
     seller = t.client();
     sellerId = (await registerUser(seller)).user.id;
     // Nine 2021 Cayennes around $60,000 with the same mileage and condition: the market is clear.
@@ -79,6 +79,16 @@ describe('deal ratings', () => {
     const bad = await t.client().get('/api/vehicles/search?deal=cheap');
     expect(bad.status).toBe(400);
     expect(bad.body.errors[0].field).toBe('deal');
+  });
+
+  it('lets an admin refit now (admins only)', async () => {
+    expect((await seller.post('/api/admin/deal-ratings/refit')).status).toBe(403);
+    const admin = t.client();
+    expect((await admin.post('/api/admin/deal-ratings/refit')).status).toBe(401);
+    expect((await admin.post('/api/login', { email: 'admin@example.com', password: 'admin-password' })).status).toBe(200);
+    const res = await admin.post('/api/admin/deal-ratings/refit');
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ status: 'ran' });
   });
 
   it('follows a price change at once, before the next run', async () => {

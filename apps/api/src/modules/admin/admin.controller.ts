@@ -16,6 +16,7 @@ import {
 import { IdParamPipe } from '../../infra/http/id-param.pipe';
 import { CurrentUser, Roles } from '../auth/auth.decorators';
 import { UserEntity } from '../users/entities/user.entity';
+import { DealRatingsService } from '../vehicles/pricing/deal-ratings.service';
 import { AdminVehiclesService } from './admin-vehicles.service';
 import { AuditService } from './audit.service';
 import { AdminVehicleEditDto } from '@app/shared/admin/admin-vehicle-edit.dto';
@@ -29,6 +30,7 @@ export class AdminController {
     private readonly vehicles: AdminVehiclesService,
     private readonly audit: AuditService,
     private readonly inquiries: InquiriesService,
+    private readonly dealRatings: DealRatingsService,
   ) {}
 
   @Get('vehicles/pending')
@@ -75,6 +77,13 @@ export class AdminController {
   @HttpCode(200)
   rejectRevision(@Param('id', IdParamPipe) id: number, @Body() body: RejectDto, @CurrentUser() admin: UserEntity): Promise<AdminVehicle> {
     return this.vehicles.rejectRevision(id, body, admin);
+  }
+
+  /** Re-estimates deal ratings now instead of at the job's next run (one run at a time: 'skipped' if one is under way). */
+  @Post('deal-ratings/refit')
+  @HttpCode(200)
+  async refitDealRatings(): Promise<{ status: 'ran' | 'skipped' | 'failed' }> {
+    return { status: await this.dealRatings.refitExclusive() };
   }
 
   @Get('audit')

@@ -1,18 +1,14 @@
 import { Injectable } from '@nestjs/common';
 import { Cron, CronExpression } from '@nestjs/schedule';
-import { JobLockService } from '../../../infra/jobs/job-lock.service';
 import { DealRatingsService } from '../pricing/deal-ratings.service';
 
 /** Every 10 minutes, on one instance at a time: re-estimates market prices and deal ratings (safe to run twice). */
 @Injectable()
 export class DealRatingsJob {
-  constructor(
-    private readonly ratings: DealRatingsService,
-    private readonly lock: JobLockService,
-  ) {}
+  constructor(private readonly ratings: DealRatingsService) {}
 
   @Cron(CronExpression.EVERY_10_MINUTES, { name: 'deal-ratings' })
   run(): Promise<'ran' | 'skipped' | 'failed'> {
-    return this.lock.runExclusive('deal-ratings', () => this.ratings.refit());
+    return this.ratings.refitExclusive();
   }
 }

@@ -1,4 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
+import { JobLockService } from '../../../infra/jobs/job-lock.service';
 import { ListingReader } from '../listing-reader.service';
 import { ListingWriter } from '../listing-writer.service';
 import { MarketModel } from './market-model';
@@ -15,7 +16,13 @@ export class DealRatingsService {
   constructor(
     private readonly reader: ListingReader,
     private readonly writer: ListingWriter,
+    private readonly lock: JobLockService,
   ) {}
+
+  /** The refit on one instance at a time (the scheduled job, and staff asking for it now). */
+  refitExclusive(): Promise<'ran' | 'skipped' | 'failed'> {
+    return this.lock.runExclusive('deal-ratings', () => this.refit());
+  }
 
   /** Answers how many listings were rated and how many estimates changed. */
   async refit(): Promise<{ rated: number; changed: number }> {
