@@ -160,7 +160,7 @@ test('deal ratings: "Best deals first" leads with a great deal, its label on the
   assert.equal(await first.locator(`a[href="/vehicles/${ids[ids.length - 1]}"]`).count(), 1);
   await screenshots(page, 'market-best-deals');
   await page.goto(`/vehicles/${ids[ids.length - 1]}`);
-  await page.locator('.price-analysis', { hasText: /\$[\d,]+ below market, based on 6 similar listings/ }).waitFor();
+  await page.locator('.price-analysis', { hasText: /\$[\d,]+ below market, based on \d+ similar listings/ }).waitFor();
   await screenshots(page, 'market-deal-detail');
   await page.close();
 });
