@@ -36,7 +36,7 @@ const apiHttp = (engine) => ({
 
 module.exports = {
   projects: [
-    { ...base, displayName: 'unit', testMatch: ['<rootDir>/libs/*/src/**/*.spec.ts', '<rootDir>/apps/api/src/**/*.spec.ts'] },
+    { ...base, displayName: 'unit', testMatch: ['<rootDir>/libs/*/src/**/*.spec.ts', '<rootDir>/apps/api/src/**/*.spec.ts', '<rootDir>/tools/*/src/**/*.spec.ts'] },
     {
       ...base,
       displayName: 'storefront',

@@ -11,7 +11,7 @@ import { AnalyticsModule } from './modules/analytics/analytics.module';
 import { AuthModule } from './modules/auth/auth.module';
 import { CatalogModule } from './modules/catalog/catalog.module';
 import { ContactModule } from './modules/contact/contact.module';
-import { DemoModule } from './modules/demo/demo.module';
+import { ListingImportModule } from './modules/listing-import/listing-import.module';
 import { HealthModule } from './modules/health/health.module';
 import { SiteModule } from './modules/site/site.module';
 import { UploadsModule } from './modules/uploads/uploads.module';
@@ -36,7 +36,7 @@ export class AppModule {
         AuthModule,
         HealthModule,
         SiteModule,
-        DemoModule,
+        ListingImportModule,
         AnalyticsModule,
         AdminModule,
         UploadsModule,

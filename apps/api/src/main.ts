@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import { bootstrapLogger, createApp } from './app.factory';
-import { createAdmin, printRoutes, rollupAnalytics, runMigrations } from './cli/commands';
+import { createAdmin, importBundle, printRoutes, rollupAnalytics, runMigrations } from './cli/commands';
 import { loadConfig } from './infra/config/app-config';
 import { ConfigError } from './infra/config/config-error';
 import { ValidationFailedException } from './infra/http/error-body';
@@ -24,8 +24,10 @@ async function main(argv: string[]): Promise<void> {
       return createAdmin(config, rest);
     case 'analytics:rollup':
       return rollupAnalytics(config);
+    case 'import':
+      return importBundle(config, rest);
     default:
-      throw new Error(`Unknown command "${command}". Commands: serve, routes, migration:run, admin:create, analytics:rollup`);
+      throw new Error(`Unknown command "${command}". Commands: serve, routes, migration:run, admin:create, analytics:rollup, import`);
   }
 }
 

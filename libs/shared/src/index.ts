@@ -25,3 +25,4 @@ export * from './vehicles/feature-filters';
 export * from './http/api-client';
 export * from './site/routes';
 export * from './vehicles/photo-list';
+export * from './import/listing-bundle.contract';

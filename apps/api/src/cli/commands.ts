@@ -14,6 +14,10 @@ import { AnalyticsRollupService } from '../modules/analytics/analytics-rollup.se
 import { AnalyticsModule } from '../modules/analytics/analytics.module';
 import { ROLLUP_JOB } from '../modules/analytics/jobs/analytics-rollup.job';
 import { UsersService } from '../modules/users/users.service';
+import { CacheModule } from '../infra/cache/cache.module';
+import { MailModule } from '../infra/mail/mail.module';
+import { ListingImportModule } from '../modules/listing-import/listing-import.module';
+import { ListingImportService } from '../modules/listing-import/listing-import.service';
 import { CliModule } from './cli.module';
 
 /** `npm run migration:run`: applies pending migrations and lists them. */
@@ -77,6 +81,27 @@ export async function printRoutes(config: AppConfig): Promise<void> {
     const fastify = app.getHttpAdapter().getInstance();
     await fastify.ready();
     process.stdout.write(`${JSON.stringify(registeredRoutes(fastify))}\n`);
+  } finally {
+    await app.close();
+  }
+}
+
+/**
+ * `node dist/apps/api/main.js import <folder>`: imports a listing bundle (libs/shared's ListingBundle) through
+ * the product's services, traffic included. Refuses the whole bundle when one listing breaks a rule.
+ */
+export async function importBundle(config: AppConfig, argv: string[]): Promise<void> {
+  const [dir] = argv;
+  if (!dir) throw new Error('Usage: import <bundle folder>');
+  const app = await NestFactory.createApplicationContext(CliModule.forRoot({ ...config, seedDemo: false }, [JobsModule, MailModule, CacheModule, ListingImportModule]), {
+    logger: ['error', 'warn'],
+  });
+  try {
+    const importer = app.get(ListingImportService);
+    const bundle = await importer.readBundle(dir);
+    const { summary, ids } = await importer.importListings(dir, bundle, 'import');
+    const visits = await importer.importTraffic(dir, bundle, ids);
+    console.log(`Imported ${summary.accounts} accounts, ${summary.listings} listings, ${summary.photos} photos, ${summary.inquiries} inquiries, ${visits} page views`);
   } finally {
     await app.close();
   }

@@ -25,6 +25,8 @@ export interface AppConfig {
   rateLimitPerMinute: number;
   admin?: { email: string; password: string };
   seedDemo: boolean;
+  /** The demo listing bundle (made by `npm run demo:build`) imported into an empty database when seedDemo is on. */
+  demoBundleDir: string;
   site: { name: string; supportPhone: string; reviewsUrl: string; adminRemoteUrl: string };
   /** A hosted image service (upload presets), used instead of the API's own uploads when configured. */
   hostedImages?: { uploadUrl: string; presets: string[]; folder: string; urlPrefix: string };
@@ -86,6 +88,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
     admin: e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL.toLowerCase(), password: e.ADMIN_PASSWORD } : undefined,
     seedDemo: e.SEED_DEMO,
+    demoBundleDir: resolve(e.DEMO_BUNDLE_DIR),
     site: {
       name: e.SITE_NAME,
       supportPhone: e.SUPPORT_PHONE,

@@ -59,6 +59,7 @@ export const envSchema = z.object({
   ADMIN_EMAIL: optionalText,
   ADMIN_PASSWORD: optionalText,
   SEED_DEMO: bool(true),
+  DEMO_BUNDLE_DIR: z.string().default('./tools/demo/bundle'),
   SITE_NAME: z.string().trim().min(1).max(60).default('AutoTrust Motors'),
   SUPPORT_PHONE: z.string().trim().min(7).max(30).default('(555) 010-4287'),
   REVIEWS_URL: urlText(['https', 'http']).transform((v) => v ?? 'https://www.google.com/maps'),

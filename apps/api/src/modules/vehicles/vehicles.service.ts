@@ -8,6 +8,7 @@ import {
   type VehicleInputDto,
 } from '@app/shared';
 import { DataSource, Repository } from 'typeorm';
+import type { ListingStatus } from '@app/shared';
 import type { UserEntity } from '../users/entities/user.entity';
 import { VehicleEntity } from './entities/vehicle.entity';
 import { ListingWriter, userActor, type ListingFields } from './listing-writer.service';
@@ -88,6 +89,22 @@ export class VehiclesService {
     return toOwnerVehicle(saved!);
   }
 
+  /**
+   * Imports listings (a listing bundle: demo data, a dealer's stock) in one transaction, as the system: each
+   * input already passed the seller's rules (VehicleInputDto); status, views, featured flag and creation
+   * time are the bundle's. Answers the stored ids in order.
+   */
+  async importListings(source: string, listings: readonly ImportedListing[]): Promise<number[]> {
+    const rows = await this.writer.write(
+      { kind: 'system', name: source },
+      listings.map((l) => ({
+        before: null,
+        after: { ...this.fieldsOf(l.input), userId: l.ownerId, status: l.status, views: l.views, isFeatured: l.isFeatured, createdAt: l.createdAt, updatedAt: l.createdAt },
+      })),
+    );
+    return rows.map((row) => row!.id);
+  }
+
   async remove(id: number, editor: Pick<UserEntity, 'id' | 'role'>): Promise<void> {
     const before = await this.editableOr404(id, editor);
     await this.writer.write(userActor(editor), [{ before, after: null }]);
@@ -165,4 +182,14 @@ export class VehiclesService {
       mpgHighway: input.mpgHighway ?? null,
     };
   }
+}
+
+/** One listing of an import: a validated seller's input plus what the importer decides. */
+export interface ImportedListing {
+  input: VehicleInputDto;
+  ownerId: number;
+  status: ListingStatus;
+  views: number;
+  isFeatured: boolean;
+  createdAt: Date;
 }
