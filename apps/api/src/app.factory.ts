@@ -12,6 +12,7 @@ import { AllExceptionsFilter } from './infra/http/all-exceptions.filter';
 import { registerSecurity } from './infra/http/security';
 import { registerStaticFiles } from './infra/http/static-files';
 import { createValidationPipe } from './infra/http/validation';
+import { LifecycleService } from './infra/lifecycle/lifecycle.service';
 
 const REQUEST_ID = /^[\w.-]{8,64}$/;
 
@@ -31,11 +32,16 @@ export async function createApp(config: AppConfig, extraModules: Type[] = []): P
   });
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config, extraModules), adapter, {
     logger: nestLogLevels(config.logLevel),
+    // A start-up failure (database unreachable, migrations missing) rejects, so main prints it and exits 1.
+    abortOnError: false,
   });
 
   const fastify = app.getHttpAdapter().getInstance();
+  const lifecycle = app.get(LifecycleService);
   fastify.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
+    // Shutting down: no keep-alive, so the server can close every connection once its request is answered.
+    if (lifecycle.draining) reply.header('connection', 'close');
   });
   await registerSecurity(fastify, config);
   // Photo uploads (POST /api/uploads): one file per request. The file limit is one byte over the largest
@@ -50,7 +56,7 @@ export async function createApp(config: AppConfig, extraModules: Type[] = []): P
   // Nest routes Fastify's own errors (rate limit, body parsing, cross-site refusal, unknown routes)
   // through the global filters too, so this one filter shapes every error.
   app.useGlobalFilters(new AllExceptionsFilter());
-  app.enableShutdownHooks();
+  // Signals are handled by main (graceful shutdown: drain, flush, close), not by Nest's shutdown hooks.
   return app;
 }
 

@@ -2,6 +2,7 @@ import 'reflect-metadata';
 import { bootstrapLogger, createApp } from './app.factory';
 import { createAdmin, rollupAnalytics, runMigrations } from './cli/commands';
 import { ConfigError, loadConfig } from './infra/config/app-config';
+import { exitOnSignals } from './infra/lifecycle/graceful-shutdown';
 import { ValidationFailedException } from './infra/http/error-body';
 
 async function main(argv: string[]): Promise<void> {
@@ -11,6 +12,7 @@ async function main(argv: string[]): Promise<void> {
     case undefined:
     case 'serve': {
       const app = await createApp(config);
+      exitOnSignals(app, config);
       await app.listen({ port: config.port, host: config.host });
       bootstrapLogger.log(`Listening on http://localhost:${config.port} (database: ${config.database.type})`);
       return;

@@ -4,6 +4,7 @@ import { DataSource } from 'typeorm';
 import { LoginDto } from '@app/shared';
 import type { AppConfig } from '../infra/config/app-config';
 import { dataSourceOptions } from '../infra/database/data-source-options';
+import { migrateUnderLock } from '../infra/database/migrate';
 import { resolveDatabaseSettings } from '../infra/database/server-flavor';
 import { createValidationPipe } from '../infra/http/validation';
 import { JobLockService } from '../infra/jobs/job-lock.service';
@@ -19,7 +20,7 @@ export async function runMigrations(config: AppConfig): Promise<void> {
   const dataSource = new DataSource(dataSourceOptions(await resolveDatabaseSettings(config.database)));
   await dataSource.initialize();
   try {
-    const applied = await dataSource.runMigrations({ transaction: 'each' });
+    const applied = await migrateUnderLock(dataSource);
     console.log(applied.length ? `Applied: ${applied.map((m) => m.name).join(', ')}` : 'No pending migrations');
   } finally {
     await dataSource.destroy();

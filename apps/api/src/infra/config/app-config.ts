@@ -47,6 +47,13 @@ export interface AppConfig {
   uploadsPerHour: number;
   /** The prepared vPIC database of VIN decoding; undefined: a versioned file in the temp folder, made on first use. */
   vpicDbPath?: string;
+  /** Apply pending migrations at start (under a database lock); false: a release step runs them. */
+  migrateOnStart: boolean;
+  /**
+   * On SIGTERM/SIGINT: /api/ready answers 503 for delayMs (the load balancer stops sending), then the
+   * server stops accepting, drains the requests in flight and flushes buffers; after timeoutMs it exits anyway.
+   */
+  shutdown: { delayMs: number; timeoutMs: number };
 }
 
 /** Injection token of the AppConfig. */
@@ -109,6 +116,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     uploadsPerHour: e.UPLOADS_PER_HOUR,
     vpicDbPath: e.VPIC_DB_PATH ? resolve(e.VPIC_DB_PATH) : undefined,
+    migrateOnStart: e.MIGRATE_ON_START,
+    shutdown: { delayMs: e.SHUTDOWN_DELAY_MS, timeoutMs: e.SHUTDOWN_TIMEOUT_MS },
   };
 }
 

@@ -76,6 +76,9 @@ export const envSchema = z.object({
   ADMIN_STATIC_DIR: z.string().default('./apps/admin/dist'),
   ANALYTICS_RETENTION_DAYS: int(90, 1, 3650),
   ANALYTICS_FLUSH_MS: int(1000, 0, 60_000),
+  MIGRATE_ON_START: bool(true),
+  SHUTDOWN_DELAY_MS: int(0, 0, 120_000),
+  SHUTDOWN_TIMEOUT_MS: int(15_000, 1000, 300_000),
 });
 
 export type RawEnv = z.infer<typeof envSchema>;

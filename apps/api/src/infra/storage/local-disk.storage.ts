@@ -1,5 +1,6 @@
 import { Logger } from '@nestjs/common';
-import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import { access, mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, resolve, sep } from 'node:path';
 import { UPLOADS_PATH_PREFIX } from '@app/shared';
 import type { ObjectStorage } from './object-storage';
@@ -33,6 +34,10 @@ export class LocalDiskStorage implements ObjectStorage {
 
   owns(url: string): boolean {
     return url.startsWith(UPLOADS_PATH_PREFIX) && KEY.test(url.slice(UPLOADS_PATH_PREFIX.length));
+  }
+
+  async check(): Promise<void> {
+    await access(this.root, constants.W_OK);
   }
 
   private pathOf(key: string): string {

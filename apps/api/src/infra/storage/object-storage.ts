@@ -9,6 +9,8 @@ export interface ObjectStorage {
   delete(url: string): Promise<void>;
   /** True when the URL is one this storage issued. */
   owns(url: string): boolean;
+  /** Resolves when the store is reachable and writable (readiness check); rejects with the reason. */
+  check(): Promise<void>;
 }
 
 export const OBJECT_STORAGE = Symbol('OBJECT_STORAGE');
