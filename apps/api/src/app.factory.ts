@@ -13,6 +13,7 @@ import { registerSecurity } from './infra/http/security';
 import { registerStaticFiles } from './infra/http/static-files';
 import { createValidationPipe } from './infra/http/validation';
 import { LifecycleService } from './infra/lifecycle/lifecycle.service';
+import { OBJECT_STORAGE } from './infra/storage/object-storage';
 
 const REQUEST_ID = /^[\w.-]{8,64}$/;
 
@@ -49,7 +50,7 @@ export async function createApp(config: AppConfig, extraModules: Type[] = []): P
   await fastify.register(fastifyMultipart, {
     limits: { fileSize: LISTING_LIMITS.maxImageBytes + 1, files: 1, fields: 4, parts: 5, fieldSize: 1024, headerPairs: 100 },
   });
-  await registerStaticFiles(fastify, config);
+  await registerStaticFiles(fastify, config, app.get(OBJECT_STORAGE));
 
   app.setGlobalPrefix('api');
   app.useGlobalPipes(createValidationPipe());
