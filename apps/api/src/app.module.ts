@@ -4,6 +4,7 @@ import type { AppConfig } from './infra/config/app-config';
 import { ConfigModule } from './infra/config/config.module';
 import { DatabaseModule } from './infra/database/database.module';
 import { JobsModule } from './infra/jobs/jobs.module';
+import { LifecycleModule } from './infra/lifecycle/lifecycle.module';
 import { MailModule } from './infra/mail/mail.module';
 import { StorageModule } from './infra/storage/storage.module';
 import { AdminModule } from './modules/admin/admin.module';
@@ -27,6 +28,7 @@ export class AppModule {
       module: AppModule,
       imports: [
         ConfigModule.forRoot(config),
+        LifecycleModule,
         DatabaseModule,
         ScheduleModule.forRoot(),
         JobsModule,

@@ -5,6 +5,7 @@ import { LoginDto } from '@app/shared';
 import { createApp } from '../app.factory';
 import type { AppConfig } from '../infra/config/app-config';
 import { dataSourceOptions } from '../infra/database/data-source-options';
+import { migrateUnderLock } from '../infra/database/migrate';
 import { resolveDatabaseSettings } from '../infra/database/server-flavor';
 import { registeredRoutes } from '../infra/http/route-list';
 import { createValidationPipe } from '../infra/http/validation';
@@ -25,7 +26,7 @@ export async function runMigrations(config: AppConfig): Promise<void> {
   const dataSource = new DataSource(dataSourceOptions(await resolveDatabaseSettings(config.database)));
   await dataSource.initialize();
   try {
-    const applied = await dataSource.runMigrations({ transaction: 'each' });
+    const applied = await migrateUnderLock(dataSource);
     console.log(applied.length ? `Applied: ${applied.map((m) => m.name).join(', ')}` : 'No pending migrations');
   } finally {
     await dataSource.destroy();

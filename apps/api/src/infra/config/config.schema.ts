@@ -77,6 +77,16 @@ export const envSchema = z.object({
   ADMIN_STATIC_DIR: z.string().default('./apps/admin/dist'),
   ANALYTICS_RETENTION_DAYS: int(90, 1, 3650),
   ANALYTICS_FLUSH_MS: int(1000, 0, 60_000),
+  MIGRATE_ON_START: bool(true),
+  S3_BUCKET: optionalText,
+  S3_REGION: z.string().trim().min(1).default('us-east-1'),
+  S3_ENDPOINT: urlText(['http', 'https']),
+  S3_FORCE_PATH_STYLE: z.enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' }).optional(),
+  S3_ACCESS_KEY_ID: optionalText,
+  S3_SECRET_ACCESS_KEY: optionalText,
+  S3_PUBLIC_URL: urlText(['http', 'https']),
+  SHUTDOWN_DELAY_MS: int(0, 0, 120_000),
+  SHUTDOWN_TIMEOUT_MS: int(15_000, 1000, 300_000),
 });
 
 export type RawEnv = z.infer<typeof envSchema>;
