@@ -52,7 +52,7 @@ export class VehiclesController {
     @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<VehicleDetail> {
-    return this.vehicles.detail(id, user, () => visitorId(request, reply, this.config.isProduction));
+    return this.vehicles.detail(id, user, () => visitorId(request, reply, { secure: this.config.isProduction, salt: this.config.session.secret }));
   }
 
   @Post()
