@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { IdempotencyModule } from '../../infra/idempotency/idempotency.module';
 import { CacheModule } from '../../infra/cache/cache.module';
 import { VehicleViewEntity } from './entities/vehicle-view.entity';
 import { VehicleEntity } from './entities/vehicle.entity';
@@ -12,7 +13,7 @@ import { UserVehiclesController, VehiclesController } from './vehicles.controlle
 import { VehiclesService } from './vehicles.service';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([VehicleEntity, VehicleViewEntity]), CacheModule],
+  imports: [TypeOrmModule.forFeature([VehicleEntity, VehicleViewEntity]), CacheModule, IdempotencyModule],
   controllers: [VehiclesController, UserVehiclesController],
   providers: [ListingReader, ListingWriter, VehiclesService, VehicleSearchService, VehicleViewsPurgeJob, SqliteMaintenanceService],
   exports: [VehiclesService, ListingReader, ListingWriter],

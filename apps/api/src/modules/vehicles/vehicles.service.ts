@@ -61,12 +61,14 @@ export class VehiclesService {
 
   /**
    * One listing as the viewer may see it. `visitor` is called only when the view counts (a public listing
-   * seen by someone other than its owner or an admin) and answers the visitor id.
+   * seen by someone other than its owner or an admin) and answers the visitor id, or null for a bot (whose
+   * view never counts).
    */
-  async detail(id: number, viewer: Viewer, visitor: () => string): Promise<VehicleDetail> {
+  async detail(id: number, viewer: Viewer, visitor: () => string | null): Promise<VehicleDetail> {
     const vehicle = await this.visibleOr404(id, viewer);
     if (owns(viewer, vehicle) || isAdmin(viewer)) return toOwnerVehicle(vehicle);
-    if (await this.countView(vehicle.id, visitor())) vehicle.views += 1;
+    const visitorId = visitor();
+    if (visitorId && (await this.countView(vehicle.id, visitorId))) vehicle.views += 1;
     return toPublicVehicle(vehicle);
   }
 

@@ -3,6 +3,7 @@ import { Uploads1763800000000 } from './1763800000000-uploads';
 import { VehicleSearch1764000000000 } from './1764000000000-vehicle-search';
 import { AdminAnalytics1795240070871 } from './1795240070871-admin-analytics';
 import { AnalyticsListingOrphans1796000000000 } from './1796000000000-analytics-listing-orphans';
+import { IdempotencyKeys1796300000000 } from './1796300000000-idempotency-keys';
 
 /** Every migration, in order. Listed explicitly: the API is bundled, so no glob loading. */
 export const MIGRATIONS = [
@@ -11,4 +12,5 @@ export const MIGRATIONS = [
   VehicleSearch1764000000000,
   AdminAnalytics1795240070871,
   AnalyticsListingOrphans1796000000000,
+  IdempotencyKeys1796300000000,
 ];
