@@ -31,12 +31,13 @@ const apiHttp = (engine) => ({
   displayName: `api-${engine}`,
   testMatch: ['<rootDir>/apps/api/test/**/*.e2e-spec.ts'],
   setupFiles: [`<rootDir>/apps/api/test/support/engine-${engine}.ts`],
-  testTimeout: 30000,
 });
 
 module.exports = {
+  // A global option (jest ignores it inside a project): API tests start a whole app and hash passwords.
+  testTimeout: 30000,
   projects: [
-    { ...base, displayName: 'unit', testMatch: ['<rootDir>/libs/*/src/**/*.spec.ts', '<rootDir>/apps/api/src/**/*.spec.ts'] },
+    { ...base, displayName: 'unit', testMatch: ['<rootDir>/libs/*/src/**/*.spec.ts', '<rootDir>/apps/api/src/**/*.spec.ts', '<rootDir>/tools/*/src/**/*.spec.ts'] },
     {
       ...base,
       displayName: 'storefront',

@@ -1,7 +1,7 @@
 // Starts the built API (with the storefront and admin builds) on a free port with a fresh data folder:
 // SQLite with the demo data. Used by the browser tests and by Lighthouse.
 const { spawn, spawnSync } = require('node:child_process');
-const { existsSync, mkdtempSync, rmSync } = require('node:fs');
+const { existsSync, mkdtempSync, readFileSync, rmSync } = require('node:fs');
 const net = require('node:net');
 const { tmpdir } = require('node:os');
 const { join } = require('node:path');
@@ -9,7 +9,7 @@ const { join } = require('node:path');
 const root = join(__dirname, '..', '..');
 
 function ensureBuilt() {
-  const outputs = ['dist/apps/api/main.js', 'apps/storefront/dist/index.html', 'apps/admin/dist/remoteEntry.js'];
+  const outputs = ['dist/apps/api/main.js', 'apps/storefront/dist/index.html', 'apps/admin/dist/remoteEntry.js', 'tools/demo/bundle/bundle.json'];
   if (outputs.every((f) => existsSync(join(root, f))) && !process.env.E2E_REBUILD) return;
   console.log('▶ npm run build');
   const result = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
@@ -42,15 +42,30 @@ async function waitForHealth(baseUrl, child, timeoutMs) {
   throw new Error(`the API did not answer /api/health within ${timeoutMs / 1000} s`);
 }
 
-/** The demo data is written in the background after start: wait until the search finds listings. */
+/** The demo listings the search will find once the import is over (the bundle's approved ones at least). */
+function demoApprovedCount() {
+  try {
+    const bundle = JSON.parse(readFileSync(join(root, 'tools/demo/bundle/bundle.json'), 'utf8'));
+    return bundle.listings.filter((l) => l.status === 'approved').length;
+  } catch {
+    return 1;
+  }
+}
+
+/** The demo data is imported in the background after start (newest listings first): wait until all are in. */
 async function waitForListings(baseUrl, timeoutMs) {
   const started = Date.now();
+  const expected = demoApprovedCount();
   let last = '';
   while (Date.now() - started < timeoutMs) {
     try {
       const response = await fetch(`${baseUrl}/api/vehicles/search?limit=1`);
       last = `${response.status}`;
-      if (response.ok && (await response.json()).total > 0) return;
+      if (response.ok) {
+        const { total } = await response.json();
+        last += `, ${total} of ${expected} listings`;
+        if (total >= expected) return;
+      }
     } catch (error) {
       last = String(error);
     }

@@ -14,6 +14,8 @@ import { registerSecurity, securityHeaders } from './infra/http/security';
 import { recordRoutes } from './infra/http/route-list';
 import { registerStaticFiles } from './infra/http/static-files';
 import { createValidationPipe } from './infra/http/validation';
+import { LifecycleService } from './infra/lifecycle/lifecycle.service';
+import { OBJECT_STORAGE } from './infra/storage/object-storage';
 
 const REQUEST_ID = /^[\w.-]{8,64}$/;
 
@@ -34,12 +36,17 @@ export async function createApp(config: AppConfig, extraModules: Type[] = []): P
   });
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config, extraModules), adapter, {
     logger: nestLogLevels(config.logLevel),
+    // A start-up failure (database unreachable, migrations missing) rejects, so main prints it and exits 1.
+    abortOnError: false,
   });
 
   const fastify = app.getHttpAdapter().getInstance();
   recordRoutes(fastify);
+  const lifecycle = app.get(LifecycleService);
   fastify.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
+    // Shutting down: no keep-alive, so the server can close every connection once its request is answered.
+    if (lifecycle.draining) reply.header('connection', 'close');
   });
   await registerSecurity(fastify, config, writeSecurityHeaders);
   // Photo uploads (POST /api/uploads): one file per request. The file limit is one byte over the largest
@@ -47,7 +54,7 @@ export async function createApp(config: AppConfig, extraModules: Type[] = []): P
   await fastify.register(fastifyMultipart, {
     limits: { fileSize: LISTING_LIMITS.maxImageBytes + 1, files: 1, fields: 4, parts: 5, fieldSize: 1024, headerPairs: 100 },
   });
-  await registerStaticFiles(fastify, config);
+  await registerStaticFiles(fastify, config, app.get(OBJECT_STORAGE));
 
   registerJsonBodyParser(app);
   app.setGlobalPrefix('api');
@@ -55,7 +62,7 @@ export async function createApp(config: AppConfig, extraModules: Type[] = []): P
   // Nest routes Fastify's own errors (rate limit, body parsing, cross-site refusal, unknown routes)
   // through the global filters too, so this one filter shapes every error.
   app.useGlobalFilters(new AllExceptionsFilter());
-  app.enableShutdownHooks();
+  // Signals are handled by main (graceful shutdown: drain, flush, close), not by Nest's shutdown hooks.
   return app;
 }
 

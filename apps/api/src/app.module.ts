@@ -4,6 +4,7 @@ import type { AppConfig } from './infra/config/app-config';
 import { ConfigModule } from './infra/config/config.module';
 import { DatabaseModule } from './infra/database/database.module';
 import { JobsModule } from './infra/jobs/jobs.module';
+import { LifecycleModule } from './infra/lifecycle/lifecycle.module';
 import { MailModule } from './infra/mail/mail.module';
 import { StorageModule } from './infra/storage/storage.module';
 import { AdminModule } from './modules/admin/admin.module';
@@ -11,7 +12,7 @@ import { AnalyticsModule } from './modules/analytics/analytics.module';
 import { AuthModule } from './modules/auth/auth.module';
 import { CatalogModule } from './modules/catalog/catalog.module';
 import { ContactModule } from './modules/contact/contact.module';
-import { DemoModule } from './modules/demo/demo.module';
+import { ListingImportModule } from './modules/listing-import/listing-import.module';
 import { HealthModule } from './modules/health/health.module';
 import { SiteModule } from './modules/site/site.module';
 import { UploadsModule } from './modules/uploads/uploads.module';
@@ -27,6 +28,7 @@ export class AppModule {
       module: AppModule,
       imports: [
         ConfigModule.forRoot(config),
+        LifecycleModule,
         DatabaseModule,
         ScheduleModule.forRoot(),
         JobsModule,
@@ -36,7 +38,7 @@ export class AppModule {
         AuthModule,
         HealthModule,
         SiteModule,
-        DemoModule,
+        ListingImportModule,
         AnalyticsModule,
         AdminModule,
         UploadsModule,

@@ -1,8 +1,9 @@
 import 'reflect-metadata';
 import { bootstrapLogger, createApp } from './app.factory';
-import { createAdmin, printRoutes, rollupAnalytics, runMigrations } from './cli/commands';
+import { createAdmin, importBundle, printRoutes, rollupAnalytics, runMigrations } from './cli/commands';
 import { loadConfig } from './infra/config/app-config';
 import { ConfigError } from './infra/config/config-error';
+import { exitOnSignals } from './infra/lifecycle/graceful-shutdown';
 import { ValidationFailedException } from './infra/http/error-body';
 
 async function main(argv: string[]): Promise<void> {
@@ -12,6 +13,7 @@ async function main(argv: string[]): Promise<void> {
     case undefined:
     case 'serve': {
       const app = await createApp(config);
+      exitOnSignals(app, config);
       await app.listen({ port: config.port, host: config.host });
       bootstrapLogger.log(`Listening on http://localhost:${config.port} (database: ${config.database.type})`);
       return;
@@ -24,8 +26,10 @@ async function main(argv: string[]): Promise<void> {
       return createAdmin(config, rest);
     case 'analytics:rollup':
       return rollupAnalytics(config);
+    case 'import':
+      return importBundle(config, rest);
     default:
-      throw new Error(`Unknown command "${command}". Commands: serve, routes, migration:run, admin:create, analytics:rollup`);
+      throw new Error(`Unknown command "${command}". Commands: serve, routes, migration:run, admin:create, analytics:rollup, import`);
   }
 }
 

@@ -28,3 +28,4 @@ export * from './http/api-client';
 export * from './site/routes';
 export * from './vehicles/photo-list';
 export * from './vehicles/deal-rating';
+export * from './import/listing-bundle.contract';

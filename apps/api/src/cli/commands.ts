@@ -5,6 +5,7 @@ import { LoginDto } from '@app/shared';
 import { createApp } from '../app.factory';
 import type { AppConfig } from '../infra/config/app-config';
 import { dataSourceOptions } from '../infra/database/data-source-options';
+import { migrateUnderLock } from '../infra/database/migrate';
 import { resolveDatabaseSettings } from '../infra/database/server-flavor';
 import { registeredRoutes } from '../infra/http/route-list';
 import { createValidationPipe } from '../infra/http/validation';
@@ -14,6 +15,10 @@ import { AnalyticsRollupService } from '../modules/analytics/analytics-rollup.se
 import { AnalyticsModule } from '../modules/analytics/analytics.module';
 import { ROLLUP_JOB } from '../modules/analytics/jobs/analytics-rollup.job';
 import { UsersService } from '../modules/users/users.service';
+import { CacheModule } from '../infra/cache/cache.module';
+import { MailModule } from '../infra/mail/mail.module';
+import { ListingImportModule } from '../modules/listing-import/listing-import.module';
+import { ListingImportService } from '../modules/listing-import/listing-import.service';
 import { CliModule } from './cli.module';
 
 /** `npm run migration:run`: applies pending migrations and lists them. */
@@ -21,7 +26,7 @@ export async function runMigrations(config: AppConfig): Promise<void> {
   const dataSource = new DataSource(dataSourceOptions(await resolveDatabaseSettings(config.database)));
   await dataSource.initialize();
   try {
-    const applied = await dataSource.runMigrations({ transaction: 'each' });
+    const applied = await migrateUnderLock(dataSource);
     console.log(applied.length ? `Applied: ${applied.map((m) => m.name).join(', ')}` : 'No pending migrations');
   } finally {
     await dataSource.destroy();
@@ -77,6 +82,27 @@ export async function printRoutes(config: AppConfig): Promise<void> {
     const fastify = app.getHttpAdapter().getInstance();
     await fastify.ready();
     process.stdout.write(`${JSON.stringify(registeredRoutes(fastify))}\n`);
+  } finally {
+    await app.close();
+  }
+}
+
+/**
+ * `node dist/apps/api/main.js import <folder>`: imports a listing bundle (libs/shared's ListingBundle) through
+ * the product's services, traffic included. Refuses the whole bundle when one listing breaks a rule.
+ */
+export async function importBundle(config: AppConfig, argv: string[]): Promise<void> {
+  const [dir] = argv;
+  if (!dir) throw new Error('Usage: import <bundle folder>');
+  const app = await NestFactory.createApplicationContext(CliModule.forRoot({ ...config, seedDemo: false }, [JobsModule, MailModule, CacheModule, ListingImportModule]), {
+    logger: ['error', 'warn'],
+  });
+  try {
+    const importer = app.get(ListingImportService);
+    const bundle = await importer.readBundle(dir);
+    const { summary, ids } = await importer.importListings(dir, bundle, 'import');
+    const visits = await importer.importTraffic(dir, bundle, ids);
+    console.log(`Imported ${summary.accounts} accounts, ${summary.listings} listings, ${summary.photos} photos, ${summary.inquiries} inquiries, ${visits} page views`);
   } finally {
     await app.close();
   }

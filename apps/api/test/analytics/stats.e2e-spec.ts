@@ -44,7 +44,7 @@ describe('GET /api/analytics/stats', () => {
       view('v5', new Date(Math.floor((now - MINUTE) / 1000) * 1000), `/vehicles/${listingA}`),
     ]);
     await t.app.get(AnalyticsRollupService).rollup();
-  });
+  }, 3 * MINUTE);
   afterAll(async () => {
     await t.close();
   });

@@ -34,8 +34,15 @@ export async function startTestApp(env: Record<string, string> = {}, extraModule
     SESSION_SECRET: 'test-session-secret-that-is-long-enough-0123456789',
     ...env,
   });
-  const app = await createApp(config, extraModules);
-  await app.listen({ port: 0, host: '127.0.0.1' });
+  let app: NestFastifyApplication;
+  try {
+    app = await createApp(config, extraModules);
+    await app.listen({ port: 0, host: '127.0.0.1' });
+  } catch (error) {
+    await database.drop();
+    rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  }
   const address = app.getHttpServer().address();
   const port = typeof address === 'object' && address ? address.port : 0;
   const baseUrl = `http://127.0.0.1:${port}`;

@@ -6,6 +6,7 @@ import { VehicleViewsPurgeJob } from '../../src/modules/vehicles/jobs/vehicle-vi
 import { VehicleEntity } from '../../src/modules/vehicles/entities/vehicle.entity';
 import { createVehicle, createVehicles, listingInput, setCreatedAt } from '../factories/vehicle.factory';
 import { registerUser } from '../factories/user.factory';
+import { BROWSER_UA } from '../factories/analytics.factory';
 import type { HttpClient } from '../support/http-client';
 import { startTestApp, type TestApp } from '../support/test-app';
 
@@ -148,29 +149,50 @@ describe('vehicle endpoints', () => {
     it('counts a view once per visitor per day, never for the owner or an admin', async () => {
       const vehicle = await createVehicle(t, sellerId, { views: 5 });
       const visitor = t.client();
-      const first = await visitor.get(`/api/vehicles/${vehicle.id}`);
+      const first = await visitor.get(`/api/vehicles/${vehicle.id}`, { headers: { 'user-agent': BROWSER_UA } });
       expect(first.body.views).toBe(6);
       expect(visitor.cookies.get('cm_vid')).toMatch(/^[A-Za-z0-9_-]{22}$/);
-      const again = await visitor.get(`/api/vehicles/${vehicle.id}`);
+      const again = await visitor.get(`/api/vehicles/${vehicle.id}`, { headers: { 'user-agent': BROWSER_UA } });
       expect(again.body.views).toBe(6);
-      const second = await t.client().get(`/api/vehicles/${vehicle.id}`);
+      const second = await t.client().get(`/api/vehicles/${vehicle.id}`, { headers: { 'user-agent': `${BROWSER_UA} Edg/131` } });
       expect(second.body.views).toBe(7);
       expect((await seller.get(`/api/vehicles/${vehicle.id}`)).body.views).toBe(7);
       expect((await admin.get(`/api/vehicles/${vehicle.id}`)).body.views).toBe(7);
       // A signed-in stranger is a visitor like any other.
-      expect((await other.get(`/api/vehicles/${vehicle.id}`)).body.views).toBe(8);
+      expect((await other.get(`/api/vehicles/${vehicle.id}`, { headers: { 'user-agent': `${BROWSER_UA} Firefox` } })).body.views).toBe(8);
       const stored = await t.app.get(DataSource).query('SELECT views FROM vehicles WHERE id = ?', [vehicle.id]);
       expect(Number(stored[0].views)).toBe(8);
+    });
+
+    it('counts a cookie-less visitor once (by address and user agent), however many requests it sends', async () => {
+      const vehicle = await createVehicle(t, sellerId, { views: 0 });
+      for (let i = 0; i < 25; i++) await t.client().get(`/api/vehicles/${vehicle.id}`, { headers: { 'user-agent': BROWSER_UA } });
+      const stored = await t.app.get(DataSource).query('SELECT views FROM vehicles WHERE id = ?', [vehicle.id]);
+      expect(Number(stored[0].views)).toBe(1);
+      // The id it is given as a cookie is the same one, so taking the cookie changes nothing.
+      const withCookie = t.client();
+      await withCookie.get(`/api/vehicles/${vehicle.id}`, { headers: { 'user-agent': BROWSER_UA } });
+      expect((await withCookie.get(`/api/vehicles/${vehicle.id}`, { headers: { 'user-agent': BROWSER_UA } })).body.views).toBe(1);
+    });
+
+    it('never counts a bot, nor a client without a user agent, and gives them no cookie', async () => {
+      const vehicle = await createVehicle(t, sellerId, { views: 3 });
+      for (const ua of ['Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)', 'curl/8.5.0', 'python-requests/2.32', '']) {
+        const client = t.client();
+        const res = await client.get(`/api/vehicles/${vehicle.id}`, { headers: { 'user-agent': ua } });
+        expect({ ua, status: res.status, views: res.body.views, cookie: client.cookies.has('cm_vid') }).toEqual({ ua, status: 200, views: 3, cookie: false });
+      }
     });
 
     it('counts the same visitor again on another day (past records are purged daily)', async () => {
       const vehicle = await createVehicle(t, sellerId);
       const visitor = t.client();
-      expect((await visitor.get(`/api/vehicles/${vehicle.id}`)).body.views).toBe(1);
+      const browser = { headers: { 'user-agent': `${BROWSER_UA} another-day` } };
+      expect((await visitor.get(`/api/vehicles/${vehicle.id}`, browser)).body.views).toBe(1);
       const dataSource = t.app.get(DataSource);
       // Move the record to three days ago: today's view counts again, and the purge job forgets the old one.
       await dataSource.query('UPDATE vehicle_views SET day = ? WHERE vehicleId = ?', ['2000-01-01', vehicle.id]);
-      expect((await visitor.get(`/api/vehicles/${vehicle.id}`)).body.views).toBe(2);
+      expect((await visitor.get(`/api/vehicles/${vehicle.id}`, browser)).body.views).toBe(2);
       expect(await t.app.get(VehicleViewsPurgeJob).run()).toBe('ran');
       const days = await dataSource.query('SELECT day FROM vehicle_views WHERE vehicleId = ?', [vehicle.id]);
       expect(days.map((r: { day: string }) => r.day)).toEqual([new Date().toISOString().slice(0, 10)]);

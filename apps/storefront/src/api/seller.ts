@@ -1,3 +1,4 @@
+import { useRef } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   CatalogModelSummary,
@@ -68,13 +69,21 @@ export function useOwnedVehicle(id: number) {
 }
 
 
-/** POST /api/vehicles or PUT /api/vehicles/{id}; the user's listings and the listing's caches are refreshed. */
+/**
+ * POST /api/vehicles or PUT /api/vehicles/{id}; the user's listings and the listing's caches are refreshed. A
+ * new listing is sent with an Idempotency-Key that stays the same until it is created, so a submission
+ * retried after a lost answer (or sent twice) makes one listing.
+ */
 export function useSaveListing(id: number | null) {
   const client = useQueryClient();
+  const submission = useRef(crypto.randomUUID());
   return useMutation({
     mutationFn: (payload: ListingPayload) =>
-      api.json<OwnerVehicle>(id ? `/api/vehicles/${id}` : '/api/vehicles', { method: id ? 'PUT' : 'POST', json: payload }),
+      id
+        ? api.json<OwnerVehicle>(`/api/vehicles/${id}`, { method: 'PUT', json: payload })
+        : api.json<OwnerVehicle>('/api/vehicles', { method: 'POST', json: payload, headers: { 'Idempotency-Key': submission.current } }),
     onSuccess: async (saved) => {
+      submission.current = crypto.randomUUID();
       client.setQueryData(sellerKeys.owned(saved.id), saved);
       client.removeQueries({ queryKey: queryKeys.vehicle(saved.id) });
       client.removeQueries({ queryKey: queryKeys.priceHistory(saved.id) });

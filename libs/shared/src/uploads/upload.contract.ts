@@ -22,3 +22,6 @@ export function imageUploadForm(file: Blob, name?: string): FormData {
   else form.append(UPLOAD_FIELD, file, name);
   return form;
 }
+
+/** Long side, in pixels, of the two WebP sizes stored for each photo (never enlarged). */
+export const PHOTO_VARIANT_PX = { full: 2048, card: 640 } as const;

@@ -38,6 +38,21 @@ describe('loadConfig', () => {
     expect(load({ DATABASE_URL: 'mysql://root@localhost:3306' })).toThrow(/DATABASE_URL must name a host and a database/);
   });
 
+  it('chooses the S3 storage by S3_BUCKET, with path-style addressing for a custom endpoint', () => {
+    expect(loadConfig({ DATA_DIR: dataDir }).s3).toBeUndefined();
+    expect(loadConfig({ DATA_DIR: dataDir, S3_BUCKET: 'photos', S3_ENDPOINT: 'http://127.0.0.1:9000/', S3_ACCESS_KEY_ID: 'k', S3_SECRET_ACCESS_KEY: 's', S3_PUBLIC_URL: 'https://cdn.example.com/p' }).s3).toEqual({
+      bucket: 'photos',
+      region: 'us-east-1',
+      endpoint: 'http://127.0.0.1:9000',
+      forcePathStyle: true,
+      credentials: { accessKeyId: 'k', secretAccessKey: 's' },
+      publicUrl: 'https://cdn.example.com/p/',
+    });
+    expect(loadConfig({ DATA_DIR: dataDir, S3_BUCKET: 'photos' }).s3).toMatchObject({ endpoint: undefined, forcePathStyle: false, credentials: undefined });
+    expect(load({ S3_ENDPOINT: 'http://127.0.0.1:9000' })).toThrow(/^Invalid configuration: S3_BUCKET must be set with S3_ENDPOINT/);
+    expect(load({ S3_BUCKET: 'photos', S3_ACCESS_KEY_ID: 'k' })).toThrow(/^Invalid configuration: S3_SECRET_ACCESS_KEY must be set together with the other$/);
+  });
+
   it('refuses a bad PORT, naming it', () => {
     expect(load({ PORT: 'eighty' })).toThrow(/^Invalid configuration: PORT must be a whole number from 1 to 65535$/);
   });
@@ -103,7 +118,7 @@ describe('.env.example', () => {
     const { envSchema } = jest.requireActual<typeof import('./config.schema')>('./config.schema');
     const documented = readFileSync(join(__dirname, '../../../../../.env.example'), 'utf8')
       .split('\n')
-      .filter((line) => /^[A-Z_]+=/.test(line))
+      .filter((line) => /^[A-Z][A-Z0-9_]*=/.test(line))
       .map((line) => line.split('=')[0]);
     expect([...documented].sort()).toEqual(Object.keys(envSchema.shape).sort());
   });

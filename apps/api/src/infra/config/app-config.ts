@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { z } from 'zod';
-import { envSchema } from './config.schema';
+import type { S3Settings } from '../storage/s3.storage';
+import { envSchema, type RawEnv } from './config.schema';
 import { ConfigError } from './config-error';
 import { DatabaseSettings, parseDatabaseUrl } from './database-url';
 
@@ -25,6 +26,8 @@ export interface AppConfig {
   rateLimitPerMinute: number;
   admin?: { email: string; password: string };
   seedDemo: boolean;
+  /** The demo listing bundle (made by `npm run demo:build`) imported into an empty database when seedDemo is on. */
+  demoBundleDir: string;
   site: { name: string; supportPhone: string; reviewsUrl: string; adminRemoteUrl: string };
   /** A hosted image service (upload presets), used instead of the API's own uploads when configured. */
   hostedImages?: { uploadUrl: string; presets: string[]; folder: string; urlPrefix: string };
@@ -40,6 +43,15 @@ export interface AppConfig {
   uploadsPerHour: number;
   /** The prepared vPIC database of VIN decoding; undefined: a versioned file in the temp folder, made on first use. */
   vpicDbPath?: string;
+  /** Photos in an S3-compatible bucket instead of `uploadDir` (set when S3_BUCKET is). */
+  s3?: S3Settings;
+  /** Apply pending migrations at start (under a database lock); false: a release step runs them. */
+  migrateOnStart: boolean;
+  /**
+   * On SIGTERM/SIGINT: /api/ready answers 503 for delayMs (the load balancer stops sending), then the
+   * server stops accepting, drains the requests in flight and flushes buffers; after timeoutMs it exits anyway.
+   */
+  shutdown: { delayMs: number; timeoutMs: number };
 }
 
 /** Injection token of the AppConfig. */
@@ -86,6 +98,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
     admin: e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL.toLowerCase(), password: e.ADMIN_PASSWORD } : undefined,
     seedDemo: e.SEED_DEMO,
+    demoBundleDir: resolve(e.DEMO_BUNDLE_DIR),
     site: {
       name: e.SITE_NAME,
       supportPhone: e.SUPPORT_PHONE,
@@ -102,6 +115,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     uploadsPerHour: e.UPLOADS_PER_HOUR,
     vpicDbPath: e.VPIC_DB_PATH ? resolve(e.VPIC_DB_PATH) : undefined,
+    s3: s3Of(e),
+    migrateOnStart: e.MIGRATE_ON_START,
+    shutdown: { delayMs: e.SHUTDOWN_DELAY_MS, timeoutMs: e.SHUTDOWN_TIMEOUT_MS },
   };
 }
 
@@ -113,6 +129,26 @@ function hostedImagesOf(uploadUrl?: string, presets?: string, folder?: string, u
   const list = (presets ?? '').split(',').map((p) => p.trim()).filter(Boolean);
   if (list.length === 0) throw new ConfigError('IMAGE_UPLOAD_PRESETS', 'must list at least one upload preset (comma-separated)');
   return { uploadUrl, presets: list, folder: folder ?? '', urlPrefix: urlPrefix.endsWith('/') ? urlPrefix : `${urlPrefix}/` };
+}
+
+/** S3 settings when S3_BUCKET is set; the keys go together; an endpoint (MinIO, s3rver…) implies path-style URLs. */
+function s3Of(e: RawEnv): S3Settings | undefined {
+  if (e.S3_BUCKET === undefined) {
+    const stray = (['S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_PUBLIC_URL'] as const).find((name) => e[name] !== undefined);
+    if (stray) throw new ConfigError('S3_BUCKET', `must be set with ${stray} (the bucket that holds the photos)`);
+    return undefined;
+  }
+  if ((e.S3_ACCESS_KEY_ID === undefined) !== (e.S3_SECRET_ACCESS_KEY === undefined)) {
+    throw new ConfigError(e.S3_ACCESS_KEY_ID ? 'S3_SECRET_ACCESS_KEY' : 'S3_ACCESS_KEY_ID', 'must be set together with the other');
+  }
+  return {
+    bucket: e.S3_BUCKET,
+    region: e.S3_REGION,
+    endpoint: e.S3_ENDPOINT?.replace(/\/$/, ''),
+    forcePathStyle: e.S3_FORCE_PATH_STYLE === undefined ? e.S3_ENDPOINT !== undefined : ['true', '1', 'yes'].includes(e.S3_FORCE_PATH_STYLE),
+    credentials: e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY } : undefined,
+    publicUrl: e.S3_PUBLIC_URL === undefined ? undefined : e.S3_PUBLIC_URL.endsWith('/') ? e.S3_PUBLIC_URL : `${e.S3_PUBLIC_URL}/`,
+  };
 }
 
 /**

@@ -59,6 +59,7 @@ export const envSchema = z.object({
   ADMIN_EMAIL: optionalText,
   ADMIN_PASSWORD: optionalText,
   SEED_DEMO: bool(true),
+  DEMO_BUNDLE_DIR: z.string().default('./tools/demo/bundle'),
   SITE_NAME: z.string().trim().min(1).max(60).default('AutoTrust Motors'),
   SUPPORT_PHONE: z.string().trim().min(7).max(30).default('(555) 010-4287'),
   REVIEWS_URL: urlText(['https', 'http']).transform((v) => v ?? 'https://www.google.com/maps'),
@@ -76,6 +77,16 @@ export const envSchema = z.object({
   ADMIN_STATIC_DIR: z.string().default('./apps/admin/dist'),
   ANALYTICS_RETENTION_DAYS: int(90, 1, 3650),
   ANALYTICS_FLUSH_MS: int(1000, 0, 60_000),
+  MIGRATE_ON_START: bool(true),
+  S3_BUCKET: optionalText,
+  S3_REGION: z.string().trim().min(1).default('us-east-1'),
+  S3_ENDPOINT: urlText(['http', 'https']),
+  S3_FORCE_PATH_STYLE: z.enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' }).optional(),
+  S3_ACCESS_KEY_ID: optionalText,
+  S3_SECRET_ACCESS_KEY: optionalText,
+  S3_PUBLIC_URL: urlText(['http', 'https']),
+  SHUTDOWN_DELAY_MS: int(0, 0, 120_000),
+  SHUTDOWN_TIMEOUT_MS: int(15_000, 1000, 300_000),
 });
 
 export type RawEnv = z.infer<typeof envSchema>;

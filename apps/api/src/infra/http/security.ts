@@ -43,7 +43,14 @@ export function securityHeaders(config: AppConfig): SecurityHeaderWriter {
     contentSecurityPolicy: {
       useDefaults: true,
       directives: {
-        'img-src': ["'self'", 'data:', 'blob:', ...(config.hostedImages ? [new URL(config.hostedImages.urlPrefix).origin] : [])],
+        'img-src': [
+          "'self'",
+          'data:',
+          'blob:',
+          ...(config.hostedImages ? [new URL(config.hostedImages.urlPrefix).origin] : []),
+          // Photos in a bucket: /uploads/<key> redirects there (CDN or bucket URL).
+          ...(config.s3?.publicUrl ? [new URL(config.s3.publicUrl).origin] : []),
+        ],
         'connect-src': ["'self'", ...(config.hostedImages ? [new URL(config.hostedImages.uploadUrl).origin] : [])],
         'frame-ancestors': ["'none'"],
         'upgrade-insecure-requests': config.isProduction ? [] : null,

@@ -1,10 +1,9 @@
 import { Logger } from '@nestjs/common';
-import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import { access, mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, resolve, sep } from 'node:path';
 import { UPLOADS_PATH_PREFIX } from '@app/shared';
-import type { ObjectStorage } from './object-storage';
-
-const KEY = /^[A-Za-z0-9][A-Za-z0-9/_-]{0,200}\.[a-z0-9]{2,5}$/;
+import { assertStorageKey, isStorageUrl, type ObjectStorage } from './object-storage';
 
 /** Files under one folder, served by the API at /uploads/<key>. */
 export class LocalDiskStorage implements ObjectStorage {
@@ -32,11 +31,15 @@ export class LocalDiskStorage implements ObjectStorage {
   }
 
   owns(url: string): boolean {
-    return url.startsWith(UPLOADS_PATH_PREFIX) && KEY.test(url.slice(UPLOADS_PATH_PREFIX.length));
+    return isStorageUrl(url);
+  }
+
+  async check(): Promise<void> {
+    await access(this.root, constants.W_OK);
   }
 
   private pathOf(key: string): string {
-    if (!KEY.test(key) || key.includes('..')) throw new Error(`Invalid storage key: ${key}`);
+    assertStorageKey(key);
     const path = resolve(this.root, key);
     if (!path.startsWith(this.root + sep)) throw new Error(`Invalid storage key: ${key}`);
     return path;

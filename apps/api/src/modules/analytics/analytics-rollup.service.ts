@@ -113,19 +113,23 @@ export class AnalyticsRollupService implements OnModuleInit {
     const start = (await this.watermark()) ?? (await this.firstVisitTime());
     if (!start) return result;
     let watermark: Date = start;
-    while (watermark < until) {
-      const sliceEnd: Date = new Date(Math.min(until.getTime(), watermark.getTime() + SLICE_MS));
+    // At least one slice per run: a run that comes before the watermark could move (two in one second)
+    // still re-reads the last REPROCESS_MS, so views written late are counted whenever a run happens.
+    do {
+      const sliceEnd: Date = new Date(Math.max(watermark.getTime(), Math.min(until.getTime(), watermark.getTime() + SLICE_MS)));
       await this.rollupSlice(new Date(watermark.getTime() - REPROCESS_MS), sliceEnd, result);
-      watermark = sliceEnd;
-      await this.dataSource
-        .createQueryBuilder()
-        .insert()
-        .into(AnalyticsRollupStateEntity)
-        .values({ name: STATE, watermark })
-        .orUpdate(['watermark'], ['name'])
-        .updateEntity(false)
-        .execute();
-    }
+      if (sliceEnd > watermark || !(await this.watermark())) {
+        watermark = sliceEnd;
+        await this.dataSource
+          .createQueryBuilder()
+          .insert()
+          .into(AnalyticsRollupStateEntity)
+          .values({ name: STATE, watermark })
+          .orUpdate(['watermark'], ['name'])
+          .updateEntity(false)
+          .execute();
+      }
+    } while (watermark < until);
     result.watermark = watermark;
     const today = dayOf(until);
     const tops = await this.dataSource.getRepository(AnalyticsTopEntity).findOneBy({ period: '7d', kind: 'page', position: 1 });

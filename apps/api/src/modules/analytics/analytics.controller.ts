@@ -23,7 +23,7 @@ export class AnalyticsController {
   async track(@Body() body: TrackPageDto, @Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply): Promise<void> {
     await this.tracking.track(
       { page: body.page, userAgent: request.headers['user-agent'], userId: request.user?.id ?? null, address: clientAddress(request) },
-      () => visitorId(request, reply, this.config.isProduction),
+      () => visitorId(request, reply, { secure: this.config.isProduction, salt: this.config.session.secret }),
     );
   }
 

@@ -22,10 +22,12 @@ export class TrackingService {
    * `visitorId` reads the visitor cookie, setting a new one on first sight; it is asked only for a view
    * that is recorded, so bots get no cookie. Answers whether the view was recorded.
    */
-  async track(view: PageView, visitorId: () => string, now = new Date()): Promise<boolean> {
+  async track(view: PageView, visitorId: () => string | null, now = new Date()): Promise<boolean> {
     if (!view.userAgent || isbot(view.userAgent)) return false;
+    const visitor = visitorId();
+    if (!visitor) return false;
     await this.writer.add({
-      visitorId: visitorId(),
+      visitorId: visitor,
       userId: view.userId,
       ipAddress: truncateAddress(view.address),
       userAgent: view.userAgent.slice(0, USER_AGENT_MAX),

@@ -7,7 +7,7 @@ import { ContactMessageEntity } from './entities/contact-message.entity';
 
 @Module({
   imports: [TypeOrmModule.forFeature([ContactMessageEntity]), VehiclesModule],
-  exports: [TypeOrmModule],
+  exports: [TypeOrmModule, ContactService],
   controllers: [ContactController],
   providers: [ContactService],
 })

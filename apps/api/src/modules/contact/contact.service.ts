@@ -35,8 +35,24 @@ export class ContactService {
   async submit(dto: ContactMessageDto, address: string): Promise<ContactMessageCreated> {
     const vehicle: ListedVehicle | null = await this.listings.publicById(dto.vehicleId);
     if (!vehicle) throw new NotFoundException('Vehicle not found');
+    const saved = await this.store(dto, vehicle, { ipAddress: truncateAddress(address) });
+    this.mail.sendInBackground(this.staffNotification(saved, vehicle), `the staff notification of contact message ${saved.id}`);
+    return { id: saved.id };
+  }
 
-    const saved = await this.messages.save(
+  /**
+   * Records a message received elsewhere (a listing bundle's inquiries): stored as a buyer's message is,
+   * with its own time, without notifying staff again.
+   */
+  async importMessage(dto: ContactMessageDto, receivedAt: Date): Promise<ContactMessageCreated> {
+    const vehicle = await this.listings.publicById(dto.vehicleId);
+    if (!vehicle) throw new NotFoundException('Vehicle not found');
+    const saved = await this.store(dto, vehicle, { ipAddress: null, createdAt: receivedAt });
+    return { id: saved.id };
+  }
+
+  private store(dto: ContactMessageDto, vehicle: ListedVehicle, extra: { ipAddress: string | null; createdAt?: Date }): Promise<ContactMessageEntity> {
+    return this.messages.save(
       this.messages.create({
         vehicleId: vehicle.id,
         sellerId: vehicle.userId,
@@ -49,11 +65,9 @@ export class ContactService {
         message: dto.message,
         isFinancingInterest: dto.isFinancingInterest ?? false,
         isTradeInInterest: dto.isTradeInInterest ?? false,
-        ipAddress: truncateAddress(address),
+        ...extra,
       }),
     );
-    this.mail.sendInBackground(this.staffNotification(saved, vehicle), `the staff notification of contact message ${saved.id}`);
-    return { id: saved.id };
   }
 
   private staffNotification(message: ContactMessageEntity, vehicle: ListedVehicle): MailMessage {

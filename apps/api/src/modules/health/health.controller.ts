@@ -1,30 +1,26 @@
-import { Controller, Get, ServiceUnavailableException } from '@nestjs/common';
-import { DataSource } from 'typeorm';
+import { Controller, Get } from '@nestjs/common';
+import { RouteConfig } from '@nestjs/platform-fastify';
 import { Public } from '../auth/auth.decorators';
+import { HealthService, type Readiness } from './health.service';
 
-const DATABASE_TIMEOUT_MS = 2000;
-
-@Controller('health')
+/** Probes for a load balancer or orchestrator; polled often from one address, so outside the rate limit. */
+@Controller()
 export class HealthController {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(private readonly health: HealthService) {}
 
-  /** 200 when the database answers, 503 when it does not (or not within 2 s). */
+  /** Liveness: 200 while the process serves HTTP (restart it when this fails). */
   @Public()
-  @Get()
-  async check(): Promise<{ status: 'ok'; database: 'up' }> {
-    try {
-      await withTimeout(this.dataSource.query('SELECT 1'), DATABASE_TIMEOUT_MS);
-    } catch {
-      throw new ServiceUnavailableException('Database is not answering');
-    }
-    return { status: 'ok', database: 'up' };
+  @RouteConfig({ rateLimit: false })
+  @Get('health')
+  alive(): { status: 'ok' } {
+    return { status: 'ok' };
   }
-}
 
-function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error('timeout')), ms);
-  });
-  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+  /** Readiness: 200 when the database, Redis (if configured) and storage answer; 503 naming what does not, or while shutting down. */
+  @Public()
+  @RouteConfig({ rateLimit: false })
+  @Get('ready')
+  ready(): Promise<Readiness> {
+    return this.health.readiness();
+  }
 }

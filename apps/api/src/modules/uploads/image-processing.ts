@@ -1,11 +1,12 @@
 import { PayloadTooLargeException, UnsupportedMediaTypeException } from '@nestjs/common';
 import sharp, { type Metadata, type Sharp } from 'sharp';
+import { PHOTO_VARIANT_PX } from '@app/shared';
 
 /** Largest image accepted, in pixels (width × height), checked from the header before any decoding. */
 export const MAX_INPUT_PIXELS = 50_000_000;
 /** Long side of the stored full-size photo and of the card-size one. */
-export const FULL_SIZE_PX = 2048;
-export const CARD_SIZE_PX = 640;
+export const FULL_SIZE_PX = PHOTO_VARIANT_PX.full;
+export const CARD_SIZE_PX = PHOTO_VARIANT_PX.card;
 
 /** Formats accepted, by their content: what sharp reads, restricted to photo formats. */
 const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp', 'heif']);
@@ -72,4 +73,21 @@ async function encode(pipeline: Sharp, longSide: number, quality: number): Promi
     .webp({ quality })
     .toBuffer({ resolveWithObject: true });
   return { data, width: info.width, height: info.height };
+}
+
+/**
+ * Checks photos already encoded as the upload rules store them (imports): both WebP, each within its long
+ * side. Answers their sizes; 415 otherwise. Reads headers only.
+ */
+export async function checkProcessedImage(full: Buffer, card: Buffer): Promise<ProcessedImage> {
+  const variant = async (data: Buffer, longSide: number): Promise<ProcessedVariant> => {
+    const metadata = await readHeader(data);
+    const width = metadata.width ?? 0;
+    const height = metadata.height ?? 0;
+    if (metadata.format !== 'webp' || width < 1 || height < 1 || Math.max(width, height) > longSide) {
+      throw new UnsupportedMediaTypeException(`An imported photo must be WebP with a long side of at most ${longSide} px`);
+    }
+    return { data, width, height };
+  };
+  return { full: await variant(full, FULL_SIZE_PX), card: await variant(card, CARD_SIZE_PX) };
 }

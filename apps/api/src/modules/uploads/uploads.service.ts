@@ -8,7 +8,7 @@ import { APP_CONFIG, type AppConfig } from '../../infra/config/app-config';
 import { OBJECT_STORAGE, type ObjectStorage } from '../../infra/storage/object-storage';
 import { ListingReader } from '../vehicles/listing-reader.service';
 import { UploadEntity } from './entities/upload.entity';
-import { processImage } from './image-processing';
+import { checkProcessedImage, processImage, type ProcessedImage } from './image-processing';
 
 /** How long an upload may wait for a listing before the orphan job removes it. */
 export const UNATTACHED_UPLOAD_TTL_MS = 24 * 60 * 60 * 1000;
@@ -47,7 +47,20 @@ export class UploadsService {
    * removes what was written.
    */
   async store(userId: number, input: Buffer): Promise<UploadedImage> {
-    const { full, card } = await processImage(input);
+    return this.save(userId, await processImage(input));
+  }
+
+  /** Checks that a photo is encoded as the upload rules store it (415 otherwise); stores nothing. */
+  async checkProcessed(full: Buffer, card: Buffer): Promise<void> {
+    await checkProcessedImage(full, card);
+  }
+
+  /** Stores a photo already encoded by the upload rules (a listing bundle's), after checking it is. */
+  async storeProcessed(userId: number, full: Buffer, card: Buffer): Promise<UploadedImage> {
+    return this.save(userId, await checkProcessedImage(full, card));
+  }
+
+  private async save(userId: number, { full, card }: ProcessedImage): Promise<UploadedImage> {
     const now = new Date();
     const base = `${now.getUTCFullYear()}/${String(now.getUTCMonth() + 1).padStart(2, '0')}/${randomBytes(16).toString('hex')}`;
     const url = await this.storage.put(`${base}.webp`, full.data, 'image/webp');

@@ -10,7 +10,11 @@ export class AdminBootstrapService implements OnApplicationBootstrap {
     private readonly users: UsersService,
   ) {}
 
-  async onApplicationBootstrap(): Promise<void> {
-    if (this.config.admin) await this.users.ensureAdmin(this.config.admin.email, this.config.admin.password);
+  /** Settles once the configured admin exists (the demo import waits for it, so it adds no second admin). */
+  ready: Promise<void> = Promise.resolve();
+
+  onApplicationBootstrap(): Promise<void> {
+    this.ready = this.config.admin ? this.users.ensureAdmin(this.config.admin.email, this.config.admin.password).then(() => undefined) : Promise.resolve();
+    return this.ready;
   }
 }

@@ -7,6 +7,6 @@ import { UsersService } from './users.service';
 @Module({
   imports: [TypeOrmModule.forFeature([UserEntity])],
   providers: [UsersService, AdminBootstrapService],
-  exports: [UsersService],
+  exports: [UsersService, AdminBootstrapService],
 })
 export class UsersModule {}

@@ -74,6 +74,14 @@ export class UsersService {
   count(): Promise<number> {
     return this.users.count();
   }
+
+  findByEmail(email: string): Promise<UserEntity | null> {
+    return this.users.findOneBy({ email: email.trim().toLowerCase() });
+  }
+
+  hasAdmin(): Promise<boolean> {
+    return this.users.existsBy({ role: 'admin' });
+  }
 }
 
 export function toPublicUser(user: UserEntity): PublicUser {

@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Post, Put, Query, Req, Res } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Post, Put, Query, Req, Res, UseInterceptors } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
   MarkSoldDto,
@@ -13,6 +13,7 @@ import {
 import { APP_CONFIG, type AppConfig } from '../../infra/config/app-config';
 import { IdParamPipe } from '../../infra/http/id-param.pipe';
 import { visitorId } from '../../infra/http/visitor-id';
+import { IdempotencyInterceptor } from '../../infra/idempotency/idempotency.interceptor';
 import { CurrentUser, Public } from '../auth/auth.decorators';
 import type { UserEntity } from '../users/entities/user.entity';
 import { VehicleSearchService } from './search/vehicle-search.service';
@@ -54,7 +55,7 @@ export class VehiclesController {
     @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<VehicleDetail> {
-    return this.vehicles.detail(id, user, () => visitorId(request, reply, this.config.isProduction));
+    return this.vehicles.detail(id, user, () => visitorId(request, reply, { secure: this.config.isProduction, salt: this.config.session.secret }));
   }
 
   /** Every price of the listing, oldest first (the detail page's price history). */
@@ -71,7 +72,9 @@ export class VehiclesController {
     return this.vehicles.markSold(id, input, user);
   }
 
+  /** With an Idempotency-Key, a retry of the same submission answers the first listing instead of a second one. */
   @Post()
+  @UseInterceptors(IdempotencyInterceptor)
   create(@Body() input: VehicleInputDto, @CurrentUser() user: UserEntity): Promise<OwnerVehicle> {
     return this.vehicles.create(input, user);
   }

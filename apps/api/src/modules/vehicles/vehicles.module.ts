@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { IdempotencyModule } from '../../infra/idempotency/idempotency.module';
 import { CacheModule } from '../../infra/cache/cache.module';
 import { VehiclePriceEntity } from './entities/vehicle-price.entity';
 import { VehicleRevisionEntity } from './entities/vehicle-revision.entity';
@@ -18,7 +19,7 @@ import { UserVehiclesController, VehiclesController } from './vehicles.controlle
 import { VehiclesService } from './vehicles.service';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([VehicleEntity, VehicleViewEntity, VehiclePriceEntity, VehicleRevisionEntity]), CacheModule],
+  imports: [TypeOrmModule.forFeature([VehicleEntity, VehicleViewEntity, VehiclePriceEntity, VehicleRevisionEntity]), CacheModule, IdempotencyModule],
   controllers: [VehiclesController, UserVehiclesController],
   providers: [
     ListingReader,

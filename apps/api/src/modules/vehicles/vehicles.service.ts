@@ -13,6 +13,7 @@ import {
   type VehicleInputDto,
 } from '@app/shared';
 import { DataSource, Repository } from 'typeorm';
+import type { ListingStatus } from '@app/shared';
 import type { UserEntity } from '../users/entities/user.entity';
 import { VehicleEntity } from './entities/vehicle.entity';
 import { ListingLifecycleService } from './lifecycle/listing-lifecycle.service';
@@ -76,12 +77,14 @@ export class VehiclesService {
 
   /**
    * One listing as the viewer may see it. `visitor` is called only when the view counts (a public listing
-   * seen by someone other than its owner or an admin) and answers the visitor id.
+   * seen by someone other than its owner or an admin) and answers the visitor id, or null for a bot (whose
+   * view never counts).
    */
-  async detail(id: number, viewer: Viewer, visitor: () => string): Promise<VehicleDetail> {
+  async detail(id: number, viewer: Viewer, visitor: () => string | null): Promise<VehicleDetail> {
     const vehicle = await this.visibleOr404(id, viewer);
     if (owns(viewer, vehicle) || isAdmin(viewer)) return this.ownerView(vehicle);
-    if (await this.countView(vehicle.id, visitor())) vehicle.views += 1;
+    const visitorId = visitor();
+    if (visitorId && (await this.countView(vehicle.id, visitorId))) vehicle.views += 1;
     return toPublicVehicle(vehicle);
   }
 
@@ -136,6 +139,22 @@ export class VehiclesService {
   async priceHistory(id: number, viewer: Viewer): Promise<PricePoint[]> {
     const vehicle = await this.visibleOr404(id, viewer);
     return this.lifecycle.history(vehicle.id);
+  }
+
+  /**
+   * Imports listings (a listing bundle: demo data, a dealer's stock) in one transaction, as the system: each
+   * input already passed the seller's rules (VehicleInputDto); status, views, featured flag and creation
+   * time are the bundle's. Answers the stored ids in order.
+   */
+  async importListings(source: string, listings: readonly ImportedListing[]): Promise<number[]> {
+    const rows = await this.writer.write(
+      { kind: 'system', name: source },
+      listings.map((l) => ({
+        before: null,
+        after: { ...this.fieldsOf(l.input), userId: l.ownerId, status: l.status, views: l.views, isFeatured: l.isFeatured, createdAt: l.createdAt, updatedAt: l.createdAt },
+      })),
+    );
+    return rows.map((row) => row!.id);
   }
 
   async remove(id: number, editor: Pick<UserEntity, 'id' | 'role'>): Promise<void> {
@@ -219,4 +238,14 @@ export class VehiclesService {
       mpgHighway: input.mpgHighway ?? null,
     };
   }
+}
+
+/** One listing of an import: a validated seller's input plus what the importer decides. */
+export interface ImportedListing {
+  input: VehicleInputDto;
+  ownerId: number;
+  status: ListingStatus;
+  views: number;
+  isFeatured: boolean;
+  createdAt: Date;
 }

@@ -3,6 +3,7 @@ import { Uploads1763800000000 } from './1763800000000-uploads';
 import { VehicleSearch1764000000000 } from './1764000000000-vehicle-search';
 import { AdminAnalytics1795240070871 } from './1795240070871-admin-analytics';
 import { AnalyticsListingOrphans1796000000000 } from './1796000000000-analytics-listing-orphans';
+import { IdempotencyKeys1796300000000 } from './1796300000000-idempotency-keys';
 import { ListingLifecycle1796500000000 } from './1796500000000-listing-lifecycle';
 import { ColourFamilies1796500000001 } from './1796500000001-colour-families';
 import { DealRatings1796500000002 } from './1796500000002-deal-ratings';
@@ -14,6 +15,7 @@ export const MIGRATIONS = [
   VehicleSearch1764000000000,
   AdminAnalytics1795240070871,
   AnalyticsListingOrphans1796000000000,
+  IdempotencyKeys1796300000000,
   ListingLifecycle1796500000000,
   ColourFamilies1796500000001,
   DealRatings1796500000002,

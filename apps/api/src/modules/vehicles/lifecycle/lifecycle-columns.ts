@@ -13,7 +13,7 @@ export interface LifecycleColumns {
 
 export const LIFECYCLE_COLUMNS = ['publishedAt', 'soldAt', 'priceReducedAt', 'priceReducedFrom'] as const;
 
-type Row = { price: number; status: ListingStatus; expectedPrice?: number | null } & Partial<LifecycleColumns>;
+type Row = { price: number; status: ListingStatus; expectedPrice?: number | null; createdAt?: Date } & Partial<LifecycleColumns>;
 
 /**
  * What a write changes in the listing's life (only the columns that change): the latest price reduction
@@ -28,8 +28,10 @@ export function lifecycleColumns(before: Row | null, next: Row, now = new Date()
     if (Number(next.price) < Number(before.price)) Object.assign(patch, { priceReducedAt: now, priceReducedFrom: before.price });
     else if (next.priceReducedAt) Object.assign(patch, { priceReducedAt: null, priceReducedFrom: null });
   }
-  if ((next.status === 'approved' || next.status === 'sold') && !next.publishedAt) patch.publishedAt = now;
-  if (next.status === 'sold' && !next.soldAt) patch.soldAt = now;
+  // An imported listing (created live, with its own creation date) went live when it was created.
+  const wentLive = before === null && next.createdAt ? next.createdAt : now;
+  if ((next.status === 'approved' || next.status === 'sold') && !next.publishedAt) patch.publishedAt = wentLive;
+  if (next.status === 'sold' && !next.soldAt) patch.soldAt = wentLive;
   if (next.status !== 'sold' && (next.soldAt || next.soldPrice != null || next.soldPriceShown)) {
     Object.assign(patch, { soldAt: null, soldPrice: null, soldPriceShown: false });
   }

@@ -26,6 +26,7 @@ interface Call {
   method: string;
   path: string;
   body: unknown;
+  headers: Record<string, string>;
 }
 
 let calls: Call[] = [];
@@ -54,7 +55,7 @@ beforeEach(() => {
   global.fetch = jest.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const path = String(input);
     const method = init?.method ?? 'GET';
-    calls.push({ method, path, body: init?.body ? JSON.parse(String(init.body)) : undefined });
+    calls.push({ method, path, body: init?.body ? JSON.parse(String(init.body)) : undefined, headers: (init?.headers ?? {}) as Record<string, string> });
     const answer = fakeApi(path, method);
     return new Response(JSON.stringify(answer.body), { status: answer.status, headers: { 'Content-Type': 'application/json' } });
   }) as typeof fetch;
@@ -172,6 +173,8 @@ describe('ListingForm rules (the API’s VehicleInputDto)', () => {
     await user.click(publish());
     expect(await screen.findByRole('heading', { name: 'Dashboard page' })).toBeTruthy();
     const post = calls.find((c) => c.method === 'POST' && c.path === '/api/vehicles');
+    // One Idempotency-Key per submission: a retry of it cannot create a second listing.
+    expect(post?.headers['Idempotency-Key']).toMatch(/^[0-9a-f-]{36}$/);
     expect(post?.body).toEqual({
       make: 'BMW',
       model: 'X5',

@@ -1,41 +1,27 @@
-import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
-import { useForm, useWatch, type FieldPath } from 'react-hook-form';
+import { useId, useMemo, useState, type ReactNode } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import {
   BODY_TYPE_OPTIONS,
-  BODY_TYPES,
   CONDITION_OPTIONS,
   DRIVETRAIN_OPTIONS,
-  DRIVETRAINS,
   FUEL_TYPE_OPTIONS,
-  FUEL_TYPES,
   LISTING_LIMITS,
   PREDEFINED_FEATURES,
   TRANSMISSION_OPTIONS,
-  TRANSMISSIONS,
   VIN_PATTERN,
   type Option,
   type PublicConfig,
-  type VinDecodeResult,
 } from '@app/shared';
 import { useMakes } from '../../../api/catalog';
-import { ApiError } from '@app/shared';
-import { decodeVin, generateFeatures, generateSpecs, useCatalogModels, useCatalogTrims, useSaveListing, type ListingPayload } from '../../../api/seller';
-import { toast } from '../../../stores/toast';
-import { UNAUTHORIZED_REDIRECT_MS } from '../RequireUser';
-import { listingResolver, listingYears, specSlug, type ListingFormValues } from './listing-form-values';
+import { useCatalogModels, useCatalogTrims, type ListingPayload } from '../../../api/seller';
+import { listingResolver, listingYears, type ListingFormValues } from './listing-form-values';
+import { useFeatureGeneration, useListingSubmit, useSpecGeneration, useVinDecoding } from './listing-form-hooks';
 import { PhotoUploader } from './PhotoUploader';
-import { addTag, TagEditor } from './TagEditor';
+import { TagEditor } from './TagEditor';
 import { uploadStrategyFor, type UploadStrategy } from './uploader';
 import { VinDecoder } from './VinDecoder';
 import './listing-form.css';
-
-/** SPEC.md section 4 and 9: generation delays on a new listing. */
-export const FEATURE_GENERATION_DELAY_MS = 1500;
-export const SPEC_GENERATION_DELAY_MS = 1000;
-export const SPEC_VALIDATION_DELAY_MS = 100;
-
-type VinState = Parameters<typeof VinDecoder>[0]['state'];
 
 interface ListingFormProps {
   /** null for a new listing. */
@@ -49,23 +35,15 @@ function withCurrent(names: readonly string[], current: string): string[] {
   return current && !names.some((n) => n.toLowerCase() === current.toLowerCase()) ? [current, ...names] : [...names];
 }
 
-/** The catalog's spelling of a decoded name, when the catalog has it. */
-function catalogSpelling(names: readonly string[], value: string): string {
-  return names.find((n) => n.toLowerCase() === value.toLowerCase()) ?? value;
-}
-
-function isAllowed(list: readonly string[], value: string): boolean {
-  return list.includes(value);
-}
-
-/** The create and edit form (SPEC.md section 2 "Create and edit listing"). */
+/**
+ * The create and edit form (SPEC.md section 2 "Create and edit listing"): the fields and their layout; what
+ * happens around them (feature and spec generation, VIN decoding, publishing) lives in listing-form-hooks.
+ */
 export function ListingForm({ vehicleId, defaultValues, imageUpload }: ListingFormProps) {
   const isNew = vehicleId === null;
   const navigate = useNavigate();
   const id = useId();
-  const save = useSaveListing(vehicleId);
   const [uploading, setUploading] = useState(false);
-  const [vin, setVin] = useState<VinState>({ status: 'idle' });
 
   const form = useForm<ListingFormValues, unknown, ListingPayload>({
     resolver: listingResolver,
@@ -73,7 +51,7 @@ export function ListingForm({ vehicleId, defaultValues, imageUpload }: ListingFo
     mode: 'onTouched',
     reValidateMode: 'onChange',
   });
-  const { register, handleSubmit, setValue, getValues, trigger, setError, control, formState } = form;
+  const { register, setValue, getValues, control, formState } = form;
   const { errors } = formState;
 
   const [make, model, year, trim, images, coverPhotoIndex, features, recentServices] = useWatch({
@@ -91,113 +69,10 @@ export function ListingForm({ vehicleId, defaultValues, imageUpload }: ListingFo
 
   const upload: UploadStrategy = useMemo(() => uploadStrategyFor(imageUpload), [imageUpload]);
 
-  // Feature generation: on a new listing, 1.5 s after make, model or year change (all three known).
-  const lastFeatureKey = useRef(`${defaultValues.make}|${defaultValues.model}|${defaultValues.year}`);
-  useEffect(() => {
-    const key = `${make}|${model}|${year}`;
-    if (!isNew || !make || !model || !year || key === lastFeatureKey.current) return;
-    const timer = window.setTimeout(() => {
-      lastFeatureKey.current = key;
-      const { trim: t, bodyType, fuelType } = getValues();
-      const description = [year, make, model, t, bodyType, fuelType].filter(Boolean).join(' ');
-      generateFeatures({
-        make,
-        model,
-        year: Number(year),
-        trim: t || undefined,
-        bodyType: bodyType || undefined,
-        fuelType: fuelType || undefined,
-        vehicleDescription: description,
-      })
-        .then(({ features: generated }) => {
-          const merged = generated.reduce<readonly string[]>((list, f) => addTag(list, f), getValues('features')).slice(0, LISTING_LIMITS.maxFeatures);
-          setValue('features', [...merged], { shouldDirty: true });
-        })
-        .catch(() => undefined); // failed generation is silent (SPEC.md section 8)
-    }, FEATURE_GENERATION_DELAY_MS);
-    return () => window.clearTimeout(timer);
-  }, [isNew, make, model, year, getValues, setValue]);
-
-  // Spec generation: on a new listing, 1 s after make, model, trim and year are all chosen; a validation pass 100 ms later.
-  useEffect(() => {
-    if (!isNew || !make || !model || !trim || !year) return;
-    let validation: number | undefined;
-    const timer = window.setTimeout(() => {
-      generateSpecs({ make, model, year: Number(year), trim })
-        .then((specs) => {
-          const fill: Array<[FieldPath<ListingFormValues>, string, readonly string[]]> = [
-            ['bodyType', specSlug(specs.bodyType), BODY_TYPES],
-            ['fuelType', specSlug(specs.fuelType), FUEL_TYPES],
-            ['transmission', specSlug(specs.transmission), TRANSMISSIONS],
-            ['drivetrain', specSlug(specs.drivetrain), DRIVETRAINS],
-          ];
-          const filled = fill.filter(([, value, allowed]) => value && isAllowed(allowed, value));
-          for (const [name, value] of filled) setValue(name, value, { shouldDirty: true });
-          validation = window.setTimeout(() => void trigger(filled.map(([name]) => name)), SPEC_VALIDATION_DELAY_MS);
-        })
-        .catch(() => undefined);
-    }, SPEC_GENERATION_DELAY_MS);
-    return () => {
-      window.clearTimeout(timer);
-      window.clearTimeout(validation);
-    };
-  }, [isNew, make, model, trim, year, setValue, trigger]);
-
-  const runVinDecode = (value: string) => {
-    const normalized = value.trim().toUpperCase();
-    if (!VIN_PATTERN.test(normalized)) return;
-    setVin({ status: 'loading' });
-    decodeVin(normalized)
-      .then((result) => setVin({ status: 'done', result }))
-      .catch(() => setVin({ status: 'failed', message: 'The VIN could not be decoded right now. You can fill the details by hand.' }));
-  };
-
-  const applyVin = (result: VinDecodeResult) => {
-    const opts = { shouldDirty: true, shouldValidate: true } as const;
-    if (result.make) setValue('make', catalogSpelling(makes.data ?? [], result.make), opts);
-    if (result.model) setValue('model', result.model, opts);
-    if (result.year) setValue('year', String(result.year), opts);
-    if (result.trim) setValue('trim', result.trim, opts);
-    if (result.bodyType) setValue('bodyType', result.bodyType, opts);
-    if (result.fuelType) setValue('fuelType', result.fuelType, opts);
-    if (result.transmission) setValue('transmission', result.transmission, opts);
-    if (result.drivetrain) setValue('drivetrain', result.drivetrain, opts);
-    if (result.engine) setValue('engine', result.engine, opts);
-    setVin({ status: 'idle' });
-    toast({ title: 'Vehicle details filled', description: 'Check the values from the VIN before you publish.', variant: 'success' });
-  };
-
-  const onSubmit = handleSubmit(async (payload) => {
-    try {
-      await save.mutateAsync(payload);
-      toast({
-        title: 'Success',
-        description: isNew ? 'Your listing has been submitted for review' : 'Your listing has been updated',
-        variant: 'success',
-      });
-      void navigate('/dashboard');
-    } catch (error) {
-      if (error instanceof ApiError && error.status === 401) {
-        toast({ title: 'Unauthorized', description: 'You need to be logged in to manage listings', variant: 'destructive' });
-        window.setTimeout(() => window.location.assign(`/api/login?returnTo=${encodeURIComponent(window.location.pathname)}`), UNAUTHORIZED_REDIRECT_MS);
-        return;
-      }
-      if (error instanceof ApiError && error.status === 400) showServerErrors(error);
-      toast({
-        title: 'Error',
-        description: isNew ? 'Failed to create listing. Please try again.' : 'Failed to update listing. Please try again.',
-        variant: 'destructive',
-      });
-    }
-  });
-
-  /** The API's field errors (a rule the form could not check, e.g. a photo URL) shown next to their fields. */
-  const showServerErrors = (error: ApiError) => {
-    for (const e of error.fieldErrors) {
-      const field = e.field.split('.')[0] as FieldPath<ListingFormValues>;
-      if (field in getValues()) setError(field, { type: 'server', message: e.message });
-    }
-  };
+  useFeatureGeneration(form, { isNew, make, model, year });
+  useSpecGeneration(form, { isNew, make, model, trim, year });
+  const vin = useVinDecoding(form, makes.data ?? []);
+  const { onSubmit, pending } = useListingSubmit(form, vehicleId);
 
   const err = (name: keyof ListingFormValues) => errors[name]?.message as string | undefined;
 
@@ -270,10 +145,10 @@ export function ListingForm({ vehicleId, defaultValues, imageUpload }: ListingFo
   const makeField = register('make');
   const modelField = register('model');
   const vinField = register('vin');
-  const busy = uploading || save.isPending;
+  const busy = uploading || pending;
 
   return (
-    <form className="listing-form" onSubmit={(e) => void onSubmit(e)} noValidate aria-busy={save.isPending}>
+    <form className="listing-form" onSubmit={(e) => void onSubmit(e)} noValidate aria-busy={pending}>
       <section className="form-section" aria-labelledby={`${id}-section-vehicle`}>
         <h2 id={`${id}-section-vehicle`}>Vehicle Information</h2>
         <div className="form-grid">
@@ -373,18 +248,18 @@ export function ListingForm({ vehicleId, defaultValues, imageUpload }: ListingFo
                 onChange={(e) => {
                   e.target.value = e.target.value.toUpperCase();
                   void vinField.onChange(e);
-                  if (VIN_PATTERN.test(e.target.value)) runVinDecode(e.target.value);
-                  else setVin({ status: 'idle' });
+                  if (VIN_PATTERN.test(e.target.value)) vin.decode(e.target.value);
+                  else vin.reset();
                 }}
               />
-              <button type="button" className="btn btn-outline" onClick={() => runVinDecode(getValues('vin'))}>
+              <button type="button" className="btn btn-outline" onClick={() => vin.decode(getValues('vin'))}>
                 Decode VIN
               </button>
             </div>,
             { required: true, wide: true },
           )}
           <div className="field-wide">
-            <VinDecoder state={vin} onApply={applyVin} onDismiss={() => setVin({ status: 'idle' })} />
+            <VinDecoder state={vin.state} onApply={vin.apply} onDismiss={vin.reset} />
           </div>
           {text('carfaxReportUrl', 'Carfax Report URL', { type: 'url', inputMode: 'url', placeholder: 'https://' })}
           <div className="field-wide">
@@ -458,7 +333,7 @@ export function ListingForm({ vehicleId, defaultValues, imageUpload }: ListingFo
           Cancel
         </button>
         <button type="submit" className="btn btn-primary btn-lg" disabled={busy}>
-          {save.isPending ? 'Publishing...' : 'Publish Listing'}
+          {pending ? 'Publishing...' : 'Publish Listing'}
         </button>
       </div>
     </form>

@@ -13,7 +13,10 @@ import { createRng } from './lib/rng';
 import { Defs, el } from './lib/svg';
 import { pickWheelStyle } from './lib/wheel';
 
-export type CarPhotoView = 'side' | 'front' | 'rear' | 'interior';
+export type CarPhotoView = ExteriorView | 'interior';
+
+/** A listing's photo shoot, cover first: three-quarter views around the car, the side, then the cabin. */
+export const SHOOT_VIEWS: readonly CarPhotoView[] = ['front', 'side', 'rear', 'interior', 'front-wide', 'rear-wide', 'front-low', 'rear-low'];
 
 export interface CarPhotoOptions {
   /** sedan, suv, truck, coupe, convertible, hatchback, wagon, van/minivan (aliases like "pickup" are accepted). */

@@ -28,7 +28,17 @@ import { type Defs, el, f1, pathD } from './svg';
 import { type Strip, V_FLAT, endU, greenhouseHalfWidth, lowerSideTilt, planFactor, stripNormal, stripPoint } from './surface';
 import { type WheelStyle, wheelFace } from './wheel';
 
-export type ExteriorView = 'side' | 'front' | 'rear';
+/** Camera positions of a listing's photo shoot: the angle from the car's nose, in degrees (side = 90). */
+export const EXTERIOR_AZIMUTHS = {
+  front: 36,
+  'front-low': 20,
+  'front-wide': 58,
+  side: 90,
+  'rear-wide': 122,
+  rear: 144,
+  'rear-low': 162,
+} as const;
+export type ExteriorView = keyof typeof EXTERIOR_AZIMUTHS;
 
 export interface ExteriorScene {
   geo: CarGeometry;
@@ -64,9 +74,10 @@ export function setupCamera(spec: BodySpec, view: ExteriorView, rng: Rng, width:
     dist = 13;
     camH = spec.height * 0.62 + rng.range(-0.05, 0.1);
   } else {
-    az = deg((view === 'front' ? 36 : 144) + rng.range(-7, 7));
+    az = deg(EXTERIOR_AZIMUTHS[view] + rng.range(-7, 7));
     dist = 8.2 + rng.range(-0.4, 0.8);
-    camH = spec.height * 0.78 + rng.range(0.0, 0.25);
+    // The low angles are taken crouching, the others standing.
+    camH = view.endsWith('-low') ? spec.height * 0.5 + rng.range(0.0, 0.1) : spec.height * 0.78 + rng.range(0.0, 0.25);
   }
   const target = v3(spec.length / 2, spec.height * 0.38, 0);
   const eye = v3(target.x + dist * Math.cos(az), camH, near * dist * Math.sin(az));

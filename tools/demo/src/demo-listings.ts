@@ -81,7 +81,7 @@ export function buildDemoListings(now: Date, ownerCount: number): DemoListing[] 
       views: status === 'approved' || status === 'sold' ? 15 + Math.floor(random() * 900) : 0,
       // Newest first in index order: one listing every ~14 hours over the last 40 days.
       createdAt: new Date(now.getTime() - i * 14 * 3600_000 - Math.floor(random() * 3600_000)),
-      photoCount: 3 + (i % 2),
+      photoCount: 6 + (i % 3),
     };
   });
 }

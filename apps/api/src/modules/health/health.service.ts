@@ -1,0 +1,45 @@
+import { Inject, Injectable, ServiceUnavailableException } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { LifecycleService } from '../../infra/lifecycle/lifecycle.service';
+import { OBJECT_STORAGE, type ObjectStorage } from '../../infra/storage/object-storage';
+
+const CHECK_TIMEOUT_MS = 2000;
+
+export interface Readiness {
+  status: 'ready';
+  checks: Record<string, 'up'>;
+}
+
+/** What a load balancer asks before sending traffic: every dependency answers within 2 s, and not shutting down. */
+@Injectable()
+export class HealthService {
+  private readonly checks: Record<string, () => Promise<unknown>>;
+
+  constructor(
+    dataSource: DataSource,
+    @Inject(OBJECT_STORAGE) storage: ObjectStorage,
+    private readonly lifecycle: LifecycleService,
+  ) {
+    this.checks = {
+      database: () => dataSource.query('SELECT 1'),
+      storage: () => storage.check(),
+    };
+  }
+
+  async readiness(): Promise<Readiness> {
+    if (this.lifecycle.draining) throw new ServiceUnavailableException('Not ready: shutting down');
+    const names = Object.keys(this.checks);
+    const results = await Promise.allSettled(names.map((name) => withTimeout(this.checks[name](), CHECK_TIMEOUT_MS)));
+    const down = names.filter((_, i) => results[i].status === 'rejected');
+    if (down.length > 0) throw new ServiceUnavailableException(`Not ready: ${down.join(', ')} not answering`);
+    return { status: 'ready', checks: Object.fromEntries(names.map((name) => [name, 'up' as const])) };
+  }
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error('timeout')), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}

@@ -1,0 +1,63 @@
+import { Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { LISTING_BUNDLE_FILE } from '@app/shared';
+import { APP_CONFIG, type AppConfig } from '../../infra/config/app-config';
+import { AdminBootstrapService } from '../users/admin-bootstrap.service';
+import { ListingReader } from '../vehicles/listing-reader.service';
+import { ListingImportService } from './listing-import.service';
+
+export type SeedOutcome = 'seeded' | 'skipped';
+
+/**
+ * The demo data at start: with SEED_DEMO on and no listing in the database (SQLite or MySQL/MariaDB, with
+ * or without ADMIN_EMAIL), the demo bundle (`npm run demo:build`, run by `npm run build`) is imported in
+ * the background: listings first (a second or two), then 90 days of traffic and its roll-up.
+ */
+@Injectable()
+export class DemoSeedService implements OnApplicationBootstrap {
+  private readonly logger = new Logger(DemoSeedService.name);
+  /** Settles when the listings are in (or seeding was skipped). */
+  listings: Promise<SeedOutcome> = Promise.resolve('skipped');
+  /** Settles when the traffic is in too. */
+  done: Promise<SeedOutcome> = Promise.resolve('skipped');
+
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly importer: ListingImportService,
+    private readonly reader: ListingReader,
+    private readonly adminBootstrap: AdminBootstrapService,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    if (!this.config.seedDemo) return;
+    const failed = (error: unknown): SeedOutcome => {
+      this.logger.error(`Demo data could not be imported: ${(error as Error).stack ?? String(error)}`);
+      return 'skipped';
+    };
+    let traffic: () => Promise<unknown> = async () => undefined;
+    this.listings = this.seedListings((next) => (traffic = next)).catch(failed);
+    this.done = this.listings.then(async (outcome) => (outcome === 'seeded' ? (await traffic(), outcome) : outcome)).catch(failed);
+  }
+
+  private async seedListings(setTraffic: (run: () => Promise<unknown>) => void): Promise<SeedOutcome> {
+    await this.adminBootstrap.ready;
+    const counts = await this.reader.countByStatus();
+    if (Object.values(counts).some((n) => n > 0)) return 'skipped';
+    const dir = this.config.demoBundleDir;
+    if (!existsSync(join(dir, LISTING_BUNDLE_FILE))) {
+      this.logger.warn(`SEED_DEMO is on but there is no demo bundle at ${dir}: run "npm run demo:build" (npm run build does) and restart`);
+      return 'skipped';
+    }
+    const started = Date.now();
+    const bundle = await this.importer.readBundle(dir);
+    const { summary, ids } = await this.importer.importListings(dir, bundle, 'demo');
+    this.logger.log(`Demo data: ${summary.accounts} accounts, ${summary.listings} listings, ${summary.photos} photos, ${summary.inquiries} inquiries in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    setTraffic(async () => {
+      const trafficStarted = Date.now();
+      const visits = await this.importer.importTraffic(dir, bundle, ids);
+      this.logger.log(`Demo traffic: ${visits} page views rolled up in ${((Date.now() - trafficStarted) / 1000).toFixed(1)} s`);
+    });
+    return 'seeded';
+  }
+}

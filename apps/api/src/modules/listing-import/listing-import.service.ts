@@ -1,0 +1,207 @@
+import { BadRequestException, Injectable, Logger } from '@nestjs/common';
+import { plainToInstance } from 'class-transformer';
+import { validate } from 'class-validator';
+import { randomBytes } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { join, resolve, sep } from 'node:path';
+import { createInterface } from 'node:readline';
+import {
+  ContactMessageDto,
+  LISTING_BUNDLE_FILE,
+  LISTING_BUNDLE_FORMAT,
+  VehicleInputDto,
+  type BundlePhoto,
+  type BundleVisit,
+  type ListingBundle,
+} from '@app/shared';
+import { ContactService } from '../contact/contact.service';
+import { AnalyticsRollupService } from '../analytics/analytics-rollup.service';
+import { PageVisitWriter, type PageVisitRow } from '../analytics/page-visit-writer.service';
+import { UploadsService } from '../uploads/uploads.service';
+import type { UserEntity } from '../users/entities/user.entity';
+import { UsersService } from '../users/users.service';
+import { VehiclesService, type ImportedListing } from '../vehicles/vehicles.service';
+
+export interface ImportedListings {
+  summary: ImportSummary;
+  /** The stored id of each bundle listing, in order. */
+  ids: number[];
+}
+
+export interface ImportSummary {
+  accounts: number;
+  listings: number;
+  photos: number;
+  inquiries: number;
+  visits: number;
+}
+
+/** A time of the bundle moved forward by the time since it was made (never past now). */
+function shifted(bundle: ListingBundle, iso: string): Date {
+  const offset = Math.max(0, Date.now() - Date.parse(bundle.generatedAt));
+  return new Date(Math.min(Date.now(), Date.parse(iso) + offset));
+}
+
+function listingPage(page: string, ids: readonly number[]): string {
+  return page.replace(/\{listing:(\d+)\}/, (_, n: string) => String(ids[Number(n)] ?? 0));
+}
+
+/** Page views written per batch while importing a visits file. */
+const VISIT_BATCH = 2000;
+
+/**
+ * Imports a listing bundle (libs/shared's ListingBundle) through the product's own services: accounts by
+ * UsersService (an existing e-mail is reused; an admin account only when the site has no admin yet), photos
+ * by the upload rules (UploadsService), listings by the seller's rules (VehicleInputDto) and the one
+ * listings writer, inquiries by ContactService and visits by the analytics writer and roll-up. Listings are
+ * written before the traffic, which `importTraffic` adds afterwards (it may take a while).
+ */
+@Injectable()
+export class ListingImportService {
+  private readonly logger = new Logger(ListingImportService.name);
+
+  constructor(
+    private readonly users: UsersService,
+    private readonly uploads: UploadsService,
+    private readonly vehicles: VehiclesService,
+    private readonly contact: ContactService,
+    private readonly visits: PageVisitWriter,
+    private readonly rollup: AnalyticsRollupService,
+  ) {}
+
+  async readBundle(dir: string): Promise<ListingBundle> {
+    let bundle: ListingBundle;
+    try {
+      bundle = JSON.parse(await readFile(join(dir, LISTING_BUNDLE_FILE), 'utf8')) as ListingBundle;
+    } catch (error) {
+      throw new BadRequestException(`No readable ${LISTING_BUNDLE_FILE} in ${dir}: ${(error as Error).message}`);
+    }
+    if (bundle.format !== LISTING_BUNDLE_FORMAT) throw new BadRequestException(`Unsupported bundle format ${String(bundle.format)}`);
+    return bundle;
+  }
+
+  /**
+   * Accounts, photos, listings and inquiries; answers the summary (visits: 0, see importTraffic). Listings
+   * are written in bundle order, the first `firstBatch` on their own (a bundle lists the newest first, so a
+   * site being seeded shows its recent listings within a second or two), the rest in one more write.
+   */
+  async importListings(dir: string, bundle: ListingBundle, source: string, { firstBatch = 6 } = {}): Promise<ImportedListings> {
+    // Every listing and photo is checked before anything is written: a bad bundle writes nothing.
+    const inputs = await Promise.all(bundle.listings.map((l, i) => this.checkedListing(l.input, i)));
+    await Promise.all(
+      bundle.listings.map(async (listing, i) => {
+        if (!bundle.accounts.some((a) => a.key === listing.owner)) throw new BadRequestException(`Listing ${i}: unknown owner "${listing.owner}"`);
+        for (const photo of listing.photos) {
+          const { full, card } = await this.readPhoto(dir, photo);
+          await this.uploads.checkProcessed(full, card).catch((error: Error) => {
+            throw new BadRequestException(`Listing ${i}, ${photo.full}: ${error.message}`);
+          });
+        }
+      }),
+    );
+    const owners = await this.importAccounts(bundle);
+    const ids: number[] = [];
+    let photos = 0;
+    const batches = [bundle.listings.slice(0, firstBatch), bundle.listings.slice(firstBatch)].filter((b) => b.length > 0);
+    for (const batch of batches) {
+      const offset = ids.length;
+      const listings = await Promise.all(
+        batch.map(async (listing, k): Promise<ImportedListing> => {
+          const owner = owners.get(listing.owner);
+          // An admin account left out (the site has its own) owns nothing here.
+          if (!owner) throw new BadRequestException(`Listing ${offset + k}: its owner "${listing.owner}" was not imported`);
+          const images: string[] = [];
+          for (const photo of listing.photos) {
+            const { full, card } = await this.readPhoto(dir, photo);
+            images.push((await this.uploads.storeProcessed(owner.id, full, card)).secure_url);
+            photos += 1;
+          }
+          const input = inputs[offset + k] as VehicleInputDto;
+          input.images = images;
+          input.coverPhotoIndex = 0;
+          return { input, ownerId: owner.id, status: listing.status, views: listing.views, isFeatured: listing.isFeatured, createdAt: shifted(bundle, listing.createdAt) };
+        }),
+      );
+      ids.push(...(await this.vehicles.importListings(source, listings)));
+    }
+
+    let inquiries = 0;
+    for (const inquiry of bundle.inquiries) {
+      const vehicleId = ids[inquiry.listing];
+      if (vehicleId === undefined) continue;
+      const { listing: _listing, receivedAt, ...message } = inquiry;
+      const dto = plainToInstance(ContactMessageDto, { ...message, vehicleId });
+      const errors = await validate(dto);
+      if (errors.length > 0) throw new BadRequestException(`Inquiry about listing ${inquiry.listing}: ${Object.values(errors[0]!.constraints ?? {})[0]}`);
+      await this.contact.importMessage(dto, shifted(bundle, receivedAt));
+      inquiries += 1;
+    }
+    return { summary: { accounts: owners.size, listings: ids.length, photos, inquiries, visits: 0 }, ids };
+  }
+
+  /**
+   * The bundle's page views, written in batches, then rolled up into visits and daily statistics. A page
+   * `/vehicles/{listing:N}` names the bundle's listing N (its id is known only once imported).
+   */
+  async importTraffic(dir: string, bundle: ListingBundle, ids: readonly number[]): Promise<number> {
+    if (!bundle.visitsFile) return 0;
+    const lines = createInterface({ input: createReadStream(this.inside(dir, bundle.visitsFile)), crlfDelay: Infinity });
+    let batch: PageVisitRow[] = [];
+    let count = 0;
+    for await (const line of lines) {
+      if (!line.trim()) continue;
+      const visit = JSON.parse(line) as BundleVisit;
+      batch.push({ visitorId: visit.visitor.slice(0, 64), userId: null, ipAddress: null, userAgent: visit.userAgent.slice(0, 500), page: listingPage(visit.page, ids).slice(0, 500), timestamp: shifted(bundle, visit.at) });
+      if (batch.length >= VISIT_BATCH) {
+        await this.visits.insert(batch);
+        count += batch.length;
+        batch = [];
+      }
+    }
+    if (batch.length > 0) await this.visits.insert(batch);
+    count += batch.length;
+    await this.rollup.rollup();
+    return count;
+  }
+
+  private async checkedListing(input: Record<string, unknown>, index: number): Promise<VehicleInputDto> {
+    const dto = plainToInstance(VehicleInputDto, { ...input, images: [], coverPhotoIndex: 0 });
+    const errors = await validate(dto, { whitelist: true, forbidNonWhitelisted: true });
+    if (errors.length > 0) {
+      const first = errors[0]!;
+      throw new BadRequestException(`Listing ${index}: ${first.property}: ${Object.values(first.constraints ?? {})[0] ?? 'invalid'}`);
+    }
+    return dto;
+  }
+
+  private async importAccounts(bundle: ListingBundle): Promise<Map<string, UserEntity>> {
+    const owners = new Map<string, UserEntity>();
+    // A site that already has an admin (ADMIN_EMAIL) gets no bundle admin with a published password.
+    const siteHasAdmin = await this.users.hasAdmin();
+    // Password hashing is the slow part: the accounts are made side by side (argon2 runs off the event loop).
+    await Promise.all(
+      bundle.accounts.map(async (account) => {
+        const existing = await this.users.findByEmail(account.email);
+        if (existing) return owners.set(account.key, existing);
+        if (account.role === 'admin' && siteHasAdmin) return;
+        const password = account.password ?? randomBytes(18).toString('base64url');
+        owners.set(account.key, await this.users.create({ email: account.email, password, firstName: account.firstName, lastName: account.lastName, role: account.role }));
+      }),
+    );
+    return owners;
+  }
+
+  private async readPhoto(dir: string, photo: BundlePhoto): Promise<{ full: Buffer; card: Buffer }> {
+    const [full, card] = await Promise.all([readFile(this.inside(dir, photo.full)), readFile(this.inside(dir, photo.card))]);
+    return { full, card };
+  }
+
+  /** A path of the bundle, refused if it leaves the bundle folder. */
+  private inside(dir: string, path: string): string {
+    const root = resolve(dir);
+    const full = resolve(root, path);
+    if (!full.startsWith(root + sep)) throw new BadRequestException(`Bundle path outside the bundle: ${path}`);
+    return full;
+  }
+}

@@ -1,0 +1,80 @@
+import type { UserRole } from '../auth/user.contract';
+import type { ListingStatus } from '../vehicles/vocabularies';
+
+/**
+ * A listing bundle: accounts, listings with their photos, buyer inquiries and site visits, in a folder that
+ * the API imports through its own services (`node dist/apps/api/main.js import <folder>`, or at start for the
+ * demo data). Every listing is checked by the rules of a seller's listing (VehicleInputDto); every photo by
+ * the upload rules. The demo tool (tools/demo) writes one.
+ */
+export const LISTING_BUNDLE_FILE = 'bundle.json';
+export const LISTING_BUNDLE_FORMAT = 1;
+
+export interface BundleAccount {
+  /** How listings name their owner. */
+  key: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  role: UserRole;
+  /** Without one the account gets a random password (it can be reset, but nobody knows it). */
+  password?: string;
+}
+
+/** One photo as the upload rules store it: both WebP sizes, paths relative to the bundle folder. */
+export interface BundlePhoto {
+  full: string;
+  card: string;
+}
+
+export interface BundleListing {
+  owner: string;
+  /** The listing as a seller would send it (without images: they come from `photos`). */
+  input: Record<string, unknown>;
+  status: ListingStatus;
+  views: number;
+  isFeatured: boolean;
+  /** ISO 8601. */
+  createdAt: string;
+  photos: BundlePhoto[];
+}
+
+export interface BundleInquiry {
+  /** Index into `listings`. */
+  listing: number;
+  senderFirstName: string;
+  senderLastName: string;
+  senderEmail: string;
+  senderPhone?: string;
+  subject: string;
+  message: string;
+  isFinancingInterest: boolean;
+  isTradeInInterest: boolean;
+  /** ISO 8601. */
+  receivedAt: string;
+}
+
+/** One page view of the site's traffic (a line of the visits file, JSON). */
+export interface BundleVisit {
+  visitor: string;
+  page: string;
+  /** ISO 8601. */
+  at: string;
+  userAgent: string;
+}
+
+export interface ListingBundle {
+  format: typeof LISTING_BUNDLE_FORMAT;
+  /** What made the bundle (a version stamp: a tool rebuilds a bundle whose stamp is not its own). */
+  generator: string;
+  /**
+   * ISO 8601: when the bundle was made. Every time in it (listings, inquiries, visits) is moved forward by
+   * the time since, so a bundle made weeks ago imports as recent.
+   */
+  generatedAt: string;
+  accounts: BundleAccount[];
+  listings: BundleListing[];
+  inquiries: BundleInquiry[];
+  /** A file of BundleVisit lines (JSON per line), relative to the bundle folder; optional. */
+  visitsFile?: string;
+}

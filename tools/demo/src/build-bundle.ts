@@ -1,0 +1,215 @@
+/**
+ * `npm run demo:build` (run by `npm run build`): writes the demo listing bundle that the API imports into an
+ * empty database at start (SEED_DEMO) or with `node dist/apps/api/main.js import <folder>`: accounts, 66
+ * listings with 6–8 generated photos each (both stored sizes, WebP), buyer inquiries and 90 days of
+ * traffic. A bundle made by the same generator (same sources) is kept: rendering runs once per clone.
+ *
+ *   tsx tools/demo/src/build-bundle.ts [--out tools/demo/bundle] [--force]
+ */
+import { createHash } from 'node:crypto';
+import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import { join, relative, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
+import sharp from 'sharp';
+import {
+  LISTING_BUNDLE_FILE,
+  LISTING_BUNDLE_FORMAT,
+  PHOTO_VARIANT_PX,
+  type BundleAccount,
+  type BundleInquiry,
+  type BundleListing,
+  type ListingBundle,
+} from '@app/shared';
+import { renderCarPhoto, SHOOT_VIEWS } from './car-photo/car-photo';
+import { buildDemoListings, prng, type DemoListing } from './demo-listings';
+import { DEMO_ACCOUNTS, DEMO_BUYERS, DEMO_QUESTIONS, OTHER_SELLERS } from './demo-people';
+import { buildDemoTraffic } from './demo-traffic';
+
+const SRC = __dirname;
+const VISITS_FILE = 'visits.ndjson';
+
+/** A stamp of every source file of the tool: a bundle with another stamp is rebuilt. */
+function generatorStamp(): string {
+  const hash = createHash('sha256');
+  const walk = (dir: string): void => {
+    for (const name of readdirSync(dir).sort()) {
+      const path = join(dir, name);
+      if (statSync(path).isDirectory()) walk(path);
+      else if (name.endsWith('.ts') && !name.endsWith('.spec.ts')) hash.update(relative(SRC, path)).update(readFileSync(path));
+    }
+  };
+  walk(SRC);
+  return `demo-tool:${hash.digest('hex').slice(0, 16)}`;
+}
+
+function upToDate(out: string, stamp: string): boolean {
+  try {
+    return (JSON.parse(readFileSync(join(out, LISTING_BUNDLE_FILE), 'utf8')) as ListingBundle).generator === stamp;
+  } catch {
+    return false;
+  }
+}
+
+interface PhotoJob {
+  listing: number;
+  k: number;
+  bodyType: string;
+  color: string;
+  view: (typeof SHOOT_VIEWS)[number];
+  out: string;
+}
+
+/** Renders one photo in both stored sizes; answers its paths relative to the bundle. */
+async function renderPhoto(job: PhotoJob): Promise<{ listing: number; photo: { full: string; card: string } }> {
+  const name = `photos/${String(job.listing).padStart(2, '0')}-${job.k}`;
+  // One seed per listing: its photos share a backdrop and wheels, like one photo shoot.
+  const full = await renderCarPhoto({ bodyType: job.bodyType, color: job.color, view: job.view, seed: job.listing + 1 });
+  const card = await sharp(full).resize({ width: PHOTO_VARIANT_PX.card, height: PHOTO_VARIANT_PX.card, fit: 'inside' }).webp({ quality: 76 }).toBuffer();
+  writeFileSync(join(job.out, `${name}.webp`), full);
+  writeFileSync(join(job.out, `${name}-card.webp`), card);
+  return { listing: job.listing, photo: { full: `${name}.webp`, card: `${name}-card.webp` } };
+}
+
+/** The scene building is plain JavaScript: one worker thread per core renders its share of the photos. */
+async function renderAll(jobs: PhotoJob[]): Promise<Awaited<ReturnType<typeof renderPhoto>>[]> {
+  const threads = Math.max(1, Math.min(availableParallelism(), 4));
+  const shares = Array.from({ length: threads }, (_, t) => jobs.filter((_, i) => i % threads === t));
+  const done = await Promise.all(
+    shares.map(
+      (share) =>
+        new Promise<Awaited<ReturnType<typeof renderPhoto>>[]>((resolveShare, reject) => {
+          // The worker runs this file through tsx's CommonJS hook, as the main thread does.
+          const worker = new Worker(`require('tsx/cjs/api').register(); require(${JSON.stringify(__filename)});`, { eval: true, workerData: share });
+          worker.once('message', resolveShare);
+          worker.once('error', reject);
+          worker.once('exit', (code) => code !== 0 && reject(new Error(`photo worker exited with ${code}`)));
+        }),
+    ),
+  );
+  return done.flat();
+}
+
+function listingInput(l: DemoListing, owner: BundleAccount, phone: string): Record<string, unknown> {
+  return {
+    make: l.model.make,
+    model: l.model.model,
+    year: l.year,
+    trim: l.trim,
+    mileage: l.mileage,
+    price: l.price,
+    condition: l.condition,
+    bodyType: l.model.bodyType,
+    fuelType: l.model.fuelType,
+    transmission: l.model.transmission,
+    drivetrain: l.model.drivetrain,
+    exteriorColor: l.exteriorColor,
+    interiorColor: l.interiorColor,
+    color: l.exteriorColor,
+    description: l.description,
+    features: l.features,
+    location: l.location,
+    zipCode: l.zipCode,
+    contactPhone: phone,
+    contactEmail: owner.email,
+    contactFirstName: owner.firstName,
+    contactLastName: owner.lastName,
+    contactLocation: l.location,
+    vin: l.vin,
+    recentServices: l.recentServices,
+    engine: l.model.engine,
+    ...(l.model.mpg ? { mpgCity: l.model.mpg[0], mpgHighway: l.model.mpg[1] } : {}),
+  };
+}
+
+function buildInquiries(listings: readonly BundleListing[], now: Date): BundleInquiry[] {
+  const random = prng(4242);
+  const open = listings.map((l, i) => ({ l, i })).filter(({ l }) => l.status === 'approved');
+  return DEMO_BUYERS.map((buyer, k) => {
+    const { l, i } = open[(k * 7 + 3) % open.length]!;
+    const question = DEMO_QUESTIONS[k % DEMO_QUESTIONS.length]!;
+    const title = `${String(l.input.year)} ${String(l.input.make)} ${String(l.input.model)}`;
+    return {
+      listing: i,
+      ...buyer,
+      subject: question.subject,
+      message: question.message.replace('{title}', title),
+      isFinancingInterest: question.financing,
+      isTradeInInterest: question.tradeIn,
+      receivedAt: new Date(now.getTime() - Math.floor((k * 2.5 + random()) * 24 * 3600_000)).toISOString(),
+    };
+  });
+}
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({ options: { out: { type: 'string', default: join(SRC, '..', 'bundle') }, force: { type: 'boolean', default: false } } });
+  const out = resolve(values.out!);
+  const stamp = generatorStamp();
+  if (!values.force && upToDate(out, stamp)) {
+    console.log(`Demo bundle up to date (${relative(process.cwd(), out) || out})`);
+    return;
+  }
+  const started = Date.now();
+  rmSync(out, { recursive: true, force: true });
+  mkdirSync(join(out, 'photos'), { recursive: true });
+
+  const now = new Date();
+  const accounts: BundleAccount[] = [DEMO_ACCOUNTS.admin, DEMO_ACCOUNTS.seller];
+  const sellers: { account: BundleAccount; phone: string }[] = [{ account: DEMO_ACCOUNTS.seller, phone: '(555) 010-0100' }];
+  for (const other of OTHER_SELLERS) {
+    const account: BundleAccount = { key: `${other.firstName}.${other.lastName}`.toLowerCase(), email: `${other.firstName}.${other.lastName}@example.com`.toLowerCase(), firstName: other.firstName, lastName: other.lastName, role: 'user' };
+    accounts.push(account);
+    sellers.push({ account, phone: other.phone });
+  }
+
+  const demo = buildDemoListings(now, sellers.length);
+  const jobs: PhotoJob[] = demo.flatMap((listing, index) =>
+    SHOOT_VIEWS.slice(0, listing.photoCount).map((view, k) => ({ listing: index, k, bodyType: listing.model.bodyType, color: listing.exteriorColor, view, out })),
+  );
+  const photos = (await renderAll(jobs)).sort((a, b) => a.photo.full.localeCompare(b.photo.full));
+
+  const listings: BundleListing[] = demo.map((l, index) => {
+    const seller = sellers[l.ownerIndex]!;
+    return {
+      owner: seller.account.key,
+      input: listingInput(l, seller.account, seller.phone),
+      status: l.status,
+      views: l.views,
+      isFeatured: l.isFeatured,
+      createdAt: l.createdAt.toISOString(),
+      photos: photos.filter((p) => p.listing === index).map((p) => p.photo),
+    };
+  });
+  const publicListings = listings.flatMap((l, i) => (l.status === 'approved' || l.status === 'sold' ? [i] : []));
+  const visits = buildDemoTraffic(now, publicListings);
+  writeFileSync(join(out, VISITS_FILE), visits.map((v) => JSON.stringify(v)).join('\n') + '\n');
+
+  const bundle: ListingBundle = {
+    format: LISTING_BUNDLE_FORMAT,
+    generator: stamp,
+    generatedAt: now.toISOString(),
+    accounts,
+    listings,
+    inquiries: buildInquiries(listings, now),
+    visitsFile: VISITS_FILE,
+  };
+  // Written last: a bundle.json means the bundle is whole.
+  writeFileSync(join(out, LISTING_BUNDLE_FILE), JSON.stringify(bundle, null, 1));
+  console.log(`Demo bundle: ${listings.length} listings, ${photos.length} photos, ${bundle.inquiries.length} inquiries, ${visits.length} page views in ${((Date.now() - started) / 1000).toFixed(1)} s -> ${relative(process.cwd(), out)}`);
+}
+
+if (isMainThread) {
+  main().catch((error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  });
+} else {
+  (async () => {
+    const results = [];
+    for (const job of workerData as PhotoJob[]) results.push(await renderPhoto(job));
+    parentPort!.postMessage(results);
+  })().catch((error: unknown) => {
+    throw error;
+  });
+}
