@@ -29,3 +29,4 @@ export * from './site/routes';
 export * from './vehicles/photo-list';
 export * from './vehicles/deal-rating';
 export * from './import/listing-bundle.contract';
+export * from './admin/moderation';

@@ -9,6 +9,9 @@ import {
   Paginated,
   RejectDto,
   STATUS_TRANSITIONS,
+  type ModerationSignal,
+  type PendingAdminVehicle,
+  type PendingQueryDto,
   canChangeStatus,
   colorFamilyOf,
 } from '@app/shared';
@@ -20,7 +23,10 @@ import { ListingReader } from '../vehicles/listing-reader.service';
 import { ListingWriter, userActor, type ListingField, type ListingFields } from '../vehicles/listing-writer.service';
 import { toAdminVehicle, toStaffUser } from './admin-mappers';
 import { AuditService } from './audit.service';
+import { ModerationSignalsService } from './moderation-signals.service';
 import type { AdminVehicleEditDto } from '@app/shared/admin/admin-vehicle-edit.dto';
+
+const withSignals = (v: AdminVehicle, signals: ModerationSignal[]): PendingAdminVehicle => ({ ...v, signals, risk: signals.reduce((sum, s) => sum + s.weight, 0) });
 
 /** Columns that hold lists: `null` from the form clears them to an empty list. */
 const LIST_FIELDS = new Set<string>(['features', 'images', 'recentServices']);
@@ -36,11 +42,22 @@ export class AdminVehiclesService {
     private readonly revisions: ListingRevisionsService,
     private readonly audit: AuditService,
     private readonly dataSource: DataSource,
+    private readonly signals: ModerationSignalsService,
   ) {}
 
-  /** Pending listings, oldest first (the review queue), with the seller's account. */
-  pending(query: PageQueryDto): Promise<Paginated<AdminVehicle>> {
-    return this.list('pending', 'ASC', query);
+  /**
+   * Pending listings with their moderation signals and risk (the review queue): oldest first, or highest
+   * risk first (then oldest).
+   */
+  async pending(query: PendingQueryDto): Promise<Paginated<PendingAdminVehicle>> {
+    const byRisk = query.sort === 'risk';
+    const { rows, total } = byRisk ? await this.reader.allPending().then((all) => ({ rows: all, total: all.length })) : await this.reader.pageByStatus('pending', 'ASC', query.page, query.limit);
+    const signals = await this.signals.signalsFor(rows);
+    const items = rows.map((v) => withSignals(toAdminVehicle(v), signals.get(v.id) ?? []));
+    if (!byRisk) return { items, total, page: query.page, limit: query.limit };
+    // Highest risk first; equal risk keeps the queue's order (oldest first).
+    const start = (query.page - 1) * query.limit;
+    return { items: items.sort((a, b) => b.risk - a.risk).slice(start, start + query.limit), total, page: query.page, limit: query.limit };
   }
 
   /** Approved listings, newest first. */

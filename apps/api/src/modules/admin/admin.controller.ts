@@ -8,6 +8,8 @@ import {
   AuditQueryDto,
   InquiryQueryDto,
   PageQueryDto,
+  PendingQueryDto,
+  type PendingAdminVehicle,
   Paginated,
   RejectDto,
   UpdateInquiryDto,
@@ -34,7 +36,7 @@ export class AdminController {
   ) {}
 
   @Get('vehicles/pending')
-  pending(@Query() query: PageQueryDto): Promise<Paginated<AdminVehicle>> {
+  pending(@Query() query: PendingQueryDto): Promise<Paginated<PendingAdminVehicle>> {
     return this.vehicles.pending(query);
   }
 

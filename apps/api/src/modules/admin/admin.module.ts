@@ -7,11 +7,12 @@ import { AdminController } from './admin.controller';
 import { AuditService } from './audit.service';
 import { AuditLogEntity } from './entities/audit-log.entity';
 import { InquiriesService } from './inquiries.service';
+import { ModerationSignalsService } from './moderation-signals.service';
 
 /** Listing review and edits (audited), the audit trail, and buyers' inquiries for staff. */
 @Module({
   imports: [TypeOrmModule.forFeature([AuditLogEntity]), ContactModule, VehiclesModule],
   controllers: [AdminController],
-  providers: [AdminVehiclesService, AuditService, InquiriesService],
+  providers: [AdminVehiclesService, AuditService, InquiriesService, ModerationSignalsService],
 })
 export class AdminModule {}

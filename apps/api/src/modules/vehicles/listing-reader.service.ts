@@ -81,6 +81,25 @@ export class ListingReader {
     return new Map(rows.map((r) => [r.id, { id: r.id, year: r.year, make: r.make, model: r.model, status: r.status }]));
   }
 
+  /** Every pending listing with its seller (the review queue sorted by risk; the queue is short). */
+  allPending(): Promise<VehicleEntity[]> {
+    return this.vehicles.find({ where: { status: 'pending' }, relations: { user: true }, order: { createdAt: 'ASC', id: 'ASC' }, take: 2000 });
+  }
+
+  /** Listings (pending, live or sold) holding any of these VINs, contact phones or e-mails: the moderation signals' look-up. */
+  byVinOrContact(vins: string[], phones: string[], emails: string[]): Promise<Pick<VehicleEntity, 'id' | 'userId' | 'status' | 'vin' | 'contactPhone' | 'contactEmail' | 'year' | 'make' | 'model'>[]> {
+    const or = [
+      ...(vins.length ? [{ vin: In(vins) }] : []),
+      ...(phones.length ? [{ contactPhone: In(phones) }] : []),
+      ...(emails.length ? [{ contactEmail: In(emails) }] : []),
+    ];
+    if (or.length === 0) return Promise.resolve([]);
+    return this.vehicles.find({
+      select: { id: true, userId: true, status: true, vin: true, contactPhone: true, contactEmail: true, year: true, make: true, model: true },
+      where: or.map((w) => ({ ...w, status: In(['pending', 'approved', 'sold']) })),
+    });
+  }
+
   /** What the market model reads of every listing that is live, sold or waiting for review, with its current estimate. */
   pricingRows(): Promise<Pick<VehicleEntity, 'id' | 'status' | 'makeKey' | 'modelKey' | 'bodyType' | 'year' | 'mileage' | 'condition' | 'price' | 'expectedPrice' | 'dealComparables'>[]> {
     return this.vehicles.find({
