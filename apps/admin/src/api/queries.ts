@@ -11,6 +11,7 @@ import type {
   AuditEntry,
   ListingStatus,
   Paginated,
+  PendingAdminVehicle,
   RejectionReason,
 } from '@app/shared';
 import type { ApiClient } from './client';
@@ -59,6 +60,17 @@ export function useVehicleList(list: 'pending' | 'approved', page: number, enabl
   return useQuery({
     queryKey: adminKeys.vehicles(list, page),
     queryFn: () => api.get<Paginated<AdminVehicle>>(`/admin/vehicles/${list}`, { page, limit: PAGE_SIZE }),
+    placeholderData: keepPreviousData,
+    enabled,
+  });
+}
+
+/** The review queue with each listing's moderation signals, oldest first or highest risk first. */
+export function usePendingQueue(page: number, sort: 'oldest' | 'risk', enabled: boolean) {
+  const api = useApi();
+  return useQuery({
+    queryKey: [...adminKeys.vehicles('pending', page), sort],
+    queryFn: () => api.get<Paginated<PendingAdminVehicle>>('/admin/vehicles/pending', { page, limit: PAGE_SIZE, sort }),
     placeholderData: keepPreviousData,
     enabled,
   });

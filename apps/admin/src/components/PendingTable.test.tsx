@@ -39,7 +39,7 @@ describe('PendingTable', () => {
     expect(row.getByRole('button', { name: /Edit/ })).toBeTruthy();
     expect(row.queryByRole('link', { name: /Edit/ })).toBeNull(); // not the seller's own edit page
     expect(screen.queryAllByTestId('skeleton-row')).toHaveLength(0);
-    expect(api.get).toHaveBeenCalledWith('/admin/vehicles/pending', { page: 1, limit: 20 });
+    expect(api.get).toHaveBeenCalledWith('/admin/vehicles/pending', { page: 1, limit: 20, sort: 'oldest' });
   });
 
   it('says so when nothing is pending', async () => {
@@ -120,5 +120,20 @@ describe('PendingTable', () => {
 
     expect(await screen.findByText('Failed to update vehicle status')).toBeTruthy();
     expect(screen.getByText('Error')).toBeTruthy();
+  });
+
+  it('shows the moderation signals of each listing with their reasons, and asks for the riskiest first', async () => {
+    const flagged = { ...bmw, risk: 7, signals: [
+      { code: 'duplicate-vin', weight: 4, reason: 'Same VIN as approved listing #12 (2021 BMW X5)' },
+      { code: 'shared-contact', weight: 3, reason: 'Contact is on listings of 2 other accounts' },
+    ] };
+    api.get.mockResolvedValue(page([flagged as AdminVehicle]));
+    renderConsole(<PendingTable enabled />, api);
+    const row = within(await screen.findByText('2021 BMW X5').then((el) => el.closest('tr') as HTMLElement));
+    expect(row.getByText('Risk 7')).toBeTruthy();
+    expect(row.getByText('Duplicate VIN')).toBeTruthy();
+    expect(row.getByText('Same VIN as approved listing #12 (2021 BMW X5)')).toBeTruthy();
+    await userEvent.click(screen.getByText('Highest risk first'));
+    await waitFor(() => expect(api.get).toHaveBeenCalledWith('/admin/vehicles/pending', { page: 1, limit: 20, sort: 'risk' }));
   });
 });

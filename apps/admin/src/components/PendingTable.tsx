@@ -1,21 +1,23 @@
 import { useState } from 'react';
-import { App, Button, Flex, Popconfirm, Typography, type TableColumnsType } from 'antd';
+import { App, Button, Flex, Popconfirm, Segmented, Typography, type TableColumnsType } from 'antd';
 import { CheckOutlined, CloseOutlined, EditOutlined, EyeOutlined } from '@ant-design/icons';
-import { formatMileage, formatPrice, type AdminVehicle, type ListingStatus } from '@app/shared';
-import { useChangeStatus, useVehicleList } from '../api/queries';
+import { formatMileage, formatPrice, type AdminVehicle, type ListingStatus, type PendingAdminVehicle } from '@app/shared';
+import { useChangeStatus, usePendingQueue } from '../api/queries';
 import { isAuthFailure } from '@app/shared';
 import { TEXT } from '../lib/texts';
 import { formatDate } from '../lib/dates';
 import { EditVehicleModal } from './EditVehicleModal';
 import { VehicleListSection } from './VehicleListSection';
 import { MarketCell } from './MarketCell';
+import { SignalsCell } from './SignalsCell';
 import { VehicleCell } from './VehicleCell';
 
 /** 'Listings Pending Approval': Approve at once, Reject after a confirm, Edit in the console's modal, View the page. */
 export function PendingTable({ enabled }: { enabled: boolean }) {
   const [page, setPage] = useState(1);
   const [editing, setEditing] = useState<AdminVehicle | null>(null);
-  const list = useVehicleList('pending', page, enabled);
+  const [sort, setSort] = useState<'oldest' | 'risk'>('oldest');
+  const list = usePendingQueue(page, sort, enabled);
   const changeStatus = useChangeStatus();
   const { message, notification } = App.useApp();
 
@@ -45,6 +47,15 @@ export function PendingTable({ enabled }: { enabled: boolean }) {
     },
     { title: 'Price', dataIndex: 'price', key: 'price', render: (price: number) => formatPrice(price) },
     { title: 'Market', key: 'market', render: (_, v) => <MarketCell vehicle={v} /> },
+    {
+      title: 'Signals',
+      key: 'signals',
+      width: 260,
+      render: (_, v) => {
+        const { signals = [], risk = 0 } = v as Partial<PendingAdminVehicle>;
+        return <SignalsCell signals={signals} risk={risk} />;
+      },
+    },
     { title: 'Location', dataIndex: 'location', key: 'location' },
     { title: 'Submitted', dataIndex: 'createdAt', key: 'createdAt', render: (date: string) => formatDate(date) },
     {
@@ -81,6 +92,20 @@ export function PendingTable({ enabled }: { enabled: boolean }) {
       list={list}
       page={page}
       onPageChange={setPage}
+      toolbar={
+        <Segmented
+          aria-label="Order of the queue"
+          value={sort}
+          onChange={(value) => {
+            setSort(value as 'oldest' | 'risk');
+            setPage(1);
+          }}
+          options={[
+            { value: 'oldest', label: 'Oldest first' },
+            { value: 'risk', label: 'Highest risk first' },
+          ]}
+        />
+      }
     >
       {editing && <EditVehicleModal vehicle={editing} onClose={() => setEditing(null)} />}
     </VehicleListSection>

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Table, Typography, type TableColumnsType } from 'antd';
+import { Flex, Table, Typography, type TableColumnsType } from 'antd';
 import type { AdminVehicle, Paginated } from '@app/shared';
 import { PAGE_SIZE } from '../api/queries';
 import { TableSkeleton } from './TableSkeleton';
@@ -16,16 +16,21 @@ interface VehicleListSectionProps {
   onPageChange: (page: number) => void;
   /** Shown after the table (the edit modal). */
   children?: ReactNode;
+  /** Controls beside the heading (the queue's sort). */
+  toolbar?: ReactNode;
 }
 
 /** One of the console's listing tables: heading, skeleton rows while loading, empty and error states, paging. */
-export function VehicleListSection({ id, heading, emptyText, errorText, columns, list, page, onPageChange, children }: VehicleListSectionProps) {
+export function VehicleListSection({ id, heading, emptyText, errorText, columns, list, page, onPageChange, children, toolbar }: VehicleListSectionProps) {
   const { data, isPending, isError } = list;
   return (
     <section aria-labelledby={id}>
-      <Typography.Title level={4} id={id}>
-        {heading}
-      </Typography.Title>
+      <Flex justify="space-between" align="center" wrap gap={8}>
+        <Typography.Title level={4} id={id}>
+          {heading}
+        </Typography.Title>
+        {toolbar}
+      </Flex>
       {isPending && !isError ? (
         <TableSkeleton />
       ) : (
