@@ -164,3 +164,17 @@ test('deal ratings: "Best deals first" leads with a great deal, its label on the
   await screenshots(page, 'market-deal-detail');
   await page.close();
 });
+
+test('the pending queue shows moderation signals with their reasons and puts the riskiest first', async () => {
+  // A second listing of the car the seller already has live: same VIN.
+  const created = await seller.post('/api/vehicles', { data: { ...formOf(cut), trim: 'Second copy', images: [], coverPhotoIndex: 0 } });
+  assert.equal(created.status(), 201, await created.text());
+  const page = await pageAs(ADMIN);
+  await page.goto('/admin');
+  await page.getByText('Highest risk first').click();
+  const row = page.locator('tr').filter({ hasText: `Same VIN as approved listing #${cut.id}` });
+  await row.getByText('Duplicate VIN').waitFor();
+  await row.getByText(/^Risk \d+$/).waitFor();
+  await screenshots(page, 'market-pending-signals');
+  await page.close();
+});
