@@ -46,7 +46,7 @@ export function PendingTable({ enabled }: { enabled: boolean }) {
       ),
     },
     { title: 'Price', dataIndex: 'price', key: 'price', render: (price: number) => formatPrice(price) },
-    { title: 'Market', key: 'market', render: (_, v) => <MarketCell vehicle={v} /> },
+    { title: 'Market', key: 'market', width: 170, render: (_, v) => <MarketCell vehicle={v} /> },
     {
       title: 'Signals',
       key: 'signals',
@@ -92,6 +92,7 @@ export function PendingTable({ enabled }: { enabled: boolean }) {
       list={list}
       page={page}
       onPageChange={setPage}
+      scrollX={1380}
       toolbar={
         <Segmented
           aria-label="Order of the queue"

@@ -18,10 +18,12 @@ interface VehicleListSectionProps {
   children?: ReactNode;
   /** Controls beside the heading (the queue's sort). */
   toolbar?: ReactNode;
+  /** The table's width before it scrolls sideways. */
+  scrollX?: number;
 }
 
 /** One of the console's listing tables: heading, skeleton rows while loading, empty and error states, paging. */
-export function VehicleListSection({ id, heading, emptyText, errorText, columns, list, page, onPageChange, children, toolbar }: VehicleListSectionProps) {
+export function VehicleListSection({ id, heading, emptyText, errorText, columns, list, page, onPageChange, children, toolbar, scrollX = 980 }: VehicleListSectionProps) {
   const { data, isPending, isError } = list;
   return (
     <section aria-labelledby={id}>
@@ -39,7 +41,7 @@ export function VehicleListSection({ id, heading, emptyText, errorText, columns,
           columns={columns}
           dataSource={data?.items ?? []}
           locale={{ emptyText: isError ? errorText : emptyText }}
-          scroll={{ x: 980 }}
+          scroll={{ x: scrollX }}
           pagination={
             (data?.total ?? 0) > PAGE_SIZE && { current: page, pageSize: PAGE_SIZE, total: data?.total, showSizeChanger: false, onChange: onPageChange }
           }
