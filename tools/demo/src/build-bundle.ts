@@ -23,7 +23,7 @@ import {
   type ListingBundle,
 } from '@app/shared';
 import { renderCarPhoto, SHOOT_VIEWS } from './car-photo/car-photo';
-import { buildDemoListings, prng, type DemoListing } from './demo-listings';
+import { buildDemoListings, demoListingInput, prng } from './demo-listings';
 import { DEMO_ACCOUNTS, DEMO_BUYERS, DEMO_QUESTIONS, OTHER_SELLERS } from './demo-people';
 import { buildDemoTraffic } from './demo-traffic';
 
@@ -91,38 +91,6 @@ async function renderAll(jobs: PhotoJob[]): Promise<Awaited<ReturnType<typeof re
   return done.flat();
 }
 
-function listingInput(l: DemoListing, owner: BundleAccount, phone: string): Record<string, unknown> {
-  return {
-    make: l.model.make,
-    model: l.model.model,
-    year: l.year,
-    trim: l.trim,
-    mileage: l.mileage,
-    price: l.price,
-    condition: l.condition,
-    bodyType: l.model.bodyType,
-    fuelType: l.model.fuelType,
-    transmission: l.model.transmission,
-    drivetrain: l.model.drivetrain,
-    exteriorColor: l.exteriorColor,
-    interiorColor: l.interiorColor,
-    color: l.exteriorColor,
-    description: l.description,
-    features: l.features,
-    location: l.location,
-    zipCode: l.zipCode,
-    contactPhone: phone,
-    contactEmail: owner.email,
-    contactFirstName: owner.firstName,
-    contactLastName: owner.lastName,
-    contactLocation: l.location,
-    vin: l.vin,
-    recentServices: l.recentServices,
-    engine: l.model.engine,
-    ...(l.model.mpg ? { mpgCity: l.model.mpg[0], mpgHighway: l.model.mpg[1] } : {}),
-  };
-}
-
 function buildInquiries(listings: readonly BundleListing[], now: Date): BundleInquiry[] {
   const random = prng(4242);
   const open = listings.map((l, i) => ({ l, i })).filter(({ l }) => l.status === 'approved');
@@ -173,7 +141,7 @@ async function main(): Promise<void> {
     const seller = sellers[l.ownerIndex]!;
     return {
       owner: seller.account.key,
-      input: listingInput(l, seller.account, seller.phone),
+      input: demoListingInput(l, seller.account, seller.phone),
       status: l.status,
       views: l.views,
       isFeatured: l.isFeatured,

@@ -4,7 +4,7 @@ import { validateSync } from 'class-validator';
 import sharp from 'sharp';
 import { VehicleInputDto, vinCheckDigitValid } from '@app/shared';
 import { renderCarPhoto } from './car-photo/car-photo';
-import { buildDemoListings, DEMO_LISTING_COUNT } from './demo-listings';
+import { buildDemoListings, DEMO_LISTING_COUNT, demoListingInput } from './demo-listings';
 
 describe('demo listings', () => {
   const now = new Date('2026-11-21T12:00:00Z');
@@ -28,30 +28,7 @@ describe('demo listings', () => {
 
   it('each pass the listing rules a seller is held to, with a valid VIN check digit', () => {
     for (const l of listings) {
-      const input = plainToInstance(VehicleInputDto, {
-        make: l.model.make,
-        model: l.model.model,
-        year: l.year,
-        trim: l.trim,
-        mileage: l.mileage,
-        price: l.price,
-        condition: l.condition,
-        bodyType: l.model.bodyType,
-        fuelType: l.model.fuelType,
-        transmission: l.model.transmission,
-        drivetrain: l.model.drivetrain,
-        exteriorColor: l.exteriorColor,
-        interiorColor: l.interiorColor,
-        description: l.description,
-        features: l.features,
-        location: l.location,
-        zipCode: l.zipCode,
-        contactPhone: '(555) 010-4287',
-        contactEmail: 'seller@example.com',
-        vin: l.vin,
-        recentServices: l.recentServices,
-        engine: l.model.engine,
-      });
+      const input = plainToInstance(VehicleInputDto, demoListingInput(l, { email: 'seller@example.com', firstName: 'Sam', lastName: 'Seller' }, '(555) 010-4287'));
       expect({ vin: l.vin, errors: validateSync(input).map((e) => e.property) }).toEqual({ vin: l.vin, errors: [] });
       expect(vinCheckDigitValid(l.vin)).toBe(true);
     }

@@ -1,4 +1,4 @@
-import { CONDITIONS, expectedVinCheckDigit, PREDEFINED_FEATURES, type ListingStatus } from '@app/shared';
+import { CONDITIONS, expectedVinCheckDigit, PREDEFINED_FEATURES, type BundleAccount, type ListingStatus } from '@app/shared';
 import { DEMO_MODELS, DEMO_PLACES, DEMO_SERVICES, type DemoModel } from './demo-catalog';
 
 /** Deterministic pseudo-random numbers (mulberry32), so every demo database is the same. */
@@ -123,4 +123,37 @@ function buildVin(model: DemoModel, year: number, index: number): string {
   const serial = String(100000 + index * 7919).slice(-6);
   const draft = `${model.vinPrefix}0${yearCode}A${serial}`;
   return draft.slice(0, 8) + expectedVinCheckDigit(draft) + draft.slice(9);
+}
+
+/** A demo listing as its seller would send it (the bundle's `input`: the API checks it by VehicleInputDto). */
+export function demoListingInput(l: DemoListing, owner: Pick<BundleAccount, 'email' | 'firstName' | 'lastName'>, phone: string): Record<string, unknown> {
+  return {
+    make: l.model.make,
+    model: l.model.model,
+    year: l.year,
+    trim: l.trim,
+    mileage: l.mileage,
+    price: l.price,
+    condition: l.condition,
+    bodyType: l.model.bodyType,
+    fuelType: l.model.fuelType,
+    transmission: l.model.transmission,
+    drivetrain: l.model.drivetrain,
+    exteriorColor: l.exteriorColor,
+    interiorColor: l.interiorColor,
+    color: l.exteriorColor,
+    description: l.description,
+    features: l.features,
+    location: l.location,
+    zipCode: l.zipCode,
+    contactPhone: phone,
+    contactEmail: owner.email,
+    contactFirstName: owner.firstName,
+    contactLastName: owner.lastName,
+    contactLocation: l.location,
+    vin: l.vin,
+    recentServices: l.recentServices,
+    engine: l.model.engine,
+    ...(l.model.mpg ? { mpgCity: l.model.mpg[0], mpgHighway: l.model.mpg[1] } : {}),
+  };
 }

@@ -225,3 +225,25 @@ describe('registration limit', () => {
     expect(res.body.statusCode).toBe(429);
   }, 120_000);
 });
+
+describe('password strength at registration', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('answers 400 for a common or guessable password, saying why, and creates no account', async () => {
+    for (const password of ['123456', 'password', 'qwerty123']) {
+      const res = await t.client().post('/api/register', userInput({ password }));
+      expect(res.status).toBe(400);
+      expect(res.body.errors).toEqual([{ field: 'password', message: expect.stringMatching(/choose a less common password$/) }]);
+    }
+    const site = await t.client().post('/api/register', userInput({ password: 'autotrust2026' }));
+    expect(site.status).toBe(400);
+    const named = userInput({ firstName: 'Ottoline', lastName: 'Quarrington' });
+    const own = await t.client().post('/api/register', { ...named, password: 'ottolinequarrington' });
+    expect(own.status).toBe(400);
+    expect((await t.client().post('/api/login', { email: named.email, password: 'ottolinequarrington' })).status).toBe(401);
+  });
+});

@@ -5,6 +5,7 @@ import { DataSource } from 'typeorm';
 import { cardImageUrl } from '@app/shared';
 import { UploadEntity } from '../../src/modules/uploads/entities/upload.entity';
 import { registerUser } from '../factories/user.factory';
+import { listingInput } from '../factories/vehicle.factory';
 import type { HttpClient } from '../support/http-client';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { exifHasGps, formWith, jpegWithGps, pixelBombPng, twelveMegabytePng } from './images';
@@ -166,5 +167,89 @@ describe('POST /api/uploads per-user limit', () => {
     const second = t.client();
     await registerUser(second);
     expect((await upload(second, formWith(photo, 'd.jpg', 'image/jpeg'))).status).toBe(201);
+  });
+});
+
+describe('POST /api/uploads cannot fill the disk', () => {
+  const photo = () => sharp({ create: { width: 64, height: 48, channels: 3, background: '#345' } }).jpeg().toBuffer();
+
+  it('holds at most UPLOAD_MAX_UNATTACHED photos per user that no listing uses; a listing frees them at once', async () => {
+    const t = await startTestApp({ UPLOAD_MAX_UNATTACHED: '3' });
+    try {
+      const seller = t.client();
+      await registerUser(seller);
+      const urls: string[] = [];
+      for (const name of ['a', 'b', 'c']) urls.push((await upload(seller, formWith(await photo(), `${name}.jpg`, 'image/jpeg'))).body.secure_url);
+      const fourth = await upload(seller, formWith(await photo(), 'd.jpg', 'image/jpeg'));
+      expect(fourth.status).toBe(429);
+      expect(fourth.body.message).toBe('You have 3 uploaded photos that are not in a listing yet: save them in a listing, or wait, since unused photos are removed after 6 hours.');
+      expect(await t.app.get(DataSource).getRepository(UploadEntity).countBy({ url: urls[0] })).toBe(1);
+
+      const created = await seller.post('/api/vehicles', listingInput({ images: urls, coverPhotoIndex: 0 }));
+      expect(created.status).toBe(201);
+      expect((await upload(seller, formWith(await photo(), 'e.jpg', 'image/jpeg'))).status).toBe(201);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('caps the bytes of those photos too', async () => {
+    const t = await startTestApp({ UPLOAD_MAX_UNATTACHED_MB: '1' });
+    try {
+      const seller = t.client();
+      await registerUser(seller);
+      const noisy = await sharp(Buffer.from(Array.from({ length: 1600 * 1200 * 3 }, () => Math.floor(Math.random() * 256))), { raw: { width: 1600, height: 1200, channels: 3 } }).png().toBuffer();
+      let status = 201;
+      let sent = 0;
+      while (status === 201 && sent < 10) {
+        status = (await upload(seller, formWith(noisy, `n${sent}.png`, 'image/png'))).status;
+        sent += 1;
+      }
+      expect(status).toBe(429);
+      expect(sent).toBeGreaterThan(1);
+      expect(sent).toBeLessThan(10);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('answers 507 before the upload disk is full (UPLOAD_MIN_FREE_MB), storing nothing', async () => {
+    const t = await startTestApp({ UPLOAD_MIN_FREE_MB: '100000000' });
+    try {
+      const seller = t.client();
+      await registerUser(seller);
+      const res = await upload(seller, formWith(await photo(), 'a.jpg', 'image/jpeg'));
+      expect(res.status).toBe(507);
+      expect(res.body).toEqual({ statusCode: 507, message: 'Photo storage is full right now. Please try again later.' });
+      expect(await t.app.get(DataSource).getRepository(UploadEntity).count()).toBe(0);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('stores a detailed 2048 px photo in about half a megabyte', async () => {
+    const t = await startTestApp();
+    try {
+      const seller = t.client();
+      await registerUser(seller);
+      const w = 3000;
+      const h = 2000;
+      const raw = Buffer.alloc(w * h * 3);
+      for (let i = 0; i < w * h; i += 1) {
+        const x = i % w;
+        const y = (i / w) | 0;
+        raw[i * 3] = ((x * 255) / w + Math.random() * 40) | 0;
+        raw[i * 3 + 1] = ((y * 255) / h + Math.random() * 40) | 0;
+        raw[i * 3 + 2] = (((x + y) % 255) + Math.random() * 40) | 0;
+      }
+      const jpeg = await sharp(raw, { raw: { width: w, height: h, channels: 3 } }).jpeg({ quality: 92 }).toBuffer();
+      expect(jpeg.length).toBeGreaterThan(2 * 1024 * 1024);
+      const res = await upload(seller, formWith(jpeg, 'IMG_2048.JPG', 'image/jpeg'));
+      expect(res.status).toBe(201);
+      expect(res.body.width).toBe(2048);
+      expect(res.body.bytes).toBeLessThanOrEqual(520 * 1024);
+    } finally {
+      await t.close();
+    }
   });
 });

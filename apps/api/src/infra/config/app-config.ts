@@ -41,6 +41,11 @@ export interface AppConfig {
   mail: { smtpUrl?: string; from: string; staffEmail?: string };
   /** Photo uploads each signed-in user may make per hour. */
   uploadsPerHour: number;
+  /**
+   * Photos a user may hold that no listing uses yet (count and bytes of the full size); how long such a photo
+   * is kept before the orphan job removes it; the free disk below which uploads are refused (507).
+   */
+  uploadLimits: { maxUnattached: number; maxUnattachedBytes: number; orphanTtlMs: number; minFreeBytes: number };
   /** The prepared vPIC database of VIN decoding; undefined: a versioned file in the temp folder, made on first use. */
   vpicDbPath?: string;
   /** Photos in an S3-compatible bucket instead of `uploadDir` (set when S3_BUCKET is). */
@@ -114,6 +119,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       staffEmail: e.STAFF_EMAIL?.toLowerCase(),
     },
     uploadsPerHour: e.UPLOADS_PER_HOUR,
+    uploadLimits: {
+      maxUnattached: e.UPLOAD_MAX_UNATTACHED,
+      maxUnattachedBytes: e.UPLOAD_MAX_UNATTACHED_MB * 1024 * 1024,
+      orphanTtlMs: e.UPLOAD_ORPHAN_HOURS * 3600_000,
+      minFreeBytes: e.UPLOAD_MIN_FREE_MB * 1024 * 1024,
+    },
     vpicDbPath: e.VPIC_DB_PATH ? resolve(e.VPIC_DB_PATH) : undefined,
     s3: s3Of(e),
     migrateOnStart: e.MIGRATE_ON_START,

@@ -1,6 +1,6 @@
 import { Logger } from '@nestjs/common';
 import { constants } from 'node:fs';
-import { access, mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import { access, mkdir, rename, rm, statfs, writeFile } from 'node:fs/promises';
 import { dirname, resolve, sep } from 'node:path';
 import { UPLOADS_PATH_PREFIX } from '@app/shared';
 import { assertStorageKey, isStorageUrl, type ObjectStorage } from './object-storage';
@@ -36,6 +36,13 @@ export class LocalDiskStorage implements ObjectStorage {
 
   async check(): Promise<void> {
     await access(this.root, constants.W_OK);
+  }
+
+  /** Free bytes of the file system under the upload folder (for an unprivileged process). */
+  async freeBytes(): Promise<number> {
+    await mkdir(this.root, { recursive: true });
+    const stats = await statfs(this.root);
+    return stats.bavail * stats.bsize;
   }
 
   private pathOf(key: string): string {

@@ -14,6 +14,8 @@ export interface ObjectStorage {
   owns(url: string): boolean;
   /** Resolves when the store is reachable and writable (readiness check); rejects with the reason. */
   check(): Promise<void>;
+  /** Free bytes where new objects go; null when the store has no such limit to watch (a bucket). */
+  freeBytes(): Promise<number | null>;
 }
 
 /** An object read back for serving. */

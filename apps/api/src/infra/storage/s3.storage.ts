@@ -61,6 +61,11 @@ export class S3Storage implements ObjectStorage {
     return isStorageUrl(url);
   }
 
+  /** A bucket has no disk of ours to fill. */
+  async freeBytes(): Promise<null> {
+    return null;
+  }
+
   async check(): Promise<void> {
     await this.client.send(new HeadBucketCommand({ Bucket: this.settings.bucket }));
   }

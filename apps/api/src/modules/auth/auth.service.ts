@@ -1,12 +1,21 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import type { RegisterDto } from '@app/shared';
+import { createPasswordChecker } from '@app/shared/auth/password-strength';
+import { APP_CONFIG, type AppConfig } from '../../infra/config/app-config';
+import { ValidationFailedException } from '../../infra/http/error-body';
 import { UserEntity } from '../users/entities/user.entity';
 import { decoyHash, verifyPassword } from '../users/password';
 import { UsersService } from '../users/users.service';
 
 @Injectable()
 export class AuthService {
-  constructor(private readonly users: UsersService) {}
+  /** Built on first use: the strength estimator's dictionaries take a moment to load. */
+  private checkPassword?: ReturnType<typeof createPasswordChecker>;
+
+  constructor(
+    private readonly users: UsersService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
 
   /** The user when the password matches; null otherwise (same work either way, no enumeration). */
   async checkCredentials(email: string, password: string): Promise<UserEntity | null> {
@@ -19,7 +28,11 @@ export class AuthService {
     return (await this.users.findById(user.id)) as UserEntity;
   }
 
+  /** Creates the account; a common or guessable password (the shared strength rule) is a 400 that says why. */
   register(input: RegisterDto): Promise<UserEntity> {
+    this.checkPassword ??= createPasswordChecker();
+    const { problem } = this.checkPassword(input.password, { email: input.email, firstName: input.firstName, lastName: input.lastName, siteName: this.config.site.name });
+    if (problem) throw new ValidationFailedException([{ field: 'password', message: problem }]);
     return this.users.create(input);
   }
 }

@@ -7,6 +7,9 @@ export const MAX_INPUT_PIXELS = 50_000_000;
 /** Long side of the stored full-size photo and of the card-size one. */
 export const FULL_SIZE_PX = PHOTO_VARIANT_PX.full;
 export const CARD_SIZE_PX = PHOTO_VARIANT_PX.card;
+/** WebP quality of the full-size photo, and the size it is brought under (by lower qualities) when it can be. */
+export const FULL_SIZE_QUALITY = 80;
+export const FULL_SIZE_MAX_BYTES = 500 * 1024;
 
 /** Formats accepted, by their content: what sharp reads, restricted to photo formats. */
 const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp', 'heif']);
@@ -46,7 +49,7 @@ export async function processImage(input: Buffer): Promise<ProcessedImage> {
   const source = sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' }).rotate();
   try {
     const [full, card] = await Promise.all([
-      encode(source.clone(), FULL_SIZE_PX, 82),
+      encode(source.clone(), FULL_SIZE_PX, FULL_SIZE_QUALITY, FULL_SIZE_MAX_BYTES),
       encode(source.clone(), CARD_SIZE_PX, 76),
     ]);
     return { full, card };
@@ -67,12 +70,16 @@ async function readHeader(input: Buffer): Promise<Metadata> {
   }
 }
 
-async function encode(pipeline: Sharp, longSide: number, quality: number): Promise<ProcessedVariant> {
-  const { data, info } = await pipeline
-    .resize({ width: longSide, height: longSide, fit: 'inside', withoutEnlargement: true })
-    .webp({ quality })
-    .toBuffer({ resolveWithObject: true });
-  return { data, width: info.width, height: info.height };
+/**
+ * Resizes (never enlarging) and writes WebP at `quality`; with `maxBytes`, a result over it is written again
+ * at lower qualities (down to 50) so a detailed 2048 px photo stays near half a megabyte.
+ */
+async function encode(pipeline: Sharp, longSide: number, quality: number, maxBytes = Infinity): Promise<ProcessedVariant> {
+  const resized = pipeline.resize({ width: longSide, height: longSide, fit: 'inside', withoutEnlargement: true });
+  for (let q = quality; ; q -= 10) {
+    const { data, info } = await resized.clone().webp({ quality: q, effort: 4, smartSubsample: true }).toBuffer({ resolveWithObject: true });
+    if (data.length <= maxBytes || q - 10 < 50) return { data, width: info.width, height: info.height };
+  }
 }
 
 /**

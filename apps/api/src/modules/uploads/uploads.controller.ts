@@ -10,10 +10,14 @@ import { UploadsService } from './uploads.service';
 export class UploadsController {
   constructor(private readonly uploads: UploadsService) {}
 
-  /** One listing photo per request (multipart field `file`), signed in; answers the stored URLs. */
+  /**
+   * One listing photo per request (multipart field `file`), signed in; answers the stored URLs. The hourly
+   * allowance, the user's photos not yet in a listing and the free disk are checked before the body is read.
+   */
   @Post()
   async upload(@CurrentUser() user: UserEntity, @Req() request: FastifyRequest): Promise<UploadedImage> {
     await this.uploads.consumeQuota(user.id);
+    await this.uploads.assertRoom(user.id);
     const input = await readSingleFile(request, UPLOAD_FIELD, LISTING_LIMITS.maxImageBytes);
     return this.uploads.store(user.id, input);
   }

@@ -1,22 +1,21 @@
-import { HttpException, HttpStatus, Inject, Injectable, Logger } from '@nestjs/common';
+import { HttpException, HttpStatus, Inject, Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { randomBytes } from 'node:crypto';
 import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
-import { IsNull, LessThan, Repository } from 'typeorm';
-import { CARD_VARIANT_SUFFIX, cardImageUrl, imageVariantUrls, type UploadedImage } from '@app/shared';
+import { In, IsNull, LessThan, Repository } from 'typeorm';
+import { CARD_VARIANT_SUFFIX, cardImageUrl, imageVariantUrls, LISTING_LIMITS, type UploadedImage } from '@app/shared';
 import { APP_CONFIG, type AppConfig } from '../../infra/config/app-config';
 import { OBJECT_STORAGE, type ObjectStorage } from '../../infra/storage/object-storage';
 import { ListingReader } from '../vehicles/listing-reader.service';
+import { ListingWriter } from '../vehicles/listing-writer.service';
 import { UploadEntity } from './entities/upload.entity';
 import { checkProcessedImage, processImage, type ProcessedImage } from './image-processing';
 
-/** How long an upload may wait for a listing before the orphan job removes it. */
-export const UNATTACHED_UPLOAD_TTL_MS = 24 * 60 * 60 * 1000;
 /** Candidates checked against the listings per query (one scan of `vehicles` per batch). */
 const ORPHAN_BATCH = 50;
 
 @Injectable()
-export class UploadsService {
+export class UploadsService implements OnModuleInit {
   private readonly logger = new Logger(UploadsService.name);
   private readonly quota: RateLimiterMemory;
 
@@ -24,10 +23,45 @@ export class UploadsService {
     @InjectRepository(UploadEntity) private readonly uploads: Repository<UploadEntity>,
     private readonly listings: ListingReader,
     @Inject(OBJECT_STORAGE) private readonly storage: ObjectStorage,
-    @Inject(APP_CONFIG) config: AppConfig,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly writer: ListingWriter,
   ) {
     // Per instance (memory), like the sign-in throttle: with several instances each allows its own share.
     this.quota = new RateLimiterMemory({ points: config.uploadsPerHour, duration: 3600 });
+  }
+
+  /** Photos a listing takes are attached at once (in its transaction): they no longer count as the user's loose photos. */
+  onModuleInit(): void {
+    this.writer.onListingChanged(async ({ manager, after, fields }) => {
+      if (!after || !fields.includes('images') || after.images.length === 0) return;
+      await manager.update(UploadEntity, { url: In(after.images), attachedAt: IsNull() }, { attachedAt: new Date() });
+    });
+  }
+
+  /**
+   * Room for one more photo: the user holds fewer than UPLOAD_MAX_UNATTACHED photos (and bytes) that no
+   * listing uses yet (429 otherwise), and the upload disk keeps UPLOAD_MIN_FREE_MB free (507 otherwise).
+   */
+  async assertRoom(userId: number): Promise<void> {
+    const limits = this.config.uploadLimits;
+    const loose = (await this.uploads
+      .createQueryBuilder('u')
+      .select('COUNT(*)', 'count')
+      .addSelect('COALESCE(SUM(u.bytes), 0)', 'bytes')
+      .where({ userId, attachedAt: IsNull() })
+      .getRawOne()) as { count: number | string; bytes: number | string };
+    if (Number(loose.count) >= limits.maxUnattached || Number(loose.bytes) >= limits.maxUnattachedBytes) {
+      const hours = Math.round(limits.orphanTtlMs / 3600_000);
+      throw new HttpException(
+        `You have ${Number(loose.count)} uploaded photos that are not in a listing yet: save them in a listing, or wait, since unused photos are removed after ${hours} hours.`,
+        HttpStatus.TOO_MANY_REQUESTS,
+      );
+    }
+    const free = await this.storage.freeBytes();
+    if (free !== null && free < limits.minFreeBytes + LISTING_LIMITS.maxImageBytes) {
+      this.logger.error(`Uploads refused: ${Math.round(free / 1048576)} MB free on the upload disk (UPLOAD_MIN_FREE_MB ${Math.round(limits.minFreeBytes / 1048576)})`);
+      throw new HttpException('Photo storage is full right now. Please try again later.', HttpStatus.INSUFFICIENT_STORAGE);
+    }
   }
 
   /** Counts one upload against the user's hourly allowance; 429 beyond it (checked before the body is read). */
@@ -77,13 +111,13 @@ export class UploadsService {
   }
 
   /**
-   * The hourly cleanup. Uploads older than 24 hours and not yet seen in a listing are looked up in
+   * The hourly cleanup. Uploads older than UPLOAD_ORPHAN_HOURS and not yet seen in a listing are looked up in
    * `vehicles.images` (a LIKE on the JSON text, 50 candidates per scan: no index helps, and an hourly
    * job over the few photos uploaded a day earlier can afford it). Found ones are marked attached and
    * never checked again; the others are removed with both files. Safe to run twice.
    */
   async removeOrphans(now = new Date()): Promise<{ removed: number; attached: number }> {
-    const cutoff = new Date(now.getTime() - UNATTACHED_UPLOAD_TTL_MS);
+    const cutoff = new Date(now.getTime() - this.config.uploadLimits.orphanTtlMs);
     let removed = 0;
     let attached = 0;
     let afterId = 0;

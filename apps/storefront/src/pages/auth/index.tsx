@@ -1,14 +1,15 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useId, useRef, useState, type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { PASSWORD_MIN_LENGTH, type PublicUser } from '@app/shared';
-import { errorMessage } from '@app/shared';
+import { ApiError, errorMessage } from '@app/shared';
 import { api } from '../../api/client';
-import { queryKeys, useCurrentUser } from '../../api/queries';
+import { queryKeys, useCurrentUser, usePublicConfigQuery } from '../../api/queries';
 import { EyeIcon, EyeOffIcon } from '../../components/icons';
 import { PageSpinner } from '../../components/PageSpinner';
 import { useDocumentMeta } from '../../hooks/use-document-meta';
 import { toast } from '../../stores/toast';
+import { PasswordStrength, usePasswordVerdict } from './PasswordStrength';
 import './auth.css';
 
 type Tab = 'signin' | 'register';
@@ -18,8 +19,18 @@ function safeReturn(value: string | null): string {
   return value && value.startsWith('/') && !value.startsWith('//') ? value : '/';
 }
 
-function PasswordField({ id, autoComplete, hint }: { id: string; autoComplete: string; hint?: string }) {
+interface PasswordFieldProps {
+  id: string;
+  autoComplete: string;
+  hint?: string;
+  /** The live strength meter under the field (Create Account). */
+  strength?: ReactNode;
+  strengthId?: string;
+}
+
+function PasswordField({ id, autoComplete, hint, strength, strengthId }: PasswordFieldProps) {
   const [visible, setVisible] = useState(false);
+  const describedBy = [hint ? `${id}-hint` : null, strength && strengthId ? strengthId : null].filter(Boolean).join(' ');
   return (
     <div className="field">
       <label htmlFor={id}>
@@ -34,7 +45,7 @@ function PasswordField({ id, autoComplete, hint }: { id: string; autoComplete: s
           autoComplete={autoComplete}
           required
           minLength={hint ? PASSWORD_MIN_LENGTH : undefined}
-          aria-describedby={hint ? `${id}-hint` : undefined}
+          aria-describedby={describedBy || undefined}
         />
         <button
           type="button"
@@ -51,6 +62,7 @@ function PasswordField({ id, autoComplete, hint }: { id: string; autoComplete: s
           {hint}
         </span>
       ) : null}
+      {strength}
     </div>
   );
 }
@@ -66,6 +78,10 @@ export default function AuthPage() {
   const [error, setError] = useState<string | null>(null);
   const baseId = useId();
   const tabs = useRef<Record<Tab, HTMLButtonElement | null>>({ signin: null, register: null });
+  // What Create Account's strength meter judges: the password with the e-mail, names and site name.
+  const [draft, setDraft] = useState({ email: '', firstName: '', lastName: '', password: '' });
+  const siteName = usePublicConfigQuery()?.siteName;
+  const verdict = usePasswordVerdict(tab === 'register' ? draft.password : '', { ...draft, siteName });
 
   if (isLoading) return <PageSpinner />;
   if (user && !pending) return <Navigate to="/" replace />;
@@ -121,7 +137,8 @@ export default function AuthPage() {
       }
       void navigate(returnTo, { replace: true });
     } catch (e) {
-      const message = errorMessage(e);
+      // A refused field (e.g. a common password) says why; anything else shows the answer's message.
+      const message = e instanceof ApiError && e.fieldErrors.length > 0 ? e.fieldErrors.map((f) => f.message).join('. ') : errorMessage(e);
       setError(message);
       toast({ title: tab === 'signin' ? 'Sign in failed' : 'Registration failed', description: message, variant: 'destructive' });
       setPending(false);
@@ -154,7 +171,18 @@ export default function AuthPage() {
             </button>
           ))}
         </div>
-        <form key={tab} id={panelId} role="tabpanel" aria-labelledby={`${baseId}-${tab}`} onSubmit={submit} noValidate={false}>
+        <form
+          key={tab}
+          id={panelId}
+          role="tabpanel"
+          aria-labelledby={`${baseId}-${tab}`}
+          onSubmit={submit}
+          onChange={(e) => {
+            const input = e.target as unknown as HTMLInputElement;
+            if (input.name in draft) setDraft((d) => ({ ...d, [input.name]: input.value }));
+          }}
+          noValidate={false}
+        >
           {tab === 'register' ? (
             <div className="auth-names">
               <div className="field">
@@ -176,7 +204,9 @@ export default function AuthPage() {
           <PasswordField
             id={`${baseId}-password`}
             autoComplete={tab === 'signin' ? 'current-password' : 'new-password'}
-            hint={tab === 'register' ? `Must be at least ${PASSWORD_MIN_LENGTH} characters` : undefined}
+            hint={tab === 'register' ? `Must be at least ${PASSWORD_MIN_LENGTH} characters and not a common password` : undefined}
+            strength={tab === 'register' ? <PasswordStrength id={`${baseId}-strength`} verdict={verdict} /> : undefined}
+            strengthId={`${baseId}-strength`}
           />
           {error ? (
             <p className="field-error" role="alert">

@@ -4,7 +4,7 @@ import { UserEntity } from '../../users/entities/user.entity';
 /**
  * One uploaded photo (its full-size URL; the card-size file sits next to it, see `imageVariantUrls`).
  * `attachedAt` is set by the orphan job the first time it finds the photo in a listing; photos still
- * unattached 24 hours after upload are removed with their files.
+ * unattached UPLOAD_ORPHAN_HOURS after upload are removed with their files (a listing write attaches them at once).
  */
 @Entity({ name: 'uploads' })
 @Index('IDX_uploads_unattached', ['attachedAt', 'createdAt'])

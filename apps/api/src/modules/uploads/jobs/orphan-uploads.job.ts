@@ -3,7 +3,7 @@ import { Cron, CronExpression } from '@nestjs/schedule';
 import { JobLockService } from '../../../infra/jobs/job-lock.service';
 import { UploadsService } from '../uploads.service';
 
-/** Hourly: removes photos that were never attached to a listing within 24 hours of their upload. */
+/** Hourly: removes photos that were never attached to a listing within UPLOAD_ORPHAN_HOURS (6 by default) of their upload. */
 @Injectable()
 export class OrphanUploadsJob {
   constructor(
