@@ -19,6 +19,14 @@ describe('loadConfig', () => {
     expect(config.database).toEqual({ type: 'sqlite', path: join(dataDir, 'carmarket.sqlite') });
   });
 
+  it('seeds the demo by default in development only (its accounts have published passwords)', () => {
+    expect(loadConfig({ DATA_DIR: dataDir }).seedDemo).toBe(true);
+    const production = { DATA_DIR: dataDir, NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(40) };
+    expect(loadConfig(production).seedDemo).toBe(false);
+    expect(loadConfig({ ...production, SEED_DEMO: 'true' }).seedDemo).toBe(true);
+    expect(loadConfig({ DATA_DIR: dataDir, SEED_DEMO: 'false' }).seedDemo).toBe(false);
+  });
+
   it('reads a MySQL DATABASE_URL', () => {
     const config = loadConfig({ DATA_DIR: dataDir, DATABASE_URL: 'mysql://app:s%40cret@db.internal:3307/cars' });
     expect(config.database).toEqual({ type: 'mysql', host: 'db.internal', port: 3307, username: 'app', password: 's@cret', database: 'cars' });

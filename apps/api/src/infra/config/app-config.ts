@@ -102,7 +102,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     trustProxy: e.TRUST_PROXY,
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
     admin: e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL.toLowerCase(), password: e.ADMIN_PASSWORD } : undefined,
-    seedDemo: e.SEED_DEMO,
+    // On by default in development only: the demo brings accounts with published passwords.
+    seedDemo: e.SEED_DEMO ?? !isProduction,
     demoBundleDir: resolve(e.DEMO_BUNDLE_DIR),
     site: {
       name: e.SITE_NAME,

@@ -7,6 +7,13 @@ const bool = (fallback: boolean) =>
     .optional()
     .transform((v) => (v === undefined ? fallback : ['true', '1', 'yes'].includes(v)));
 
+/** A flag whose default the caller decides (undefined when unset). */
+const optionalBool = () =>
+  z
+    .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' })
+    .optional()
+    .transform((v) => (v === undefined ? undefined : ['true', '1', 'yes'].includes(v)));
+
 const int = (fallback: number, min: number, max: number) =>
   z
     .string()
@@ -58,7 +65,7 @@ export const envSchema = z.object({
   RATE_LIMIT_PER_MINUTE: int(1200, 1000, 1_000_000),
   ADMIN_EMAIL: optionalText,
   ADMIN_PASSWORD: optionalText,
-  SEED_DEMO: bool(true),
+  SEED_DEMO: optionalBool(),
   DEMO_BUNDLE_DIR: z.string().default('./tools/demo/bundle'),
   SITE_NAME: z.string().trim().min(1).max(60).default('AutoTrust Motors'),
   SUPPORT_PHONE: z.string().trim().min(7).max(30).default('(555) 010-4287'),
