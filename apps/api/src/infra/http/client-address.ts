@@ -10,12 +10,13 @@ export function clientAddress(request: FastifyRequest): string {
 export function truncateAddress(address: string): string | null {
   const v4 = address.startsWith('::ffff:') && isIPv4(address.slice(7)) ? address.slice(7) : address;
   if (isIPv4(v4)) return v4.split('.').slice(0, 3).concat('0').join('.');
-  if (isIPv6(address)) {
-    const [head] = address.split('::');
-    const groups = expandIPv6(address).slice(0, 3);
-    return head !== undefined ? `${groups.join(':')}::` : null;
-  }
+  if (isIPv6(address)) return `${ipv6Prefix(address, 3)}::`;
   return null;
+}
+
+/** The first `groups` 16-bit groups of an IPv6 address, normalised (lower case, no leading zeros), joined by ':'. */
+export function ipv6Prefix(address: string, groups: number): string {
+  return expandIPv6(address).slice(0, groups).join(':');
 }
 
 function expandIPv6(address: string): string[] {

@@ -3,6 +3,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { isIPv6 } from 'node:net';
 import { RateLimiterMemory, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import { APP_CONFIG, type AppConfig } from '../../infra/config/app-config';
+import { ipv6Prefix } from '../../infra/http/client-address';
 
 export const MAX_FAILED_LOGINS = 10;
 export const FAILED_LOGIN_WINDOW_SECONDS = 15 * 60;
@@ -30,12 +31,7 @@ export function memoryStores(): LoginThrottleStores {
 
 /** One subscriber gets a whole IPv6 /64: its addresses count as one. */
 export function addressKey(address: string): string {
-  if (!isIPv6(address) || address.startsWith('::ffff:')) return address;
-  const [left = '', right = ''] = address.split('::');
-  const l = left ? left.split(':') : [];
-  const r = right ? right.split(':') : [];
-  const groups = [...l, ...Array<string>(address.includes('::') ? 8 - l.length - r.length : 0).fill('0'), ...r];
-  return `${groups.slice(0, 4).map((g) => g.toLowerCase().replace(/^0+(?=.)/, '')).join(':')}::/64`;
+  return isIPv6(address) && !address.startsWith('::ffff:') ? `${ipv6Prefix(address, 4)}::/64` : address;
 }
 
 const tooMany = (message: string) => new HttpException(message, HttpStatus.TOO_MANY_REQUESTS);
