@@ -35,29 +35,35 @@ export class DemoSeedService implements OnApplicationBootstrap {
       this.logger.error(`Demo data could not be imported: ${(error as Error).stack ?? String(error)}`);
       return 'skipped';
     };
-    let traffic: () => Promise<unknown> = async () => undefined;
-    this.listings = this.seedListings((next) => (traffic = next)).catch(failed);
-    this.done = this.listings.then(async (outcome) => (outcome === 'seeded' ? (await traffic(), outcome) : outcome)).catch(failed);
+    const imported = this.seedListings();
+    this.listings = imported.then((traffic): SeedOutcome => (traffic ? 'seeded' : 'skipped')).catch(failed);
+    this.done = imported
+      .then(async (traffic): Promise<SeedOutcome> => {
+        if (!traffic) return 'skipped';
+        await traffic();
+        return 'seeded';
+      })
+      .catch(failed);
   }
 
-  private async seedListings(setTraffic: (run: () => Promise<unknown>) => void): Promise<SeedOutcome> {
+  /** Imports the demo listings when the database has none; answers the import of the traffic that is still to run, or null. */
+  private async seedListings(): Promise<(() => Promise<void>) | null> {
     await this.adminBootstrap.ready;
     const counts = await this.reader.countByStatus();
-    if (Object.values(counts).some((n) => n > 0)) return 'skipped';
+    if (Object.values(counts).some((n) => n > 0)) return null;
     const dir = this.config.demoBundleDir;
     if (!existsSync(join(dir, LISTING_BUNDLE_FILE))) {
       this.logger.warn(`SEED_DEMO is on but there is no demo bundle at ${dir}: run "npm run demo:build" (npm run build does) and restart`);
-      return 'skipped';
+      return null;
     }
     const started = Date.now();
     const bundle = await this.importer.readBundle(dir);
     const { summary, ids } = await this.importer.importListings(dir, bundle, 'demo');
     this.logger.log(`Demo data: ${summary.accounts} accounts, ${summary.listings} listings, ${summary.photos} photos, ${summary.inquiries} inquiries in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-    setTraffic(async () => {
+    return async () => {
       const trafficStarted = Date.now();
       const visits = await this.importer.importTraffic(dir, bundle, ids);
       this.logger.log(`Demo traffic: ${visits} page views rolled up in ${((Date.now() - trafficStarted) / 1000).toFixed(1)} s`);
-    });
-    return 'seeded';
+    };
   }
 }
