@@ -67,24 +67,31 @@ describe('PendingTable', () => {
     expect(screen.getByText('2019 Audi Q7')).toBeTruthy();
   });
 
-  it('rejects only after the confirm, and not when it is cancelled', async () => {
+  it('rejects only with a reason from the list (and an optional note), and not when cancelled', async () => {
     api.get.mockResolvedValue(page([bmw, audi]));
     api.patch.mockResolvedValueOnce({ ...audi, status: 'rejected' });
+    const user = userEvent.setup();
     renderConsole(<PendingTable enabled />, api);
     await screen.findByText('2019 Audi Q7');
 
-    await userEvent.click(within(rowOf('2019 Audi Q7')).getByRole('button', { name: /Reject/ }));
-    expect(await screen.findByText('Are you sure you want to reject this listing?')).toBeTruthy();
-    expect(api.patch).not.toHaveBeenCalled();
-    await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    await user.click(within(rowOf('2019 Audi Q7')).getByRole('button', { name: /Reject/ }));
+    let dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('Are you sure you want to reject this listing?')).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     expect(api.patch).not.toHaveBeenCalled();
 
-    await userEvent.click(within(rowOf('2019 Audi Q7')).getByRole('button', { name: /Reject/ }));
-    const confirm = (await screen.findAllByText('Are you sure you want to reject this listing?')).at(-1)?.closest('.adm-popover') as HTMLElement;
-    await userEvent.click(within(confirm).getByRole('button', { name: 'Reject' }));
+    await user.click(within(rowOf('2019 Audi Q7')).getByRole('button', { name: /Reject/ }));
+    dialog = await screen.findByRole('dialog');
+    await user.click(within(dialog).getByRole('button', { name: 'Reject listing' }));
+    expect(await within(dialog).findByText('Choose a reason: the seller is told')).toBeTruthy();
+    expect(api.patch).not.toHaveBeenCalled();
 
-    expect(api.patch).toHaveBeenCalledTimes(1);
-    expect(api.patch).toHaveBeenCalledWith(`/admin/vehicles/${audi.id}/status`, { status: 'rejected' });
+    await user.click(within(dialog).getByRole('radio', { name: 'Photos are missing, unclear or not of this vehicle' }));
+    await user.type(within(dialog).getByLabelText(/Note to the seller/), 'Show the odometer');
+    await user.click(within(dialog).getByRole('button', { name: 'Reject listing' }));
+
+    await waitFor(() => expect(api.patch).toHaveBeenCalledTimes(1));
+    expect(api.patch).toHaveBeenCalledWith(`/admin/vehicles/${audi.id}/status`, { status: 'rejected', reason: 'photos', note: 'Show the odometer' });
     expect(await screen.findByText('Vehicle status updated successfully')).toBeTruthy();
   });
 

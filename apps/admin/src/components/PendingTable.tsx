@@ -1,18 +1,19 @@
 import { useState } from 'react';
-import { App, Button, Flex, Popconfirm, Segmented, Typography, type TableColumnsType } from 'antd';
+import { App, Button, Flex, Segmented, Typography, type TableColumnsType } from 'antd';
 import { CheckOutlined, CloseOutlined, EditOutlined, EyeOutlined } from '@ant-design/icons';
-import { formatMileage, formatPrice, type AdminVehicle, type ListingStatus, type PendingAdminVehicle } from '@app/shared';
+import { formatMileage, formatPrice, vehicleTitle, type AdminVehicle, type ListingStatus, type PendingAdminVehicle } from '@app/shared';
 import { useChangeStatus, usePendingQueue } from '../api/queries';
 import { isAuthFailure } from '@app/shared';
 import { TEXT } from '../lib/texts';
 import { formatDate } from '../lib/dates';
 import { EditVehicleModal } from './EditVehicleModal';
+import { RejectReasonModal, type RejectDecision } from './RejectReasonModal';
 import { VehicleListSection } from './VehicleListSection';
 import { MarketCell } from './MarketCell';
 import { SignalsCell } from './SignalsCell';
 import { VehicleCell } from './VehicleCell';
 
-/** 'Listings Pending Approval': Approve at once, Reject after a confirm, Edit in the console's modal, View the page. */
+/** 'Listings Pending Approval': Approve at once, Reject with a reason the seller is told, Edit in the console's modal, View the page. */
 export function PendingTable({ enabled }: { enabled: boolean }) {
   const [page, setPage] = useState(1);
   const [editing, setEditing] = useState<AdminVehicle | null>(null);
@@ -21,11 +22,16 @@ export function PendingTable({ enabled }: { enabled: boolean }) {
   const changeStatus = useChangeStatus();
   const { message, notification } = App.useApp();
 
-  const decide = (vehicle: AdminVehicle, status: Extract<ListingStatus, 'approved' | 'rejected'>) =>
+  const [rejecting, setRejecting] = useState<AdminVehicle | null>(null);
+
+  const decide = (vehicle: AdminVehicle, status: Extract<ListingStatus, 'approved' | 'rejected'>, why: Partial<RejectDecision> = {}) =>
     changeStatus.mutate(
-      { id: vehicle.id, status },
+      { id: vehicle.id, status, ...why },
       {
-        onSuccess: () => void message.success(TEXT.toast.statusUpdated),
+        onSuccess: () => {
+          setRejecting(null);
+          void message.success(TEXT.toast.statusUpdated);
+        },
         onError: (error) => {
           if (!isAuthFailure(error)) notification.error({ title: TEXT.toast.error, description: TEXT.toast.statusFailed });
         },
@@ -66,11 +72,9 @@ export function PendingTable({ enabled }: { enabled: boolean }) {
           <Button type="primary" size="small" icon={<CheckOutlined />} loading={busy(v.id) && changeStatus.variables?.status === 'approved'} disabled={busy(v.id)} onClick={() => decide(v, 'approved')}>
             Approve
           </Button>
-          <Popconfirm title={TEXT.rejectConfirm} okText="Reject" okButtonProps={{ danger: true }} cancelText="Cancel" onConfirm={() => decide(v, 'rejected')}>
-            <Button danger size="small" icon={<CloseOutlined />} loading={busy(v.id) && changeStatus.variables?.status === 'rejected'} disabled={busy(v.id)}>
-              Reject
-            </Button>
-          </Popconfirm>
+          <Button danger size="small" icon={<CloseOutlined />} loading={busy(v.id) && changeStatus.variables?.status === 'rejected'} disabled={busy(v.id)} onClick={() => setRejecting(v)}>
+            Reject…
+          </Button>
           <Button size="small" icon={<EditOutlined />} onClick={() => setEditing(v)}>
             Edit
           </Button>
@@ -109,6 +113,16 @@ export function PendingTable({ enabled }: { enabled: boolean }) {
       }
     >
       {editing && <EditVehicleModal vehicle={editing} onClose={() => setEditing(null)} />}
+      {rejecting && (
+        <RejectReasonModal
+          title={TEXT.rejectConfirm}
+          description={`${vehicleTitle(rejecting, true)}: the seller sees the reason and note on the dashboard and gets them by e-mail.`}
+          okText="Reject listing"
+          pending={changeStatus.isPending}
+          onSubmit={(why) => decide(rejecting, 'rejected', why)}
+          onClose={() => setRejecting(null)}
+        />
+      )}
     </VehicleListSection>
   );
 }

@@ -1,9 +1,21 @@
+import sharp from 'sharp';
 import { expectedVinCheckDigit } from '@app/shared';
 import { DealRatingsService } from '../../src/modules/vehicles/pricing/deal-ratings.service';
 import { createVehicles, listingInput } from '../factories/vehicle.factory';
 import { registerUser } from '../factories/user.factory';
 import type { HttpClient } from '../support/http-client';
 import { startTestApp, type TestApp } from '../support/test-app';
+import { formWith } from '../uploads/images';
+
+const upload = (client: HttpClient, form: FormData) => client.post('/api/uploads', undefined, { rawBody: form });
+
+/** A picture with structure (shapes on a gradient), as a camera would not make it but a hash can tell apart. */
+const scene = (shift: number) =>
+  Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="800">
+    <defs><linearGradient id="g" x1="0" x2="1"><stop offset="0" stop-color="#123"/><stop offset="1" stop-color="#8ac"/></linearGradient></defs>
+    <rect width="1200" height="800" fill="url(#g)"/>
+    <circle cx="${300 + shift}" cy="400" r="180" fill="#e33"/><rect x="${700 - shift}" y="150" width="300" height="420" fill="#fd3"/>
+    <rect x="100" y="650" width="1000" height="80" fill="#222"/></svg>`);
 
 /** A well-formed VIN with its right check digit, from 16 other characters. */
 const validVin = (base: string) => `${base.slice(0, 8)}${expectedVinCheckDigit(`${base.slice(0, 8)}0${base.slice(8)}`)}${base.slice(8)}`;
@@ -42,7 +54,7 @@ describe('moderation signals in the pending queue', () => {
   it('flags a wrong VIN check digit and a new account listing an expensive car, with reasons', async () => {
     const vin = validVin('WP0AB2A9SFS12345');
     const wrong = `${vin.slice(0, 8)}${vin[8] === '1' ? '2' : '1'}${vin.slice(9)}`;
-    const res = await seller.post('/api/vehicles', listingInput({ vin: wrong, price: 95000, contactEmail: 'a1@example.com', contactPhone: '(555) 010-2222' }));
+    const res = await seller.post('/api/vehicles', listingInput({ vin: wrong, make: 'Porsche', model: '911', year: 2025, trim: null, price: 95000, contactEmail: 'a1@example.com', contactPhone: '(555) 010-2222' }));
     const item = (await queue()).find((v) => v.id === res.body.id)!;
     expect(item.signals.map((s) => s.code).sort()).toEqual(['new-account-expensive', 'vin-check-digit']);
     expect(item.signals.find((s) => s.code === 'vin-check-digit')!.reason).toBe(`VIN ${wrong}: check digit is ${wrong[8]}, expected ${vin[8]}`);
@@ -64,9 +76,9 @@ describe('moderation signals in the pending queue', () => {
     await createVehicles(
       t,
       otherId,
-      [59000, 60000, 60500, 61000, 60200].map((price) => ({ make: 'Porsche', model: 'Macan', year: 2022, mileage: 20000, condition: 'excellent', bodyType: 'suv', price, vin: validVin(`WP1AA2A5SNLB${price}`.slice(0, 16)) })),
+      [59000, 60000, 60500, 61000, 60200].map((price) => ({ make: 'Porsche', model: 'Macan', year: 2022, mileage: 20000, condition: 'excellent', bodyType: 'suv', price, vin: validVin(`WP1AA2A5NLB${price}`.slice(0, 16)) })),
     );
-    const res = await seller.post('/api/vehicles', listingInput({ make: 'Porsche', model: 'Macan', year: 2022, mileage: 20000, condition: 'excellent', bodyType: 'suv', price: 36000, vin: validVin('WP1AA2A5SNLB9999'), contactEmail: 'cheap@example.com', contactPhone: '(555) 010-4444' }));
+    const res = await seller.post('/api/vehicles', listingInput({ make: 'Porsche', model: 'Macan', year: 2022, mileage: 20000, condition: 'excellent', bodyType: 'suv', price: 36000, vin: validVin('WP1AA2A5NLB99999'), contactEmail: 'cheap@example.com', contactPhone: '(555) 010-4444' }));
     await t.app.get(DealRatingsService).refit();
     const item = (await queue()).find((v) => v.id === res.body.id)!;
     expect(item.signals.map((s) => s.code)).toEqual(['price-far-below-market']);
@@ -76,6 +88,51 @@ describe('moderation signals in the pending queue', () => {
     const risks = ranked.map((v) => v.risk);
     expect(risks).toEqual([...risks].sort((a, b) => b - a));
     expect(ranked[0]!.risk).toBeGreaterThanOrEqual(5);
+  });
+
+  it('flags a VIN whose decode contradicts the make, model or year, saying what it decodes to', async () => {
+    // A real VIN of a 2018 BMW 3 Series (330i xDrive).
+    const res = await seller.post('/api/vehicles', listingInput({ vin: 'WBA8D9C51JEM31578', make: 'Porsche', model: 'Cayenne', year: 2019, trim: null, price: 30000, contactEmail: 'vin@example.com', contactPhone: '(555) 010-5555' }));
+    expect(res.status).toBe(201);
+    const item = (await queue()).find((v) => v.id === res.body.id)!;
+    expect(item.signals.map((s) => s.code)).toEqual(['vin-decode-mismatch']);
+    expect(item.signals[0]!.reason).toBe('VIN decodes to a 2018 BMW 3 Series; the listing says 2019 Porsche Cayenne (make, year differ)');
+    expect(item.risk).toBe(3);
+  });
+
+  it('flags a photo showing the same picture as a photo of another account\'s listing, even re-encoded and resized', async () => {
+    const original = await sharp(scene(0)).jpeg({ quality: 90 }).toBuffer();
+    const copy = await sharp(original).resize(900).png().toBuffer();
+    const own = await sharp(scene(300)).jpeg().toBuffer();
+    const other = t.client();
+    const otherAccount = (await registerUser(other)).user.id;
+    const first = await upload(other, formWith(original, 'car.jpg', 'image/jpeg'));
+    expect(first.status).toBe(201);
+    const [live] = await createVehicles(t, otherAccount, [{ images: [first.body.secure_url], make: 'Audi', model: 'Q7', year: 2020, vin: validVin('WA1LAAF79LD00001') }]);
+
+    const copied = await upload(seller, formWith(copy, 'mine.png', 'image/png'));
+    const mine = await upload(seller, formWith(own, 'mine2.jpg', 'image/jpeg'));
+    const res = await seller.post('/api/vehicles', listingInput({ images: [mine.body.secure_url, copied.body.secure_url], coverPhotoIndex: 0, price: 30000, vin: validVin('5UXCR6C0SM9D8888'), contactEmail: 'photo@example.com', contactPhone: '(555) 010-6666' }));
+    expect(res.status).toBe(201);
+    const item = (await queue()).find((v) => v.id === res.body.id)!;
+    expect(item.signals).toEqual([
+      { code: 'duplicate-photo', weight: 4, reason: `Photo 2 shows the same picture as a photo of approved listing #${live!.id} (2020 Audi Q7) of another account` },
+    ]);
+
+    // A photo URL copied from another account's listing.
+    const copiedUrl = await seller.post('/api/vehicles', listingInput({ images: [mine.body.secure_url, first.body.secure_url], coverPhotoIndex: 0, price: 30000, vin: validVin('5UXCR6C0SM9D9999'), contactEmail: 'photo@example.com', contactPhone: '(555) 010-6666' }));
+    expect(copiedUrl.status).toBe(201);
+    expect((await queue()).find((v) => v.id === copiedUrl.body.id)!.signals).toEqual([
+      { code: 'duplicate-photo', weight: 4, reason: 'Photo 2 was uploaded by another account' },
+    ]);
+
+    // The seller's own photo again, uploaded anew, on a second listing: noted, with a low weight.
+    const again = await upload(seller, formWith(await sharp(own).resize(800).webp().toBuffer(), 'again.webp', 'image/webp'));
+    const second = await seller.post('/api/vehicles', listingInput({ images: [again.body.secure_url], coverPhotoIndex: 0, price: 30000, vin: validVin('5UXCR6C0SM9D6666'), contactEmail: 'photo@example.com', contactPhone: '(555) 010-6666' }));
+    const secondItem = (await queue()).find((v) => v.id === second.body.id)!;
+    expect(secondItem.signals).toEqual([
+      { code: 'duplicate-photo', weight: 1, reason: expect.stringMatching(new RegExp(`^Photo 1 shows the same picture as a photo of pending listing #(${res.body.id}|${copiedUrl.body.id}) \\(2021 BMW X5\\) of the same account$`)) },
+    ]);
   });
 
   it('refuses another sort with 400, and non-admins with 403', async () => {

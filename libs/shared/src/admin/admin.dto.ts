@@ -1,7 +1,9 @@
 import { Transform } from 'class-transformer';
-import { IsBoolean, IsIn, IsInt, IsOptional, Max, Min } from 'class-validator';
+import { IsBoolean, IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min, type ValidationArguments } from 'class-validator';
 import { PageQueryDto } from '../common/pagination';
-import { toBoolean, toInteger } from '../common/transforms';
+import { emptyToUndefined, toBoolean, toInteger } from '../common/transforms';
+import { rule } from '../common/validators';
+import { REJECTION_REASONS, type RejectionReason } from '../vehicles/listing-lifecycle';
 import { LISTING_STATUSES, type ListingStatus } from '../vehicles/vocabularies';
 
 /**
@@ -48,10 +50,29 @@ export const ADMIN_EDITABLE_FIELDS = [
 ] as const;
 export type AdminEditableField = (typeof ADMIN_EDITABLE_FIELDS)[number];
 
-/** `PATCH /api/admin/vehicles/{id}/status`. */
+const REJECTION_REASON_VALUES = REJECTION_REASONS.map((r) => r.value) as string[];
+const rejecting = (args: ValidationArguments) => (args.object as { status?: unknown }).status === 'rejected';
+
+/**
+ * `PATCH /api/admin/vehicles/{id}/status`. Rejecting may carry the reason from REJECTION_REASONS and a note
+ * (the console always asks; the seller sees them on the dashboard and by e-mail); other statuses take neither.
+ */
 export class UpdateListingStatusDto {
   @IsIn(LISTING_STATUSES, { message: `status must be one of ${LISTING_STATUSES.join(', ')}` })
   status!: ListingStatus;
+
+  // A reason or note with another status is refused rather than silently dropped.
+  @IsOptional()
+  @rule('onlyWhenRejecting', (_v, args) => rejecting(args), 'reason goes only with status rejected')
+  @IsIn(REJECTION_REASON_VALUES, { message: `reason must be one of: ${REJECTION_REASON_VALUES.join(', ')}` })
+  reason?: RejectionReason;
+
+  @IsOptional()
+  @Transform(emptyToUndefined)
+  @rule('onlyWhenRejecting', (_v, args) => rejecting(args), 'note goes only with status rejected')
+  @MaxLength(1000, { message: 'The note must be at most 1000 characters' })
+  @IsString({ message: 'note must be text' })
+  note?: string;
 }
 
 const listingId = { message: 'vehicleId must be a listing id' };

@@ -4,7 +4,15 @@ import { PageQueryDto } from '../common/pagination';
 import type { AdminVehicle } from './admin.contract';
 
 /** Why a pending listing deserves a closer look; `weight` adds up to its risk. */
-export const SIGNAL_CODES = ['vin-check-digit', 'duplicate-vin', 'price-far-below-market', 'new-account-expensive', 'shared-contact'] as const;
+export const SIGNAL_CODES = [
+  'vin-check-digit',
+  'vin-decode-mismatch',
+  'duplicate-vin',
+  'duplicate-photo',
+  'price-far-below-market',
+  'new-account-expensive',
+  'shared-contact',
+] as const;
 export type SignalCode = (typeof SIGNAL_CODES)[number];
 
 export interface ModerationSignal {
@@ -16,6 +24,8 @@ export interface ModerationSignal {
 
 export const SIGNAL_LABELS: Record<SignalCode, string> = {
   'vin-check-digit': 'VIN check digit',
+  'vin-decode-mismatch': 'VIN does not match',
+  'duplicate-photo': 'Photo used elsewhere',
   'duplicate-vin': 'Duplicate VIN',
   'price-far-below-market': 'Price far below market',
   'new-account-expensive': 'New account, expensive car',

@@ -1,4 +1,4 @@
-import { ConflictException, Injectable, NotFoundException } from '@nestjs/common';
+import { ConflictException, Inject, Injectable, NotFoundException } from '@nestjs/common';
 import {
   ADMIN_EDITABLE_FIELDS,
   AdminRevision,
@@ -9,6 +9,7 @@ import {
   Paginated,
   RejectDto,
   STATUS_TRANSITIONS,
+  type UpdateListingStatusDto,
   type ModerationSignal,
   type PendingAdminVehicle,
   type PendingQueryDto,
@@ -24,6 +25,9 @@ import { ListingWriter, userActor, type ListingField, type ListingFields } from 
 import { toAdminVehicle, toStaffUser } from './admin-mappers';
 import { AuditService } from './audit.service';
 import { ModerationSignalsService } from './moderation-signals.service';
+import { listingRejectedNotice } from './seller-notices';
+import { APP_CONFIG, type AppConfig } from '../../infra/config/app-config';
+import { MailService } from '../../infra/mail/mail.service';
 import type { AdminVehicleEditDto } from '@app/shared/admin/admin-vehicle-edit.dto';
 
 const withSignals = (v: AdminVehicle, signals: ModerationSignal[]): PendingAdminVehicle => ({ ...v, signals, risk: signals.reduce((sum, s) => sum + s.weight, 0) });
@@ -43,6 +47,8 @@ export class AdminVehiclesService {
     private readonly audit: AuditService,
     private readonly dataSource: DataSource,
     private readonly signals: ModerationSignalsService,
+    private readonly mail: MailService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   /**
@@ -73,17 +79,28 @@ export class AdminVehiclesService {
   /**
    * Moves a listing to another status (STATUS_TRANSITIONS): 404 unknown listing, 409 a move that is not
    * allowed (or a concurrent change won). The same status again changes nothing and records nothing.
+   * A rejection keeps its reason and note on the listing (cleared when it leaves rejected) and e-mails
+   * them to the seller's account.
    */
-  async changeStatus(id: number, status: ListingStatus, admin: Pick<UserEntity, 'id' | 'role'>): Promise<AdminVehicle> {
+  async changeStatus(id: number, input: UpdateListingStatusDto, admin: Pick<UserEntity, 'id' | 'role'>): Promise<AdminVehicle> {
+    const { status } = input;
     const before = await this.find(id);
     if (before.status !== status) {
       if (!canChangeStatus(before.status, status)) {
         const allowed = STATUS_TRANSITIONS[before.status].join(', ');
         throw new ConflictException(`A ${before.status} listing cannot be marked ${status} (allowed: ${allowed})`);
       }
-      await this.writer.write(userActor(admin), [{ before, after: { status } }]);
+      const rejection = status === 'rejected' ? { rejectionReason: input.reason ?? null, rejectionNote: input.note ?? null } : {};
+      const [stored] = await this.writer.write(userActor(admin), [{ before, after: { status, ...rejection } }]);
+      if (status === 'rejected' && stored) await this.noticeRejection(stored);
     }
     return this.load(id);
+  }
+
+  private async noticeRejection(listing: VehicleEntity): Promise<void> {
+    const seller = await this.reader.withSeller(listing.id);
+    if (!seller?.user) return;
+    this.mail.sendInBackground(listingRejectedNotice(this.config, seller.user.email, listing), `the rejection notice of listing ${listing.id}`);
   }
 
   /**

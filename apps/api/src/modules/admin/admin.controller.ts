@@ -56,7 +56,7 @@ export class AdminController {
     @Body() body: UpdateListingStatusDto,
     @CurrentUser() admin: UserEntity,
   ): Promise<AdminVehicle> {
-    return this.vehicles.changeStatus(id, body.status, admin);
+    return this.vehicles.changeStatus(id, body, admin);
   }
 
   @Patch('vehicles/:id')

@@ -1,5 +1,7 @@
-import { Injectable } from '@nestjs/common';
-import { expectedVinCheckDigit, formatPrice, vehicleTitle, vinCheckDigitValid, type ModerationSignal } from '@app/shared';
+import { Injectable, Logger } from '@nestjs/common';
+import { expectedVinCheckDigit, formatPrice, vehicleTitle, vinCheckDigitValid, type ModerationSignal, type VinDecodeResult } from '@app/shared';
+import { VinService } from '../catalog/vin.service';
+import { PhotoMatchesService } from '../uploads/photo-matches.service';
 import type { VehicleEntity } from '../vehicles/entities/vehicle.entity';
 import { ListingReader } from '../vehicles/listing-reader.service';
 
@@ -11,6 +13,13 @@ export const EXPENSIVE_PRICE = 50_000;
 
 const DAY = 86_400_000;
 const phoneKey = (phone: string) => phone.replace(/\D/g, '');
+/** Decodes kept in memory (a VIN always decodes the same): the queue is read often, by few moderators. */
+const DECODE_CACHE_SIZE = 2_000;
+/** Listings holding a matched photo looked up per read of the queue (one LIKE scan of the listings each). */
+const MAX_MATCHED_PHOTOS = 40;
+
+type Listing = Pick<VehicleEntity, 'year' | 'make' | 'model'>;
+const sameText = (a: string, b: string) => a.localeCompare(b, 'en', { sensitivity: 'base' }) === 0;
 
 /**
  * Moderation signals of pending listings, each with its reason: a VIN whose check digit is wrong, a VIN
@@ -20,7 +29,14 @@ const phoneKey = (phone: string) => phone.replace(/\D/g, '');
  */
 @Injectable()
 export class ModerationSignalsService {
-  constructor(private readonly reader: ListingReader) {}
+  private readonly logger = new Logger(ModerationSignalsService.name);
+  private readonly decodes = new Map<string, VinDecodeResult | null>();
+
+  constructor(
+    private readonly reader: ListingReader,
+    private readonly vins: VinService,
+    private readonly photos: PhotoMatchesService,
+  ) {}
 
   async signalsFor(vehicles: readonly VehicleEntity[], now = new Date()): Promise<Map<number, ModerationSignal[]>> {
     const others = await this.reader.byVinOrContact(
@@ -28,12 +44,16 @@ export class ModerationSignalsService {
       [...new Set(vehicles.map((v) => v.contactPhone))],
       [...new Set(vehicles.map((v) => v.contactEmail))],
     );
+    const photoSignals = await this.photoSignals(vehicles);
     const result = new Map<number, ModerationSignal[]>();
     for (const v of vehicles) {
       const signals: ModerationSignal[] = [];
       if (!vinCheckDigitValid(v.vin)) {
         signals.push({ code: 'vin-check-digit', weight: 3, reason: `VIN ${v.vin}: check digit is ${v.vin[8]}, expected ${expectedVinCheckDigit(v.vin)}` });
       }
+      const mismatch = decodeMismatch(v, await this.decode(v.vin));
+      if (mismatch) signals.push({ code: 'vin-decode-mismatch', weight: 3, reason: mismatch });
+      signals.push(...(photoSignals.get(v.id) ?? []));
       const twin = others.find((o) => o.id !== v.id && o.vin === v.vin);
       if (twin) {
         signals.push({ code: 'duplicate-vin', weight: 4, reason: `Same VIN as ${twin.status} listing #${twin.id} (${vehicleTitle(twin)})` });
@@ -70,4 +90,60 @@ export class ModerationSignalsService {
     }
     return result;
   }
+
+  /** The VIN's offline decode, or null when it cannot be decoded (a malformed VIN has its own signal). */
+  private async decode(vin: string): Promise<VinDecodeResult | null> {
+    if (this.decodes.has(vin)) return this.decodes.get(vin)!;
+    let decoded: VinDecodeResult | null = null;
+    try {
+      decoded = await this.vins.decode(vin);
+    } catch (error) {
+      this.logger.debug(`VIN ${vin} not decoded: ${(error as Error).message}`);
+    }
+    if (this.decodes.size >= DECODE_CACHE_SIZE) this.decodes.delete(this.decodes.keys().next().value!);
+    this.decodes.set(vin, decoded);
+    return decoded;
+  }
+
+  /**
+   * Photos of these listings that are not the seller's own: one that shows the same picture as a photo of
+   * another listing (by perceptual hash), or one another account uploaded (its URL copied from a listing).
+   * One signal per listing, the weightiest: low when the other listing is the seller's own.
+   */
+  private async photoSignals(vehicles: readonly VehicleEntity[]): Promise<Map<number, ModerationSignal[]>> {
+    const result = new Map<number, ModerationSignal[]>();
+    const urls = vehicles.flatMap((v) => v.images);
+    const [matches, uploaders] = await Promise.all([this.photos.similarTo(urls), this.photos.uploaders(urls)]);
+    const holders = await this.reader.holdingImages([...new Set(matches.map((m) => m.matchUrl))].slice(0, MAX_MATCHED_PHOTOS));
+    for (const v of vehicles) {
+      const found: ModerationSignal[] = [];
+      const signal = (photoUrl: string, weight: number, what: string) =>
+        found.push({ code: 'duplicate-photo', weight, reason: `Photo ${v.images.indexOf(photoUrl) + 1} ${what}` });
+      const borrowed = v.images.find((url) => uploaders.has(url) && uploaders.get(url) !== v.userId);
+      if (borrowed) signal(borrowed, 4, 'was uploaded by another account');
+      for (const match of matches.filter((m) => v.images.includes(m.url))) {
+        for (const other of holders.filter((h) => h.id !== v.id && h.images.includes(match.matchUrl))) {
+          const sameAccount = other.userId === v.userId;
+          signal(match.url, sameAccount ? 1 : 4, `shows the same picture as a photo of ${other.status} listing #${other.id} (${vehicleTitle(other)}) of ${sameAccount ? 'the same' : 'another'} account`);
+        }
+      }
+      // The weightiest finding (another account's photo before the seller's own), the first of equals.
+      const worst = found.reduce<ModerationSignal | undefined>((top, s) => (top && top.weight >= s.weight ? top : s), undefined);
+      if (worst) result.set(v.id, [worst]);
+    }
+    return result;
+  }
+}
+
+/** What the VIN's decode contradicts in the listing (make, model, model year), as a sentence; null when nothing. */
+export function decodeMismatch(listing: Listing, decoded: VinDecodeResult | null): string | null {
+  if (!decoded?.valid) return null;
+  const wrong: string[] = [];
+  if (decoded.make && !sameText(decoded.make, listing.make)) wrong.push('make');
+  else if (decoded.model && !sameText(decoded.model, listing.model)) wrong.push('model');
+  if (decoded.year && decoded.year !== listing.year) wrong.push('year');
+  if (wrong.length === 0) return null;
+  const said = [listing.year, listing.make, listing.model].join(' ');
+  const decodedAs = [decoded.year ?? '', decoded.make ?? '', decoded.model ?? ''].join(' ').trim();
+  return `VIN decodes to a ${decodedAs}; the listing says ${said} (${wrong.join(', ')} differ${wrong.length === 1 ? 's' : ''})`;
 }

@@ -1,15 +1,17 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { VehiclesModule } from '../vehicles/vehicles.module';
+import { PhotoHashBandEntity } from './entities/photo-hash-band.entity';
 import { UploadEntity } from './entities/upload.entity';
 import { OrphanUploadsJob } from './jobs/orphan-uploads.job';
 import { UploadsController } from './uploads.controller';
+import { PhotoMatchesService } from './photo-matches.service';
 import { UploadsService } from './uploads.service';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([UploadEntity]), VehiclesModule],
+  imports: [TypeOrmModule.forFeature([UploadEntity, PhotoHashBandEntity]), VehiclesModule],
   controllers: [UploadsController],
-  providers: [UploadsService, OrphanUploadsJob],
-  exports: [UploadsService],
+  providers: [UploadsService, PhotoMatchesService, OrphanUploadsJob],
+  exports: [UploadsService, PhotoMatchesService],
 })
 export class UploadsModule {}

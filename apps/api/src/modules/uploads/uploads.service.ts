@@ -1,15 +1,18 @@
 import { HttpException, HttpStatus, Inject, Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { randomBytes } from 'node:crypto';
-import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
+import { RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import { In, IsNull, LessThan, Repository } from 'typeorm';
 import { CARD_VARIANT_SUFFIX, cardImageUrl, imageVariantUrls, LISTING_LIMITS, type UploadedImage } from '@app/shared';
 import { APP_CONFIG, type AppConfig } from '../../infra/config/app-config';
+import { RateLimiters } from '../../infra/redis/redis.module';
 import { OBJECT_STORAGE, type ObjectStorage } from '../../infra/storage/object-storage';
 import { ListingReader } from '../vehicles/listing-reader.service';
 import { ListingWriter } from '../vehicles/listing-writer.service';
 import { UploadEntity } from './entities/upload.entity';
+import { PhotoHashBandEntity } from './entities/photo-hash-band.entity';
 import { checkProcessedImage, processImage, type ProcessedImage } from './image-processing';
+import { hashBands, perceptualHash } from './perceptual-hash';
 
 /** Candidates checked against the listings per query (one scan of `vehicles` per batch). */
 const ORPHAN_BATCH = 50;
@@ -17,7 +20,7 @@ const ORPHAN_BATCH = 50;
 @Injectable()
 export class UploadsService implements OnModuleInit {
   private readonly logger = new Logger(UploadsService.name);
-  private readonly quota: RateLimiterMemory;
+  private readonly quota: RateLimiterAbstract;
 
   constructor(
     @InjectRepository(UploadEntity) private readonly uploads: Repository<UploadEntity>,
@@ -25,9 +28,10 @@ export class UploadsService implements OnModuleInit {
     @Inject(OBJECT_STORAGE) private readonly storage: ObjectStorage,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly writer: ListingWriter,
+    limiters: RateLimiters,
   ) {
-    // Per instance (memory), like the sign-in throttle: with several instances each allows its own share.
-    this.quota = new RateLimiterMemory({ points: config.uploadsPerHour, duration: 3600 });
+    // Shared by every instance when REDIS_URL is set (RateLimiters), like the sign-in throttle.
+    this.quota = limiters.create({ keyPrefix: 'uploads', points: config.uploadsPerHour, duration: 3600 });
   }
 
   /** Photos a listing takes are attached at once (in its transaction): they no longer count as the user's loose photos. */
@@ -81,7 +85,7 @@ export class UploadsService implements OnModuleInit {
    * removes what was written.
    */
   async store(userId: number, input: Buffer): Promise<UploadedImage> {
-    return this.save(userId, await processImage(input));
+    return this.save(userId, await processImage(input), true);
   }
 
   /** Checks that a photo is encoded as the upload rules store it (415 otherwise); stores nothing. */
@@ -91,16 +95,23 @@ export class UploadsService implements OnModuleInit {
 
   /** Stores a photo already encoded by the upload rules (a listing bundle's), after checking it is. */
   async storeProcessed(userId: number, full: Buffer, card: Buffer): Promise<UploadedImage> {
-    return this.save(userId, await checkProcessedImage(full, card));
+    // Not hashed: a bundle comes from the operator, and the demo's rendered scenes (flat colours, one layout)
+    // look alike to the perceptual hash, so they would all "match" each other in the review queue.
+    return this.save(userId, await checkProcessedImage(full, card), false);
   }
 
-  private async save(userId: number, { full, card }: ProcessedImage): Promise<UploadedImage> {
+  private async save(userId: number, { full, card }: ProcessedImage, hashed: boolean): Promise<UploadedImage> {
     const now = new Date();
     const base = `${now.getUTCFullYear()}/${String(now.getUTCMonth() + 1).padStart(2, '0')}/${randomBytes(16).toString('hex')}`;
+    const phash = hashed ? await perceptualHash(card.data) : null;
     const url = await this.storage.put(`${base}.webp`, full.data, 'image/webp');
     let uploadId: number | undefined;
     try {
-      uploadId = (await this.uploads.save(this.uploads.create({ userId, url, bytes: full.data.length, attachedAt: null }))).id;
+      uploadId = await this.uploads.manager.transaction(async (manager) => {
+        const { id } = await manager.save(UploadEntity, manager.create(UploadEntity, { userId, url, bytes: full.data.length, attachedAt: null, phash }));
+        if (phash) await manager.insert(PhotoHashBandEntity, hashBands(phash).map((value, band) => ({ band, value, uploadId: id })));
+        return id;
+      });
       await this.storage.put(`${base}${CARD_VARIANT_SUFFIX}.webp`, card.data, 'image/webp');
     } catch (error) {
       await this.removeFiles(url);

@@ -112,6 +112,20 @@ export class ListingReader {
    * Which of these photo URLs some listing holds, or a pending revision proposes (a LIKE on the JSON text
    * of `images` and of the revision's changes; no index helps).
    */
+  /** Listings (any status) holding any of these photos, with the photos they hold (a LIKE on the JSON text: for a few URLs). */
+  async holdingImages(urls: readonly string[]): Promise<Pick<VehicleEntity, 'id' | 'userId' | 'status' | 'images' | 'year' | 'make' | 'model'>[]> {
+    if (urls.length === 0) return [];
+    return this.vehicles
+      .createQueryBuilder('v')
+      .select(['v.id', 'v.userId', 'v.status', 'v.images', 'v.year', 'v.make', 'v.model'])
+      .where(
+        new Brackets((or) => {
+          urls.forEach((url, i) => or.orWhere(`v.images LIKE :p${i} ESCAPE '!'`, { [`p${i}`]: containsPattern(JSON.stringify(url)) }));
+        }),
+      )
+      .getMany();
+  }
+
   async imagesInUse(urls: readonly string[]): Promise<Set<string>> {
     if (urls.length === 0) return new Set();
     const containsAny = (column: string) =>

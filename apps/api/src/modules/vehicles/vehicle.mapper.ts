@@ -1,4 +1,16 @@
-import { daysBetween, dealRatingOf, NO_PRICE_ANALYSIS, PRICE_DROP_DAYS, type PriceAnalysis, type OwnerVehicle, type PriceDrop, type PublicVehicle } from '@app/shared';
+import {
+  daysBetween,
+  dealRatingOf,
+  NO_PRICE_ANALYSIS,
+  PRICE_DROP_DAYS,
+  REJECTION_REASONS,
+  rejectionReasonLabel,
+  type ListingRejection,
+  type PriceAnalysis,
+  type OwnerVehicle,
+  type PriceDrop,
+  type PublicVehicle,
+} from '@app/shared';
 import type { VehicleEntity } from './entities/vehicle.entity';
 import type { VehicleRevisionEntity } from './entities/vehicle-revision.entity';
 import { toPendingRevision } from './lifecycle/listing-revisions.service';
@@ -88,7 +100,13 @@ export function toOwnerVehicle(v: VehicleEntity, pending: VehicleRevisionEntity 
     publishedAt: isoOrNull(v.publishedAt),
     daysOnMarket: v.publishedAt ? daysBetween(v.publishedAt, v.status === 'sold' && v.soldAt ? v.soldAt : new Date()) : null,
     pendingRevision: pending ? toPendingRevision(pending) : null,
+    rejection: v.status === 'rejected' && (v.rejectionReason || v.rejectionNote) ? rejectionOf(v) : null,
   };
+}
+
+function rejectionOf(v: VehicleEntity): ListingRejection {
+  const reason = REJECTION_REASONS.find((r) => r.value === v.rejectionReason)?.value ?? null;
+  return { reason, label: rejectionReasonLabel(reason), note: v.rejectionNote ?? null };
 }
 
 /** The columns of the public shape, for searches that read rows without the ORM (one query per page). */

@@ -124,6 +124,20 @@ describe('Dashboard', () => {
     expect(within(second).queryByText(/on market/)).toBeNull();
   });
 
+  it('shows why staff rejected a listing: the reason, their note and what to do', async () => {
+    listings = [
+      makeOwnerVehicle({ id: 3, status: 'rejected', rejection: { reason: 'photos', label: 'Photos are missing, unclear or not of this vehicle', note: 'Add a photo of the odometer.' } }),
+      makeOwnerVehicle({ id: 4, status: 'rejected', rejection: null }),
+    ];
+    renderDashboard();
+    const table = await screen.findByRole('table');
+    const [first, second] = within(table).getAllByRole('row').slice(1) as [HTMLElement, HTMLElement];
+    expect(within(first).getByText('Photos are missing, unclear or not of this vehicle.')).toBeTruthy();
+    expect(within(first).getByText(/Add a photo of the odometer\./)).toBeTruthy();
+    expect(within(first).getByText('Edit the listing to send it back for review.')).toBeTruthy();
+    expect(within(second).queryByText(/send it back for review/)).toBeNull();
+  });
+
   it('marks a live listing sold with its price shown publicly', async () => {
     listings = [makeOwnerVehicle({ id: 7 })];
     const user = userEvent.setup();

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { daysOnMarketText, formatMileage, formatPrice, STATUS_LABELS, vehicleTitle } from '@app/shared';
+import { daysOnMarketText, formatCount, formatMileage, formatPrice, STATUS_LABELS, vehicleTitle } from '@app/shared';
 import { ApiError } from '@app/shared';
 import { useDeleteVehicle, useMyVehicles, type OwnerVehicle } from '../../api/seller';
 import { CheckIcon, EyeIcon } from '../../components/icons';
@@ -40,12 +40,21 @@ function StatusBadge({ status }: { status: OwnerVehicle['status'] }) {
   return <span className={`status-badge status-${status}`}>{STATUS_LABELS[status]}</span>;
 }
 
-/** The listing's status, and "Changes awaiting review" while an edit of the live listing waits for staff. */
+/**
+ * The listing's status, "Changes awaiting review" while an edit of the live listing waits for staff, and
+ * why staff rejected it (the reason and their note; editing sends it back for review).
+ */
 function ListingStatus({ vehicle }: { vehicle: OwnerVehicle }) {
+  const { rejection } = vehicle;
   return (
     <span className="listing-status">
       <StatusBadge status={vehicle.status} />
       {vehicle.pendingRevision ? <span className="status-badge status-revision">Changes awaiting review</span> : null}
+      {rejection ? (
+        <span className="rejection-reason">
+          {rejection.label ? <strong>{rejection.label}.</strong> : null} {rejection.note} <span className="listing-sub">Edit the listing to send it back for review.</span>
+        </span>
+      ) : null}
     </span>
   );
 }
@@ -97,7 +106,7 @@ function ListingsTable({ vehicles }: { vehicles: OwnerVehicle[] }) {
                 <td data-label="Status">
                   <ListingStatus vehicle={v} />
                 </td>
-                <td data-label="Views">{v.views.toLocaleString('en-US')}</td>
+                <td data-label="Views">{formatCount(v.views)}</td>
                 <td className="listing-actions">
                   <Link to={`/vehicles/${v.id}`} className="icon-action" aria-label={`View ${title}`} title="View">
                     <EyeIcon size={18} />
@@ -180,7 +189,7 @@ function Dashboard() {
         </div>
         <div className="stat-card">
           <dt>Total Views</dt>
-          <dd>{mine.isPending ? '–' : stats.views.toLocaleString('en-US')}</dd>
+          <dd>{mine.isPending ? '–' : formatCount(stats.views)}</dd>
         </div>
       </dl>
 

@@ -7,6 +7,8 @@ import { IdempotencyKeys1796300000000 } from './1796300000000-idempotency-keys';
 import { ListingLifecycle1796500000000 } from './1796500000000-listing-lifecycle';
 import { ColourFamilies1796500000001 } from './1796500000001-colour-families';
 import { DealRatings1796500000002 } from './1796500000002-deal-ratings';
+import { ModerationEvidence1796600000000 } from './1796600000000-moderation-evidence';
+import { JobPeriods1796600000001 } from './1796600000001-job-periods';
 
 /** Every migration, in order. Listed explicitly: the API is bundled, so no glob loading. */
 export const MIGRATIONS = [
@@ -19,4 +21,6 @@ export const MIGRATIONS = [
   ListingLifecycle1796500000000,
   ColourFamilies1796500000001,
   DealRatings1796500000002,
+  ModerationEvidence1796600000000,
+  JobPeriods1796600000001,
 ];

@@ -33,4 +33,8 @@ export class UploadEntity {
 
   @Column({ type: 'datetime', nullable: true })
   attachedAt: Date | null;
+
+  /** Perceptual hash of the photo (64-bit dHash as 16 hex digits; see `perceptualHash`), null for older uploads. */
+  @Column({ type: 'varchar', length: 16, nullable: true })
+  phash: string | null;
 }

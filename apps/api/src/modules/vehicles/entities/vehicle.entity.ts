@@ -177,6 +177,13 @@ export class VehicleEntity {
   @Column({ type: 'boolean', default: false })
   soldPriceShown: boolean;
 
+  /** Why staff rejected the listing (REJECTION_REASONS) and their note; cleared when it leaves rejected. */
+  @Column({ type: 'varchar', length: 40, nullable: true })
+  rejectionReason: string | null;
+
+  @Column({ type: 'text', nullable: true })
+  rejectionNote: string | null;
+
   /** The latest price reduction (cleared by a later increase): "Price drop" labels, "Recently reduced" sort. */
   @Column({ type: 'datetime', nullable: true })
   priceReducedAt: Date | null;

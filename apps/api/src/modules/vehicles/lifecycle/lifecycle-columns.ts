@@ -9,6 +9,8 @@ export interface LifecycleColumns {
   soldPriceShown: boolean;
   priceReducedAt: Date | null;
   priceReducedFrom: number | null;
+  rejectionReason: string | null;
+  rejectionNote: string | null;
 }
 
 export const LIFECYCLE_COLUMNS = ['publishedAt', 'soldAt', 'priceReducedAt', 'priceReducedFrom'] as const;
@@ -35,5 +37,6 @@ export function lifecycleColumns(before: Row | null, next: Row, now = new Date()
   if (next.status !== 'sold' && (next.soldAt || next.soldPrice != null || next.soldPriceShown)) {
     Object.assign(patch, { soldAt: null, soldPrice: null, soldPriceShown: false });
   }
+  if (next.status !== 'rejected' && (next.rejectionReason || next.rejectionNote)) Object.assign(patch, { rejectionReason: null, rejectionNote: null });
   return patch;
 }
