@@ -119,4 +119,4 @@ async function startApiServer({ env = {}, timeoutMs = 120_000, listings = true, 
   return { baseUrl, dataDir, stop };
 }
 
-module.exports = { startApiServer };
+module.exports = { startApiServer, ensureBuilt };

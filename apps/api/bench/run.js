@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm run bench:search` and `npm run bench:pricing`: run the TypeScript benches (and its server child) straight from the sources,
+// `npm run bench:search`, `npm run bench:pricing` and `npm run test:cluster`: run the TypeScript benches (and its server child) straight from the sources,
 // compiled on load with @swc/core (the compiler the tests use); no build step.
 const { readFileSync } = require('node:fs');
 const { transformSync } = require('@swc/core');
@@ -19,5 +19,5 @@ require.extensions['.ts'] = (module, filename) => {
 };
 
 require('reflect-metadata');
-const BENCHES = { '--serve': './serve.ts', pricing: './pricing-bench.ts' };
+const BENCHES = { '--serve': './serve.ts', pricing: './pricing-bench.ts', cluster: './cluster-test.ts' };
 require(BENCHES[process.argv[2]] ?? './search-bench.ts');

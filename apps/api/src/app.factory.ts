@@ -15,6 +15,9 @@ import { recordRoutes } from './infra/http/route-list';
 import { registerStaticFiles } from './infra/http/static-files';
 import { createValidationPipe } from './infra/http/validation';
 import { LifecycleService } from './infra/lifecycle/lifecycle.service';
+import { Metrics } from './infra/metrics/metrics.service';
+import { registerRequestMetrics } from './infra/metrics/request-metrics';
+import { REDIS_CLIENT } from './infra/redis/redis.module';
 import { OBJECT_STORAGE } from './infra/storage/object-storage';
 
 const REQUEST_ID = /^[\w.-]{8,64}$/;
@@ -42,13 +45,14 @@ export async function createApp(config: AppConfig, extraModules: Type[] = []): P
 
   const fastify = app.getHttpAdapter().getInstance();
   recordRoutes(fastify);
+  registerRequestMetrics(fastify, app.get(Metrics));
   const lifecycle = app.get(LifecycleService);
   fastify.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
     // Shutting down: no keep-alive, so the server can close every connection once its request is answered.
     if (lifecycle.draining) reply.header('connection', 'close');
   });
-  await registerSecurity(fastify, config, writeSecurityHeaders);
+  await registerSecurity(fastify, config, writeSecurityHeaders, app.get(REDIS_CLIENT));
   // Photo uploads (POST /api/uploads): one file per request. The file limit is one byte over the largest
   // accepted photo, so a larger one is told apart (413) without reading it whole.
   await fastify.register(fastifyMultipart, {
@@ -57,7 +61,8 @@ export async function createApp(config: AppConfig, extraModules: Type[] = []): P
   await registerStaticFiles(fastify, config, app.get(OBJECT_STORAGE));
 
   registerJsonBodyParser(app);
-  app.setGlobalPrefix('api');
+  // /metrics stays at the root, where scrapers look for it.
+  app.setGlobalPrefix('api', { exclude: ['metrics'] });
   app.useGlobalPipes(createValidationPipe());
   // Nest routes Fastify's own errors (rate limit, body parsing, cross-site refusal, unknown routes)
   // through the global filters too, so this one filter shapes every error.

@@ -6,6 +6,8 @@ import { DatabaseModule } from './infra/database/database.module';
 import { JobsModule } from './infra/jobs/jobs.module';
 import { LifecycleModule } from './infra/lifecycle/lifecycle.module';
 import { MailModule } from './infra/mail/mail.module';
+import { MetricsModule } from './infra/metrics/metrics.module';
+import { RedisModule } from './infra/redis/redis.module';
 import { StorageModule } from './infra/storage/storage.module';
 import { AdminModule } from './modules/admin/admin.module';
 import { AnalyticsModule } from './modules/analytics/analytics.module';
@@ -33,6 +35,8 @@ export class AppModule {
         ScheduleModule.forRoot(),
         JobsModule,
         StorageModule,
+        RedisModule,
+        MetricsModule,
         MailModule,
         UsersModule,
         AuthModule,

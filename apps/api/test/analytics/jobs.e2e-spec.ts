@@ -42,10 +42,15 @@ describe('scheduled analytics jobs', () => {
   it('the roll-up job rolls views up under its lock', async () => {
     const at = new Date(Math.floor((Date.now() - 5 * MINUTE) / 1000) * 1000);
     await insertViews(t.app, [view('job-visitor', at, '/'), view('job-visitor', new Date(at.getTime() + MINUTE), '/faq')]);
-    await expect(t.app.get(AnalyticsRollupJob).run()).resolves.toBe('ran');
+    // A period nobody has claimed yet (the scheduled ticks are stopped in this file).
+    const now = Date.now() + 1000 * t.config.analytics.rollupMs;
+    await expect(t.app.get(AnalyticsRollupJob).run(now)).resolves.toBe('ran');
     await expect(t.app.get(DataSource).getRepository(VisitorSessionEntity).findBy({ visitorId: 'job-visitor' })).resolves.toEqual([
       expect.objectContaining({ pageViews: 2, totalDuration: 60 }),
     ]);
+    // Once per period, whichever instance ticks: the same period again is skipped, the next one runs.
+    await expect(t.app.get(AnalyticsRollupJob).run(now)).resolves.toBe('skipped');
+    await expect(t.app.get(AnalyticsRollupJob).run(now + t.config.analytics.rollupMs)).resolves.toBe('ran');
     await expect(t.app.get(AnalyticsPurgeJob).run()).resolves.toBe('ran');
   });
 

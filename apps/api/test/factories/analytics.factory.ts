@@ -29,5 +29,7 @@ export function isoDay(date: Date): string {
 
 /** Tests drive the roll-up themselves: the scheduled runs are stopped so they cannot interleave. */
 export function stopScheduledJobs(app: NestFastifyApplication): void {
-  for (const job of app.get(SchedulerRegistry).getCronJobs().values()) void job.stop();
+  const scheduler = app.get(SchedulerRegistry);
+  for (const job of scheduler.getCronJobs().values()) void job.stop();
+  for (const name of scheduler.getIntervals()) scheduler.deleteInterval(name);
 }

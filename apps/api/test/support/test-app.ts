@@ -27,7 +27,7 @@ export async function startTestApp(env: Record<string, string> = {}, extraModule
   const dataDir = mkdtempSync(join(tmpdir(), 'cm-data-'));
   const config = loadConfig({
     NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     DATA_DIR: dataDir,
     DATABASE_URL: database.url,
     SEED_DEMO: 'false',

@@ -1,5 +1,6 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Optional } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
+import { Metrics } from '../metrics/metrics.service';
 
 /** How long an instance trusts the version it last read: other instances' writes show within this time. */
 export const VERSION_TTL_MS = 1000;
@@ -20,13 +21,17 @@ export class VersionedCacheService {
   /** Bumped by invalidate(): a version read that started before is not kept. */
   private generation = 0;
 
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(
+    private readonly dataSource: DataSource,
+    @Optional() private readonly metrics?: Metrics,
+  ) {}
 
   /** The cached value of `key` under the data set's current version, computed once on a miss. */
   async get<T>(dataSet: string, key: string, compute: () => Promise<T>): Promise<T> {
     const version = await this.version(dataSet);
     const entryKey = `${dataSet}:${version}:${key}`;
     const hit = this.entries.get(entryKey) as Promise<T> | undefined;
+    this.metrics?.cacheLookups.inc({ data_set: dataSet, result: hit ? 'hit' : 'miss' });
     if (hit) {
       // Refresh recency: a Map iterates in insertion order, so the first key is the least recently used.
       this.entries.delete(entryKey);

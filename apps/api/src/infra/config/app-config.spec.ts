@@ -115,8 +115,8 @@ describe('loadConfig', () => {
   });
 
   it('reads the analytics retention and flush interval, with defaults of 90 days and 1 s', () => {
-    expect(loadConfig({ DATA_DIR: dataDir }).analytics).toEqual({ retentionDays: 90, flushMs: 1000 });
-    expect(loadConfig({ DATA_DIR: dataDir, ANALYTICS_RETENTION_DAYS: '30', ANALYTICS_FLUSH_MS: '0' }).analytics).toEqual({ retentionDays: 30, flushMs: 0 });
+    expect(loadConfig({ DATA_DIR: dataDir }).analytics).toEqual({ retentionDays: 90, flushMs: 1000, rollupMs: 300_000 });
+    expect(loadConfig({ DATA_DIR: dataDir, ANALYTICS_RETENTION_DAYS: '30', ANALYTICS_FLUSH_MS: '0', ANALYTICS_ROLLUP_SECONDS: '60' }).analytics).toEqual({ retentionDays: 30, flushMs: 0, rollupMs: 60_000 });
     expect(load({ ANALYTICS_RETENTION_DAYS: '0' })).toThrow(/ANALYTICS_RETENTION_DAYS must be a whole number from 1 to 3650/);
   });
 });

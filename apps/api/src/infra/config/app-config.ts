@@ -24,6 +24,10 @@ export interface AppConfig {
   publicUrl?: string;
   trustProxy: boolean;
   rateLimitPerMinute: number;
+  /** Rate limits, sign-in throttle and upload quota counted in Redis across instances (REDIS_URL); in process without. */
+  redis?: { url: string; keyPrefix: string };
+  /** Bearer token of GET /metrics; unset: only unforwarded scrapes from this machine. */
+  metricsToken?: string;
   admin?: { email: string; password: string };
   seedDemo: boolean;
   /** The demo listing bundle (made by `npm run demo:build`) imported into an empty database when seedDemo is on. */
@@ -35,8 +39,9 @@ export interface AppConfig {
   /**
    * retentionDays: raw page visits (and the visits rolled up from them) older than this are purged.
    * flushMs: page views are written in batches this often; 0 writes each one at once.
+   * rollupMs: the roll-up of page views runs once per this period across all instances.
    */
-  analytics: { retentionDays: number; flushMs: number };
+  analytics: { retentionDays: number; flushMs: number; rollupMs: number };
   /** Staff notifications: SMTP when `smtpUrl` is set, otherwise written to the log. */
   mail: { smtpUrl?: string; from: string; staffEmail?: string };
   /** Photo uploads each signed-in user may make per hour. */
@@ -101,6 +106,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     publicUrl: e.PUBLIC_URL?.replace(/\/$/, ''),
     trustProxy: e.TRUST_PROXY,
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
+    metricsToken: e.METRICS_TOKEN,
+    redis: e.REDIS_URL ? { url: e.REDIS_URL, keyPrefix: e.REDIS_KEY_PREFIX ?? 'carmarket:' } : undefined,
     admin: e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL.toLowerCase(), password: e.ADMIN_PASSWORD } : undefined,
     // On by default in development only: the demo brings accounts with published passwords.
     seedDemo: e.SEED_DEMO ?? !isProduction,
@@ -113,7 +120,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     hostedImages,
     staticDirs: { storefront: resolve(e.STATIC_DIR), admin: resolve(e.ADMIN_STATIC_DIR) },
-    analytics: { retentionDays: e.ANALYTICS_RETENTION_DAYS, flushMs: e.ANALYTICS_FLUSH_MS },
+    analytics: { retentionDays: e.ANALYTICS_RETENTION_DAYS, flushMs: e.ANALYTICS_FLUSH_MS, rollupMs: e.ANALYTICS_ROLLUP_SECONDS * 1000 },
     mail: {
       smtpUrl: e.SMTP_URL,
       from: e.MAIL_FROM ?? `"${e.SITE_NAME.replace(/["\\\r\n]/g, '')}" <no-reply@localhost>`,

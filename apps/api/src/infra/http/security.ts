@@ -1,4 +1,5 @@
 import fastifyRateLimit from '@fastify/rate-limit';
+import type { Redis } from 'ioredis';
 import fastifySecureSession from '@fastify/secure-session';
 import { ForbiddenException } from '@nestjs/common';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -68,7 +69,7 @@ export function securityHeaders(config: AppConfig): SecurityHeaderWriter {
 }
 
 /** Security headers, the global per-address limit, cross-site refusal and the session cookie. */
-export async function registerSecurity(fastify: FastifyInstance, config: AppConfig, writeHeaders: SecurityHeaderWriter): Promise<void> {
+export async function registerSecurity(fastify: FastifyInstance, config: AppConfig, writeHeaders: SecurityHeaderWriter, redis: Redis | null = null): Promise<void> {
   fastify.addHook('onRequest', (request, reply, done) => {
     writeHeaders(request.raw, reply.raw);
     done();
@@ -76,10 +77,13 @@ export async function registerSecurity(fastify: FastifyInstance, config: AppConf
 
   // Many buyers share one address behind carrier NAT and a page view makes several calls: the global
   // limit only stops floods. Tight limits sit on the routes where abuse pays (login, register, contact).
+  // With REDIS_URL every instance counts in Redis (a route's limit holds across the cluster); should Redis
+  // fail, requests pass rather than fail (skipOnError): these limits stop floods, they do not guard data.
   await fastify.register(fastifyRateLimit, {
     global: true,
     max: config.rateLimitPerMinute,
     timeWindow: '1 minute',
+    ...(redis ? { redis, nameSpace: `${config.redis!.keyPrefix}rate-limit:`, skipOnError: true } : {}),
     errorResponseBuilder: (_request, context) => ({
       statusCode: 429,
       message: `Too many requests, retry in ${context.after}`,

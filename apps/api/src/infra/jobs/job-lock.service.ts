@@ -1,5 +1,6 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { Injectable, Logger, Optional } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import { Metrics } from '../metrics/metrics.service';
 
 /**
  * Runs a job on one instance at a time. On MySQL/MariaDB a named database lock (GET_LOCK) is taken on a
@@ -12,10 +13,49 @@ export class JobLockService {
   private readonly logger = new Logger(JobLockService.name);
   private readonly running = new Set<string>();
 
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(
+    private readonly dataSource: DataSource,
+    @Optional() private readonly metrics?: Metrics,
+  ) {}
 
   /** Answers 'ran', 'skipped' (another runner holds the lock) or 'failed'. */
   async runExclusive(name: string, job: () => Promise<unknown>): Promise<'ran' | 'skipped' | 'failed'> {
+    const result = await this.runOnce(name, job);
+    this.metrics?.jobRuns.inc({ job: name, result });
+    return result;
+  }
+
+  /**
+   * Runs the job once per period of `periodMs` (counted from the epoch) across every instance: under the
+   * lock (as runExclusive), the first run to claim the period in `job_periods` runs the job; later ticks of
+   * the same period, on any instance, answer 'skipped'. A tick that finds the lock taken claims nothing, so a
+   * later tick of the period can still run it. Claims older than 100 periods are dropped.
+   */
+  async runOncePer(name: string, periodMs: number, job: () => Promise<unknown>, now = Date.now()): Promise<'ran' | 'skipped' | 'failed'> {
+    const period = Math.floor(now / periodMs);
+    let claimed = false;
+    const outcome = await this.runOnce(name, async () => {
+      claimed = await this.claim(name, period);
+      if (claimed) await job();
+    });
+    const result = outcome === 'ran' && !claimed ? 'skipped' : outcome;
+    this.metrics?.jobRuns.inc({ job: name, result });
+    return result;
+  }
+
+  private async claim(name: string, period: number): Promise<boolean> {
+    const ignore = this.dataSource.options.type === 'better-sqlite3' ? 'INSERT OR IGNORE' : 'INSERT IGNORE';
+    const runner = this.dataSource.createQueryRunner();
+    try {
+      const { affected } = await runner.query(`${ignore} INTO job_periods (name, period) VALUES (?, ?)`, [name, period], true);
+      await runner.query('DELETE FROM job_periods WHERE name = ? AND period < ?', [name, period - 100]);
+      return affected === 1;
+    } finally {
+      await runner.release();
+    }
+  }
+
+  private async runOnce(name: string, job: () => Promise<unknown>): Promise<'ran' | 'skipped' | 'failed'> {
     if (this.running.has(name)) return 'skipped';
     this.running.add(name);
     try {

@@ -1,9 +1,10 @@
 import { HttpException, HttpStatus, Inject, Injectable } from '@nestjs/common';
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { isIPv6 } from 'node:net';
-import { RateLimiterMemory, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import type { RateLimiterAbstract } from 'rate-limiter-flexible';
 import { APP_CONFIG, type AppConfig } from '../../infra/config/app-config';
 import { ipv6Prefix } from '../../infra/http/client-address';
+import { RateLimiters } from '../../infra/redis/redis.module';
 
 export const MAX_FAILED_LOGINS = 10;
 export const FAILED_LOGIN_WINDOW_SECONDS = 15 * 60;
@@ -14,18 +15,18 @@ export const MAX_ACCOUNT_DELAY_SECONDS = 15 * 60;
 /** The cookie a browser gets when it signs in: it is not held back by the account's delay. */
 export const KNOWN_DEVICE_COOKIE = 'cm_kd';
 
-/** The limiter stores (in-process here; one shared store for several instances replaces these). */
+/** The limiter stores: in Redis across instances when REDIS_URL is set, in this process otherwise (RateLimiters). */
 export interface LoginThrottleStores {
   perAddress: RateLimiterAbstract;
   perAccount: RateLimiterAbstract;
   accountDelay: RateLimiterAbstract;
 }
 
-export function memoryStores(): LoginThrottleStores {
+export function throttleStores(limiters: RateLimiters): LoginThrottleStores {
   return {
-    perAddress: new RateLimiterMemory({ keyPrefix: 'login-address', points: MAX_FAILED_LOGINS, duration: FAILED_LOGIN_WINDOW_SECONDS }),
-    perAccount: new RateLimiterMemory({ keyPrefix: 'login-account', points: 10_000, duration: ACCOUNT_WINDOW_SECONDS }),
-    accountDelay: new RateLimiterMemory({ keyPrefix: 'login-delay', points: 1, duration: 1 }),
+    perAddress: limiters.create({ keyPrefix: 'login-address', points: MAX_FAILED_LOGINS, duration: FAILED_LOGIN_WINDOW_SECONDS }),
+    perAccount: limiters.create({ keyPrefix: 'login-account', points: 10_000, duration: ACCOUNT_WINDOW_SECONDS }),
+    accountDelay: limiters.create({ keyPrefix: 'login-delay', points: 1, duration: 1 }),
   };
 }
 
@@ -51,9 +52,14 @@ const inSeconds = (ms: number) => (ms < 90_000 ? `${Math.max(1, Math.ceil(ms / 1
  */
 @Injectable()
 export class LoginThrottleService {
-  private readonly stores: LoginThrottleStores = memoryStores();
+  private readonly stores: LoginThrottleStores;
 
-  constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    limiters: RateLimiters,
+  ) {
+    this.stores = throttleStores(limiters);
+  }
 
   async assertAllowed(email: string, address: string, knownDevice?: string): Promise<void> {
     const account = normal(email);

@@ -1,6 +1,8 @@
 import { Inject, Injectable, ServiceUnavailableException } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { LifecycleService } from '../../infra/lifecycle/lifecycle.service';
+import type { Redis } from 'ioredis';
+import { REDIS_CLIENT } from '../../infra/redis/redis.module';
 import { OBJECT_STORAGE, type ObjectStorage } from '../../infra/storage/object-storage';
 
 const CHECK_TIMEOUT_MS = 2000;
@@ -18,10 +20,12 @@ export class HealthService {
   constructor(
     dataSource: DataSource,
     @Inject(OBJECT_STORAGE) storage: ObjectStorage,
+    @Inject(REDIS_CLIENT) redis: Redis | null,
     private readonly lifecycle: LifecycleService,
   ) {
     this.checks = {
       database: () => dataSource.query('SELECT 1'),
+      ...(redis ? { redis: () => redis.ping() } : {}),
       storage: () => storage.check(),
     };
   }

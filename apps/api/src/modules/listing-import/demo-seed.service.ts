@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { LISTING_BUNDLE_FILE } from '@app/shared';
 import { APP_CONFIG, type AppConfig } from '../../infra/config/app-config';
+import { JobLockService } from '../../infra/jobs/job-lock.service';
 import { AdminBootstrapService } from '../users/admin-bootstrap.service';
 import { ListingReader } from '../vehicles/listing-reader.service';
 import { ListingImportService } from './listing-import.service';
@@ -27,6 +28,7 @@ export class DemoSeedService implements OnApplicationBootstrap {
     private readonly importer: ListingImportService,
     private readonly reader: ListingReader,
     private readonly adminBootstrap: AdminBootstrapService,
+    private readonly lock: JobLockService,
   ) {}
 
   onApplicationBootstrap(): void {
@@ -46,9 +48,22 @@ export class DemoSeedService implements OnApplicationBootstrap {
       .catch(failed);
   }
 
-  /** Imports the demo listings when the database has none; answers the import of the traffic that is still to run, or null. */
+  /**
+   * Imports the demo listings when the database has none; answers the import of the traffic that is still to
+   * run, or null. Under the job lock: of several instances starting together on one database, one imports
+   * and the others, finding the lock taken or the listings in, import nothing.
+   */
   private async seedListings(): Promise<(() => Promise<void>) | null> {
     await this.adminBootstrap.ready;
+    let traffic: (() => Promise<void>) | null = null;
+    const outcome = await this.lock.runExclusive('demo-seed', async () => {
+      traffic = await this.seedIntoEmpty();
+    });
+    if (outcome === 'failed') throw new Error('the import failed (see the job log above)');
+    return traffic;
+  }
+
+  private async seedIntoEmpty(): Promise<(() => Promise<void>) | null> {
     const counts = await this.reader.countByStatus();
     if (Object.values(counts).some((n) => n > 0)) return null;
     const dir = this.config.demoBundleDir;

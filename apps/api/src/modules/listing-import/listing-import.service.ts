@@ -16,7 +16,9 @@ import {
   type ListingBundle,
 } from '@app/shared';
 import { ContactService } from '../contact/contact.service';
+import { JobLockService } from '../../infra/jobs/job-lock.service';
 import { AnalyticsRollupService } from '../analytics/analytics-rollup.service';
+import { ROLLUP_JOB } from '../analytics/jobs/analytics-rollup.job';
 import { PageVisitWriter, type PageVisitRow } from '../analytics/page-visit-writer.service';
 import { UploadsService } from '../uploads/uploads.service';
 import type { UserEntity } from '../users/entities/user.entity';
@@ -68,6 +70,7 @@ export class ListingImportService {
     private readonly contact: ContactService,
     private readonly visits: PageVisitWriter,
     private readonly rollup: AnalyticsRollupService,
+    private readonly lock: JobLockService,
   ) {}
 
   async readBundle(dir: string): Promise<ListingBundle> {
@@ -161,7 +164,9 @@ export class ListingImportService {
     }
     if (batch.length > 0) await this.visits.insert(batch);
     count += batch.length;
-    await this.rollup.rollup();
+    // Under the roll-up's lock: another instance's scheduled roll-up may be under way (then that one, or the
+    // next period's, rolls these views up).
+    await this.lock.runExclusive(ROLLUP_JOB, () => this.rollup.rollup());
     return count;
   }
 

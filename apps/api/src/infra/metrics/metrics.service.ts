@@ -1,0 +1,79 @@
+import { Injectable } from '@nestjs/common';
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { DataSource } from 'typeorm';
+
+/** The pool of mysql2 as TypeORM holds it (not part of its typings). */
+interface Mysql2Pool {
+  config?: { connectionLimit?: number };
+  _allConnections?: { length: number };
+  _freeConnections?: { length: number };
+  _connectionQueue?: { length: number };
+}
+
+/**
+ * The API's Prometheus metrics (prom-client), in a registry of its own: HTTP requests by route pattern,
+ * method and status (count and latency), the database pool, the derived-data cache's lookups, scheduled
+ * job runs by result, and the process's own metrics (CPU, memory, event loop lag, GC).
+ */
+@Injectable()
+export class Metrics {
+  readonly registry = new Registry();
+
+  readonly httpRequests = new Counter({
+    name: 'http_requests_total',
+    help: 'HTTP requests answered, by route pattern, method and status code',
+    labelNames: ['route', 'method', 'status'] as const,
+    registers: [this.registry],
+  });
+
+  readonly httpDuration = new Histogram({
+    name: 'http_request_duration_seconds',
+    help: 'Time to answer an HTTP request, by route pattern, method and status code',
+    labelNames: ['route', 'method', 'status'] as const,
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+    registers: [this.registry],
+  });
+
+  readonly cacheLookups = new Counter({
+    name: 'cache_lookups_total',
+    help: 'Lookups in the derived-data cache (search totals, facets), by data set and result (hit or miss)',
+    labelNames: ['data_set', 'result'] as const,
+    registers: [this.registry],
+  });
+
+  readonly jobRuns = new Counter({
+    name: 'job_runs_total',
+    help: 'Scheduled job runs, by job and result (ran, skipped: another run or instance held the lock, failed)',
+    labelNames: ['job', 'result'] as const,
+    registers: [this.registry],
+  });
+
+  constructor(dataSource: DataSource) {
+    collectDefaultMetrics({ register: this.registry });
+    const pool = () => (dataSource.driver as unknown as { pool?: Mysql2Pool }).pool;
+    new Gauge({
+      name: 'db_pool_connections',
+      help: 'Database connections by state (open, idle, waiting requests, limit); SQLite: one open connection',
+      labelNames: ['state'] as const,
+      registers: [this.registry],
+      collect() {
+        const p = pool();
+        if (!p) {
+          this.set({ state: 'open' }, dataSource.isInitialized ? 1 : 0);
+          return;
+        }
+        this.set({ state: 'open' }, p._allConnections?.length ?? 0);
+        this.set({ state: 'idle' }, p._freeConnections?.length ?? 0);
+        this.set({ state: 'waiting' }, p._connectionQueue?.length ?? 0);
+        this.set({ state: 'limit' }, p.config?.connectionLimit ?? 0);
+      },
+    });
+  }
+
+  /** Records one answered request; `route` is the matched pattern (never the raw URL, which would explode the label set). */
+  observeRequest(route: string, method: string, status: number, seconds: number): void {
+    const labels = { route, method, status: String(status) };
+    this.httpRequests.inc(labels);
+    this.httpDuration.observe(labels, seconds);
+  }
+}
