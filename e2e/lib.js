@@ -1,6 +1,9 @@
 // Helpers of the browser tests: one Chromium per test file, pages at the two checked widths, screenshots.
 const { mkdirSync } = require('node:fs');
 const { join } = require('node:path');
+const assert = require('node:assert/strict');
+
+const AXE_SOURCE = require('axe-core').source;
 const { launchBrowser } = require('../scripts/lib/chromium');
 
 const BASE_URL = process.env.E2E_BASE_URL;
@@ -23,14 +26,41 @@ async function openBrowser(options = {}) {
   return context;
 }
 
-/** Desktop (1440) and phone (390) screenshots of the page as it is now, full length. */
-async function screenshots(page, name) {
+/**
+ * axe-core's WCAG 2.x A/AA rules on the page as it is now; fails with each critical or serious violation,
+ * its rule, help text and the first offending elements. `exclude`: CSS selectors left out (a known problem
+ * another change fixes; say which where it is used).
+ */
+async function assertAccessible(page, label, { exclude = [] } = {}) {
+  const loaded = await page.evaluate(() => typeof window.axe === 'object');
+  // Evaluated through the DevTools protocol: the page's Content-Security-Policy refuses inline scripts.
+  if (!loaded) await page.evaluate(AXE_SOURCE);
+  const violations = await page.evaluate(async (excluded) => {
+    const context = excluded.length ? { include: [['html']], exclude: excluded.map((s) => [s]) } : document;
+    const result = await window.axe.run(context, {
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] },
+      resultTypes: ['violations'],
+    });
+    return result.violations
+      .filter((v) => v.impact === 'critical' || v.impact === 'serious')
+      .map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.slice(0, 3).map((n) => n.target.join(' ')), count: v.nodes.length }));
+  }, exclude);
+  const report = violations.map((v) => `  ${v.impact} ${v.id} (${v.count}×): ${v.help}\n    ${v.targets.join('\n    ')}`).join('\n');
+  assert.equal(violations.length, 0, `axe-core on ${label} at ${page.viewportSize().width} px:\n${report}`);
+}
+
+/**
+ * Desktop (1440) and phone (390) screenshots of the page as it is now, full length, each checked by axe-core
+ * (no critical or serious violation) unless `{ axe: false }`; `exclude` as for assertAccessible.
+ */
+async function screenshots(page, name, { axe = true, exclude = [] } = {}) {
   mkdirSync(SHOTS, { recursive: true });
   const original = page.viewportSize();
   for (const [label, size] of [['desktop', DESKTOP], ['phone', PHONE]]) {
     await page.setViewportSize(size);
     await page.waitForTimeout(250);
     await page.screenshot({ path: join(SHOTS, `${name}-${label}.png`), fullPage: true });
+    if (axe) await assertAccessible(page, name, { exclude });
   }
   await page.setViewportSize(original);
 }
@@ -44,4 +74,4 @@ async function api(path) {
 
 const toastText = (page) => page.locator('.toast').innerText();
 
-module.exports = { BASE_URL, DESKTOP, PHONE, openBrowser, screenshots, api, toastText };
+module.exports = { BASE_URL, DESKTOP, PHONE, SHOTS, openBrowser, screenshots, assertAccessible, api, toastText };

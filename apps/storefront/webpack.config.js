@@ -1,3 +1,5 @@
+const fs = require('node:fs');
+const path = require('node:path');
 const { createConfig, sharedDeps, API_URL } = require('../../webpack.config.base');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const pkg = require('./package.json');
@@ -31,6 +33,22 @@ class PreloadStartupChunksPlugin {
   }
 }
 
+/** Copies the brand's icons (public/brand: favicon, app icons) to the root of the build, under stable names. */
+class BrandIconsPlugin {
+  apply(compiler) {
+    const { RawSource } = compiler.webpack.sources;
+    const dir = path.join(__dirname, 'public', 'brand');
+    compiler.hooks.thisCompilation.tap('BrandIcons', (compilation) => {
+      compilation.hooks.processAssets.tap({ name: 'BrandIcons', stage: compiler.webpack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL }, () => {
+        for (const file of fs.readdirSync(dir)) {
+          compilation.fileDependencies.add(path.join(dir, file));
+          compilation.emitAsset(file, new RawSource(fs.readFileSync(path.join(dir, file))));
+        }
+      });
+    });
+  }
+}
+
 const isProd = process.env.NODE_ENV === 'production';
 
 const config = createConfig({
@@ -56,6 +74,7 @@ const config = createConfig({
   ],
 });
 
+config.plugins.push(new BrandIconsPlugin());
 if (isProd) config.plugins.push(new PreloadStartupChunksPlugin());
 
 module.exports = config;

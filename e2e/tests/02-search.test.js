@@ -63,7 +63,7 @@ test('sorting and filtering change the results and the address', async () => {
   assert.notEqual(await countText(), allCount);
   await screenshots(page, 'search-filtered');
 
-  await page.getByRole('button', { name: 'Clear all' }).click();
+  await page.locator('.search-sidebar').getByRole('button', { name: 'Clear all' }).click();
   await page.waitForURL((url) => url.search === '');
 });
 

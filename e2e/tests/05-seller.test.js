@@ -223,7 +223,7 @@ test('saved vehicles: on /saved and on the dashboard', async () => {
 test('log out from the profile menu: toast and back to /', async () => {
   await page.setViewportSize({ width: 1440, height: 900 });
   await page.goto('/dashboard');
-  await page.getByRole('button', { name: /Account menu for Journey Seller/ }).click();
+  await page.getByRole('button', { name: /account menu for Journey Seller/ }).click();
   await page.getByRole('menu').getByText(email).waitFor();
   await page.getByRole('menuitem', { name: 'Log out' }).click();
   await page.locator('.toast', { hasText: 'Signed out' }).waitFor();

@@ -3,7 +3,8 @@
 const { test, before, after } = require('node:test');
 const assert = require('node:assert/strict');
 const { startApiServer } = require('../../scripts/lib/api-server');
-const { openBrowser, screenshots, BASE_URL } = require('../lib');
+const { join } = require('node:path');
+const { openBrowser, screenshots, assertAccessible, SHOTS, BASE_URL } = require('../lib');
 
 const ADMIN = { email: 'admin@example.com', password: 'admin-demo-2026' };
 const SELLER = { email: 'seller@example.com', password: 'seller-demo-2026' };
@@ -96,10 +97,16 @@ test('an admin approves one pending listing and rejects another, and the counts 
   await page.getByRole('tab', { name: `Pending Approval (${before.pending - 1})` }).waitFor();
 
   const secondRow = rows.filter({ hasNotText: firstTitle }).first();
-  await secondRow.getByRole('button', { name: 'Reject' }).click();
-  const confirm = page.locator('.adm-popconfirm').filter({ hasText: 'Are you sure you want to reject this listing?' });
-  await confirm.waitFor();
-  await confirm.getByRole('button', { name: 'Reject' }).click();
+  await secondRow.getByRole('button', { name: /Reject/ }).click();
+  const dialog = page.getByRole('dialog').filter({ hasText: 'Are you sure you want to reject this listing?' });
+  await dialog.waitFor();
+  await dialog.getByRole('button', { name: 'Reject listing' }).click();
+  await dialog.getByText('Choose a reason: the seller is told').waitFor();
+  await dialog.getByRole('radio', { name: 'The price looks wrong' }).check();
+  await dialog.getByLabel(/Note to the seller/).fill('The price is far below the market for this car.');
+  await assertAccessible(page, 'admin-reject-dialog');
+  await page.screenshot({ path: join(SHOTS, 'admin-reject-dialog.png') });
+  await dialog.getByRole('button', { name: 'Reject listing' }).click();
   await page.getByRole('tab', { name: `Pending Approval (${before.pending - 2})` }).waitFor();
 
   assert.equal(await statValue(page, 'Pending Approval'), before.pending - 2);

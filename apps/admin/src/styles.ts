@@ -12,6 +12,16 @@ export const CONSOLE_CSS = `
 @media (min-width: 768px) { .adm-console .adm-console-grid-3 { grid-template-columns: repeat(3, minmax(0, 1fr)); } }
 @media (min-width: 992px) { .adm-console .adm-console-grid-4 { grid-template-columns: repeat(4, minmax(0, 1fr)); } .adm-console .adm-console-grid-2 { grid-template-columns: repeat(2, minmax(0, 1fr)); } }
 .adm-console .adm-console-stat { border-top: 3px solid; }
+/* antd's preset tag colours put mid tones on pale grounds (orange 3.3:1): darker text, the same hue, 4.5:1 or more (important: antd sets the colour on the tag's own class and its CSS-in-JS comes later). Not scoped to .adm-console: dialogs render outside it, and only the console's components carry the adm- prefix. */
+.adm-tag.adm-tag-orange, .adm-tag.adm-tag-orange > span, .adm-tag.adm-tag-gold, .adm-tag.adm-tag-gold > span, .adm-tag.adm-tag-volcano, .adm-tag.adm-tag-volcano > span, .adm-tag.adm-tag-warning, .adm-tag.adm-tag-warning > span { color: #92400e !important; }
+.adm-tag.adm-tag-green, .adm-tag.adm-tag-green > span, .adm-tag.adm-tag-lime, .adm-tag.adm-tag-lime > span, .adm-tag.adm-tag-success, .adm-tag.adm-tag-success > span { color: #166534 !important; }
+.adm-tag.adm-tag-red, .adm-tag.adm-tag-red > span, .adm-tag.adm-tag-magenta, .adm-tag.adm-tag-magenta > span, .adm-tag.adm-tag-error, .adm-tag.adm-tag-error > span { color: #991b1b !important; }
+.adm-tag.adm-tag-blue, .adm-tag.adm-tag-blue > span, .adm-tag.adm-tag-geekblue, .adm-tag.adm-tag-geekblue > span, .adm-tag.adm-tag-processing, .adm-tag.adm-tag-processing > span, .adm-tag.adm-tag-cyan, .adm-tag.adm-tag-cyan > span { color: #1e40af !important; }
+.adm-tag.adm-tag-purple, .adm-tag.adm-tag-purple > span { color: #5b21b6 !important; }
+/* Contact links in table cells are touch targets of at least 24 px. */
+.adm-console td a[href^="mailto:"], .adm-console td a[href^="tel:"] { display: inline-block; min-height: 24px; line-height: 24px; }
+/* Phones: the tabs (the console's and the edit dialog's, which renders outside it) wrap onto several lines instead of hiding some behind antd's "more" button (a button inside the tablist, which its ARIA does not allow). */
+@media (max-width: 767px) { .adm-tabs-nav-wrap { white-space: normal; } .adm-tabs-nav-list { flex-wrap: wrap; transform: none !important; } .adm-tabs-nav-operations { display: none !important; } .adm-tabs-ink-bar { display: none; } .adm-tabs-tab-active { box-shadow: inset 0 -2px 0 currentColor; } .adm-tabs-tab + .adm-tabs-tab { margin-left: 16px; } }
 .adm-console .adm-console-badge { font-size: 13px; padding: 2px 10px; margin: 4px 0 0; }
 .adm-console .adm-console-rejected { font-size: 16px; margin: 8px 0; }
 .adm-console .adm-console-chart { width: 100%; height: auto; display: block; }

@@ -84,6 +84,7 @@ export function adminVehicle(overrides: Partial<AdminVehicle> = {}): AdminVehicl
     publishedAt: null,
     daysOnMarket: null,
     pendingRevision: null,
+    rejection: null,
     seller: { id: 7, email: `seller${id}@example.com`, firstName: 'Dana', lastName: 'Lee' },
     ...overrides,
   };

@@ -58,6 +58,7 @@ export function makeOwnerVehicle(overrides: Partial<OwnerVehicle> = {}): OwnerVe
     daysOnMarket: 12,
     soldPriceShown: false,
     pendingRevision: null,
+    rejection: null,
     ...overrides,
   };
 }

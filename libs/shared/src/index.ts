@@ -1,5 +1,6 @@
 export * from './common/api-error';
 export * from './common/format';
+export * from './common/number-input';
 export * from './common/public-config.contract';
 export * from './common/transforms';
 export * from './auth/auth.dto';
@@ -26,6 +27,7 @@ export * from './vehicles/listing-lifecycle';
 export * from './vehicles/vocabulary-input';
 export * from './http/api-client';
 export * from './site/routes';
+export * from './site/brand';
 export * from './vehicles/photo-list';
 export * from './vehicles/deal-rating';
 export * from './import/listing-bundle.contract';

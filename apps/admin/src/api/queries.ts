@@ -111,8 +111,8 @@ export function useChangeStatus() {
   const api = useApi();
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, status }: { id: number; status: ListingStatus }) =>
-      api.patch<AdminVehicle>(`/admin/vehicles/${id}/status`, { status }),
+    mutationFn: ({ id, ...body }: { id: number; status: ListingStatus; reason?: RejectionReason; note?: string }) =>
+      api.patch<AdminVehicle>(`/admin/vehicles/${id}/status`, body),
     onSuccess: () =>
       Promise.all([
         client.invalidateQueries({ queryKey: adminKeys.vehicles('pending') }),

@@ -10,12 +10,12 @@ import {
   type AnalyticsStats,
   type AnalyticsTopListing,
   type AnalyticsTopPage,
+  formatCount,
 } from '@app/shared';
 import { useAnalytics } from '../api/queries';
 import { TEXT } from '../lib/texts';
 import { DailyChart } from './DailyChart';
 
-const grouped = new Intl.NumberFormat('en-US');
 const T = TEXT.analytics;
 
 function Totals({ stats, period }: { stats: AnalyticsStats; period: AnalyticsPeriod }) {
@@ -23,10 +23,10 @@ function Totals({ stats, period }: { stats: AnalyticsStats; period: AnalyticsPer
     <>
       <div className="adm-console-grid adm-console-grid-3">
         <Card>
-          <Statistic title={T.uniqueVisitors} value={grouped.format(stats.uniqueVisitors)} />
+          <Statistic title={T.uniqueVisitors} value={formatCount(stats.uniqueVisitors)} />
         </Card>
         <Card>
-          <Statistic title={T.totalPageViews} value={grouped.format(stats.totalPageViews)} />
+          <Statistic title={T.totalPageViews} value={formatCount(stats.totalPageViews)} />
         </Card>
         <Card>
           <Statistic title={T.averageDuration} value={formatDuration(stats.averageDuration)} />
@@ -39,8 +39,8 @@ function Totals({ stats, period }: { stats: AnalyticsStats; period: AnalyticsPer
           size="small"
           items={[
             { key: 'period', label: T.period, children: T.periods[period] },
-            { key: 'visitors', label: T.uniqueVisitors, children: grouped.format(stats.uniqueVisitors) },
-            { key: 'views', label: T.totalPageViews, children: grouped.format(stats.totalPageViews) },
+            { key: 'visitors', label: T.uniqueVisitors, children: formatCount(stats.uniqueVisitors) },
+            { key: 'views', label: T.totalPageViews, children: formatCount(stats.totalPageViews) },
             { key: 'time', label: T.averageSessionTime, children: formatDuration(stats.averageDuration) },
             { key: 'ppv', label: T.pagesPerVisitor, children: pagesPerVisitor(stats.totalPageViews, stats.uniqueVisitors) },
           ]}
@@ -89,7 +89,7 @@ export function AnalyticsTab({ enabled }: { enabled: boolean }) {
                   locale={{ emptyText: 'No page views in this period' }}
                   columns={[
                     { title: 'Page', dataIndex: 'page', key: 'page', ellipsis: true },
-                    { title: 'Views', dataIndex: 'views', key: 'views', align: 'right', render: (n: number) => grouped.format(n) },
+                    { title: 'Views', dataIndex: 'views', key: 'views', align: 'right', render: (n: number) => formatCount(n) },
                   ]}
                 />
             </Card>
@@ -102,7 +102,7 @@ export function AnalyticsTab({ enabled }: { enabled: boolean }) {
                   locale={{ emptyText: 'No listing views in this period' }}
                   columns={[
                     { title: 'Listing', key: 'listing', ellipsis: true, render: (_, l) => <a href={`/vehicles/${l.vehicleId}`}>{vehicleTitle(l)}</a> },
-                    { title: 'Views', dataIndex: 'views', key: 'views', align: 'right', render: (n: number) => grouped.format(n) },
+                    { title: 'Views', dataIndex: 'views', key: 'views', align: 'right', render: (n: number) => formatCount(n) },
                   ]}
                 />
             </Card>

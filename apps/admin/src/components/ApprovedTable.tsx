@@ -1,14 +1,13 @@
 import { useState } from 'react';
 import { Button, Flex, Tag, type TableColumnsType } from 'antd';
 import { EditOutlined, EyeOutlined } from '@ant-design/icons';
-import { COLOR_OPTIONS, labelOf, formatPrice, type AdminVehicle } from '@app/shared';
+import { COLOR_OPTIONS, labelOf, formatCount, formatPrice, type AdminVehicle } from '@app/shared';
 import { useVehicleList } from '../api/queries';
 import { TEXT } from '../lib/texts';
 import { EditVehicleModal } from './EditVehicleModal';
 import { VehicleListSection } from './VehicleListSection';
 import { VehicleCell } from './VehicleCell';
 
-const miles = new Intl.NumberFormat('en-US');
 
 /** 'Approved Listings - Edit Mode': Edit opens the Edit Vehicle Details modal, View the public page. */
 export function ApprovedTable({ enabled }: { enabled: boolean }) {
@@ -32,10 +31,10 @@ export function ApprovedTable({ enabled }: { enabled: boolean }) {
       ),
     },
     { title: 'Color', key: 'color', render: (_, v) => labelOf(COLOR_OPTIONS, v.color ?? v.exteriorColor) || '—' },
-    { title: 'Mileage (mi)', dataIndex: 'mileage', key: 'mileage', render: (m: number) => miles.format(m) },
+    { title: 'Mileage (mi)', dataIndex: 'mileage', key: 'mileage', render: (m: number) => formatCount(m) },
     { title: 'Price', dataIndex: 'price', key: 'price', render: (price: number) => formatPrice(price) },
     { title: 'Location', dataIndex: 'location', key: 'location' },
-    { title: 'Views', dataIndex: 'views', key: 'views', render: (n: number) => miles.format(n) },
+    { title: 'Views', dataIndex: 'views', key: 'views', render: (n: number) => formatCount(n) },
     {
       title: 'Actions',
       key: 'actions',

@@ -1,10 +1,9 @@
 import { Flex, Typography } from 'antd';
-import type { AnalyticsDay } from '@app/shared';
+import { formatCount, type AnalyticsDay } from '@app/shared';
 
 const WIDTH = 720;
 const HEIGHT = 220;
 const PAD = { top: 12, right: 12, bottom: 28, left: 44 };
-const grouped = new Intl.NumberFormat('en-US');
 const dayLabel = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
 
 /** A round axis maximum (1, 2, 5 × 10^n) at or above the data's maximum. */
@@ -39,14 +38,14 @@ export function DailyChart({ series }: { series: AnalyticsDay[] }) {
           <g key={t}>
             <line x1={PAD.left} x2={WIDTH - PAD.right} y1={y(t)} y2={y(t)} stroke="#f0f0f0" />
             <text x={PAD.left - 6} y={y(t) + 4} textAnchor="end" fontSize="11" fill="#8c8c8c">
-              {grouped.format(t)}
+              {formatCount(t)}
             </text>
           </g>
         ))}
         {series.map((d, i) => (
           <g key={d.date}>
             <rect x={x(i) - barW / 2} y={y(d.pageViews)} width={barW} height={Math.max(0, PAD.top + plotH - y(d.pageViews))} fill="#1677ff" opacity={0.8} rx={Math.min(3, barW / 4)}>
-              <title>{`${dayLabel.format(new Date(`${d.date}T00:00:00Z`))}: ${grouped.format(d.pageViews)} page views, ${grouped.format(d.uniqueVisitors)} unique visitors`}</title>
+              <title>{`${dayLabel.format(new Date(`${d.date}T00:00:00Z`))}: ${formatCount(d.pageViews)} page views, ${formatCount(d.uniqueVisitors)} unique visitors`}</title>
             </rect>
             {i % labelEvery === 0 && (
               <text x={x(i)} y={HEIGHT - 8} textAnchor="middle" fontSize="11" fill="#8c8c8c">

@@ -10,7 +10,7 @@ import {
   type AdminVehicle,
   type Option,
 } from '@app/shared';
-import { ApiError, isAuthFailure } from '@app/shared';
+import { fieldErrorsText, isAuthFailure } from '@app/shared';
 import { useEditVehicle } from '../api/queries';
 import { toEditPayload, toFormValues, type EditFormValues } from '../lib/edit-form';
 import { TEXT } from '../lib/texts';
@@ -32,12 +32,6 @@ function Field({ id, label, children, span = 12 }: { id: string; label: string; 
       </Form.Item>
     </Col>
   );
-}
-
-/** The API's field messages under the toast's text, when it sent any. */
-function failureDetail(error: unknown): string {
-  if (error instanceof ApiError && error.fieldErrors.length > 0) return error.fieldErrors.map((e) => e.message).join('. ');
-  return '';
 }
 
 /** 'Edit Vehicle Details' (approved and pending lists): the admin's save is stored at once, the status kept. */
@@ -63,7 +57,7 @@ export function EditVehicleModal({ vehicle, onClose }: { vehicle: AdminVehicle; 
         },
         onError: (error) => {
           if (isAuthFailure(error)) return;
-          const detail = failureDetail(error);
+          const detail = fieldErrorsText(error);
           notification.error({ title: TEXT.toast.error, description: detail ? `${TEXT.toast.updateFailed}: ${detail}` : TEXT.toast.updateFailed });
         },
       },

@@ -1,11 +1,12 @@
 import { useState } from 'react';
-import { App, Button, Card, Empty, Flex, Form, Input, Modal, Pagination, Select, Table, Typography, type TableColumnsType } from 'antd';
+import { App, Button, Card, Empty, Flex, Pagination, Table, Typography, type TableColumnsType } from 'antd';
 import { CheckOutlined, CloseOutlined, EyeOutlined } from '@ant-design/icons';
-import { REJECTION_REASONS, cardImageUrl, isAuthFailure, formatPrice, type AdminRevision, type RejectionReason, type RevisionFieldDiff } from '@app/shared';
+import { cardImageUrl, isAuthFailure, formatPrice, type AdminRevision, type RevisionFieldDiff } from '@app/shared';
 import { PAGE_SIZE, useDecideRevision, useRevisions } from '../api/queries';
 import { formatDate } from '../lib/dates';
 import { revisionValueText } from '../lib/revision-values';
 import { TEXT } from '../lib/texts';
+import { RejectReasonModal, type RejectDecision } from './RejectReasonModal';
 import { TableSkeleton } from './TableSkeleton';
 import { VehicleCell } from './VehicleCell';
 
@@ -42,10 +43,9 @@ const DIFF_COLUMNS: TableColumnsType<RevisionFieldDiff> = [
 ];
 
 function RejectModal({ revision, onClose }: { revision: AdminRevision; onClose: () => void }) {
-  const [form] = Form.useForm<{ reason: RejectionReason; note?: string }>();
   const decide = useDecideRevision();
   const { message, notification } = App.useApp();
-  const submit = ({ reason, note }: { reason: RejectionReason; note?: string }) =>
+  const submit = ({ reason, note }: RejectDecision) =>
     decide.mutate(
       { id: revision.id, decision: 'reject', reason, note },
       {
@@ -58,18 +58,7 @@ function RejectModal({ revision, onClose }: { revision: AdminRevision; onClose: 
         },
       },
     );
-  return (
-    <Modal open title={TEXT.revisions.rejectTitle} okText="Reject changes" okButtonProps={{ danger: true, loading: decide.isPending }} onOk={() => form.submit()} onCancel={onClose} destroyOnHidden>
-      <Form form={form} layout="vertical" onFinish={submit}>
-        <Form.Item name="reason" label="Reason" rules={[{ required: true, message: 'Choose why the changes are rejected' }]}>
-          <Select options={REJECTION_REASONS.map((r) => ({ value: r.value, label: r.label }))} placeholder="Choose a reason" />
-        </Form.Item>
-        <Form.Item name="note" label="Note to the seller (optional)" rules={[{ max: 1000, message: 'At most 1000 characters' }]}>
-          <Input.TextArea rows={3} />
-        </Form.Item>
-      </Form>
-    </Modal>
-  );
+  return <RejectReasonModal title={TEXT.revisions.rejectTitle} okText="Reject changes" pending={decide.isPending} onSubmit={submit} onClose={onClose} />;
 }
 
 function RevisionCard({ revision, onReject }: { revision: AdminRevision; onReject: () => void }) {

@@ -5,7 +5,7 @@ import { VehicleEntity } from '../../src/modules/vehicles/entities/vehicle.entit
 import { createVehicle, updateVehicle } from '../factories/vehicle.factory';
 import { registerUser } from '../factories/user.factory';
 import { startTestApp, type TestApp } from '../support/test-app';
-import { robotsDisallowPaths, SITE_ROUTES, sitemapPaths, sitePath } from '@app/shared';
+import { GALLERY_PHOTO_SIZES, robotsDisallowPaths, SITE_ROUTES, sitemapPaths, sitePath } from '@app/shared';
 
 const INDEX_HTML =
   '<!doctype html><html lang="en"><head><meta charset="utf-8" /><meta name="description" content="Default description" /><title>Vehicle Marketplace</title></head><body><div id="root"></div></body></html>';
@@ -111,6 +111,36 @@ describe('storefront pages served by the API', () => {
       await updateVehicle(t, tricky.id, { status: 'rejected' });
     });
 
+    it('preloads the first photo from the same sizes and sizes rule as the gallery', async () => {
+      const html = (await t.client().get(`/vehicles/${approved.id}`)).text;
+      const preloads = html.match(/<link rel="preload" as="image"[^>]*>/g) ?? [];
+      expect(preloads).toEqual([
+        `<link rel="preload" as="image" href="/uploads/2026/def.webp" imagesrcset="/uploads/2026/def-card.webp 640w, /uploads/2026/def.webp 2048w" imagesizes="${GALLERY_PHOTO_SIZES}" fetchpriority="high" />`,
+      ]);
+    });
+
+    it('says "Sold", never "for sale", for a sold listing; the sold price only where the seller agreed', async () => {
+      const quiet = await createVehicle(t, approved.userId, { trim: null, status: 'sold', soldPrice: 41000, soldPriceShown: false });
+      const shown = await createVehicle(t, approved.userId, { trim: null, model: 'X6', status: 'sold', soldPrice: 41000, soldPriceShown: true });
+
+      const quietHtml = (await t.client().get(`/vehicles/${quiet.id}`)).text;
+      expect(quietHtml).toContain('<title>2021 BMW X5 – Sold | Test Motors</title>');
+      expect(quietHtml).toContain('<meta property="og:title" content="2021 BMW X5 – Sold" />');
+      expect(quietHtml).toContain('<meta name="twitter:title" content="2021 BMW X5 – Sold" />');
+      expect(quietHtml).toMatch(/<meta name="description" content="2021 BMW X5, sold: 24,000 mi, excellent condition, in Austin, TX\./);
+      expect(quietHtml).not.toMatch(/for sale/i);
+      expect(quietHtml).not.toContain('41,000');
+      const car = JSON.parse(/<script type="application\/ld\+json">(.*?)<\/script>/.exec(quietHtml)?.[1] as string);
+      expect(car.offers.availability).toBe('https://schema.org/SoldOut');
+
+      const shownHtml = (await t.client().get(`/vehicles/${shown.id}`)).text;
+      expect(shownHtml).toContain('<title>2021 BMW X6 – Sold for $41,000 | Test Motors</title>');
+      expect(shownHtml).toMatch(/<meta name="description" content="2021 BMW X6, sold for \$41,000: 24,000 mi/);
+      expect(shownHtml).not.toMatch(/for sale/i);
+      await updateVehicle(t, quiet.id, { status: 'rejected' });
+      await updateVehicle(t, shown.id, { status: 'rejected' });
+    });
+
     it('serves a listing page only at its canonical address', async () => {
       expect((await t.client().get(`/vehicles/${approved.id}`)).status).toBe(200);
       for (const path of [`/vehicles/0${approved.id}`, `/vehicles/${approved.id}.0`, `/vehicles/+${approved.id}`, `/vehicles/${approved.id}e0`]) {
@@ -187,6 +217,20 @@ describe('storefront pages served by the API', () => {
       'https://cars.example.com/faq',
       'https://cars.example.com/privacy-policy',
       `https://cars.example.com/vehicles/${approved.id}`,
+    ]);
+  });
+
+  it('serves the web app manifest with the site name, the brand colour and the icons', async () => {
+    const response = await t.client().get('/manifest.webmanifest');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/^application\/manifest\+json/);
+    const manifest = JSON.parse(response.text);
+    expect(manifest).toMatchObject({ name: 'Test Motors', short_name: 'Test Motors', start_url: '/', display: 'standalone', theme_color: '#b91c1c' });
+    expect(manifest.icons.map((i: { src: string; sizes: string; purpose?: string }) => `${i.src} ${i.sizes}${i.purpose ? ` ${i.purpose}` : ''}`)).toEqual([
+      '/icon-192.png 192x192',
+      '/icon-512.png 512x512',
+      '/icon-maskable-512.png 512x512 maskable',
+      '/favicon.svg any',
     ]);
   });
 

@@ -1,7 +1,7 @@
 import { useInfiniteQuery, useQuery, useQueryClient, useMutation } from '@tanstack/react-query';
 import type { PricePoint, PublicConfig, PublicUser } from '@app/shared';
 import { SEARCH_LIMITS } from '@app/shared';
-import { ApiError } from '@app/shared';
+import { isApiErrorStatus } from '@app/shared';
 import { api } from './client';
 import { RECENT_REFETCH_MS } from './query-client';
 import type { PublicVehicle as Vehicle, VehicleSearchResult } from '@app/shared';
@@ -107,7 +107,7 @@ export function useVehicle(id: number) {
       try {
         return await api.json<Vehicle>(`/api/vehicles/${id}`);
       } catch (error) {
-        if (error instanceof ApiError && (error.status === 404 || error.status === 401 || error.status === 400)) return null;
+        if (isApiErrorStatus(error, 400, 401, 404)) return null;
         throw error;
       }
     },

@@ -10,7 +10,7 @@ import type {
   VehicleInputDto,
   VinDecodeResult,
 } from '@app/shared';
-import { ApiError } from '@app/shared';
+import { isApiErrorStatus } from '@app/shared';
 import { api } from './client';
 import { queryKeys } from './queries';
 
@@ -61,7 +61,7 @@ export function useOwnedVehicle(id: number) {
       try {
         return await api.json<VehicleDetail>(`/api/vehicles/${id}`);
       } catch (error) {
-        if (error instanceof ApiError && [400, 401, 403, 404].includes(error.status)) return null;
+        if (isApiErrorStatus(error, 400, 401, 403, 404)) return null;
         throw error;
       }
     },

@@ -1,4 +1,5 @@
 import { fireEvent, render, screen } from '@testing-library/react';
+import { GALLERY_PHOTO_SIZES } from '@app/shared';
 import { Gallery, wrapIndex } from './Gallery';
 
 describe('Gallery', () => {
@@ -34,6 +35,37 @@ describe('Gallery', () => {
     render(<Gallery images={['/uploads/1.webp']} alt="2021 BMW X5" />);
     expect(screen.queryByRole('button', { name: 'Next photo' })).toBeNull();
     expect(screen.getByText('1 / 1')).toBeTruthy();
+  });
+
+  it('offers the stored sizes of an uploaded photo (card and full) with the gallery width as sizes', () => {
+    render(<Gallery images={images} alt="2021 BMW X5" />);
+    const photo = screen.getByAltText('2021 BMW X5, photo 1 of 3');
+    expect(photo.getAttribute('srcset')).toBe('/uploads/1-card.webp 640w, /uploads/1.webp 2048w');
+    expect(photo.getAttribute('sizes')).toBe(GALLERY_PHOTO_SIZES);
+    expect(photo.getAttribute('src')).toBe('/uploads/1.webp');
+  });
+
+  it('never shows a photo larger than its pixels: a hosted photo of one size is capped at its own size', () => {
+    const hosted = ['https://images.example.com/car-1.jpg', 'https://images.example.com/car-2.jpg'];
+    render(<Gallery images={hosted} alt="2021 BMW X5" />);
+    const photo = screen.getByAltText('2021 BMW X5, photo 1 of 2') as HTMLImageElement;
+    expect(photo.getAttribute('srcset')).toBeNull();
+    expect(photo.style.maxWidth).toBe('');
+    Object.defineProperty(photo, 'naturalWidth', { value: 500 });
+    Object.defineProperty(photo, 'naturalHeight', { value: 375 });
+    fireEvent.load(photo);
+    expect(photo.style.maxWidth).toBe('500px');
+    expect(photo.style.maxHeight).toBe('375px');
+    // The next photo is measured on its own.
+    fireEvent.click(screen.getByRole('button', { name: 'Next photo' }));
+    expect((screen.getByAltText('2021 BMW X5, photo 2 of 2') as HTMLImageElement).style.maxWidth).toBe('');
+  });
+
+  it('draws an overlay over the photo (the Sold state)', () => {
+    render(<Gallery images={images} alt="2021 BMW X5" className="is-sold" overlay={<p className="gallery-sold">Sold</p>} />);
+    const region = screen.getByRole('region', { name: 'Photos of 2021 BMW X5' });
+    expect(region.className).toBe('gallery is-sold');
+    expect(region.querySelector('.gallery-main .gallery-sold')?.textContent).toBe('Sold');
   });
 
   it('computes wrapped indexes at both ends', () => {

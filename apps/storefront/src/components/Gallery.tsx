@@ -1,5 +1,5 @@
-import { useState, type KeyboardEvent } from 'react';
-import { cardImageUrl } from '@app/shared';
+import { useState, type KeyboardEvent, type ReactNode, type SyntheticEvent } from 'react';
+import { GALLERY_PHOTO_SIZES, cardImageUrl, photoSrcSet } from '@app/shared';
 import { ChevronLeftIcon, ChevronRightIcon } from './icons';
 import './Gallery.css';
 
@@ -9,20 +9,57 @@ export function wrapIndex(index: number, delta: number, total: number): number {
   return (((index + delta) % total) + total) % total;
 }
 
-/** Where the gallery shows the card-size variant; the server preloads the cover photo with the same rule. */
-export const PHONE_MEDIA = '(max-width: 767px)';
-
 interface GalleryProps {
   images: string[];
   alt: string;
+  /** Drawn over the photo (the "Sold" state). */
+  overlay?: ReactNode;
+  /** Extra class of the gallery (e.g. `is-sold`). */
+  className?: string;
 }
 
-/** Photo gallery: previous/next arrows that wrap, ←/→ keys, a 'n / total' counter and thumbnails. */
-export function Gallery({ images, alt }: GalleryProps) {
+/** Pixel size of the file the browser chose for a photo (the URL it was shown from). */
+interface NaturalSize {
+  photo: string;
+  width: number;
+  height: number;
+}
+
+/**
+ * The real pixel size of the file an <img> shows. With a `srcset` of width descriptors the element's
+ * naturalWidth is scaled by the descriptor, so the chosen file is measured apart (it is in the memory cache).
+ */
+function measure(img: HTMLImageElement, photo: string, done: (size: NaturalSize) => void): void {
+  const source = img.currentSrc || img.src;
+  if (/\.svg(\?|$)/i.test(source)) return; // a drawing: sharp at any size
+  if (!img.srcset) {
+    if (img.naturalWidth > 0) done({ photo, width: img.naturalWidth, height: img.naturalHeight });
+    return;
+  }
+  const probe = new Image();
+  if (typeof probe.decode !== 'function') return;
+  probe.src = source;
+  probe
+    .decode()
+    .then(() => {
+      if (probe.naturalWidth > 0) done({ photo, width: probe.naturalWidth, height: probe.naturalHeight });
+    })
+    .catch(() => undefined);
+}
+
+/**
+ * Photo gallery: previous/next arrows that wrap, ←/→ keys, a 'n / total' counter and thumbnails. The main
+ * photo comes from the stored sizes (card and full, `srcset` with the gallery's `sizes`), is shown whole
+ * (never cropped) and never larger than its pixels: a small photo keeps its size, centred in the frame.
+ */
+export function Gallery({ images, alt, overlay, className }: GalleryProps) {
   const [index, setIndex] = useState(0);
+  const [natural, setNatural] = useState<NaturalSize | null>(null);
   const total = images.length;
-  const current = images[index] ?? images[0];
+  const current = images[index] ?? images[0] ?? '';
   const go = (delta: number) => setIndex((i) => wrapIndex(i, delta, total));
+  const srcSet = photoSrcSet(current);
+  const cap = natural?.photo === current ? { maxWidth: natural.width, maxHeight: natural.height } : undefined;
 
   const onKeyDown = (event: KeyboardEvent) => {
     if (event.key === 'ArrowLeft') {
@@ -34,14 +71,31 @@ export function Gallery({ images, alt }: GalleryProps) {
     }
   };
 
+  const onLoad = (event: SyntheticEvent<HTMLImageElement>) => measure(event.currentTarget, current, setNatural);
+
   return (
-    <div className="gallery" role="region" aria-roledescription="gallery" aria-label={`Photos of ${alt}`} tabIndex={0} onKeyDown={onKeyDown}>
+    <div
+      className={className ? `gallery ${className}` : 'gallery'}
+      role="region"
+      aria-roledescription="gallery"
+      aria-label={`Photos of ${alt}`}
+      tabIndex={0}
+      onKeyDown={onKeyDown}
+    >
       <div className="gallery-main">
-        {/* Phones get the card-size variant (640 px); larger screens the full photo. */}
-        <picture>
-          <source media={PHONE_MEDIA} srcSet={cardImageUrl(current ?? '')} />
-          <img src={current} alt={`${alt}, photo ${index + 1} of ${total}`} width={1280} height={960} fetchPriority="high" />
-        </picture>
+        <img
+          key={current}
+          src={current}
+          srcSet={srcSet}
+          sizes={srcSet ? GALLERY_PHOTO_SIZES : undefined}
+          alt={`${alt}, photo ${index + 1} of ${total}`}
+          width={1200}
+          height={800}
+          style={cap}
+          fetchPriority={index === 0 ? 'high' : undefined}
+          onLoad={onLoad}
+        />
+        {overlay}
         {total > 1 ? (
           <>
             <button type="button" className="gallery-arrow gallery-prev" onClick={() => go(-1)} aria-label="Previous photo">
@@ -67,7 +121,7 @@ export function Gallery({ images, alt }: GalleryProps) {
                 aria-current={i === index}
                 onClick={() => setIndex(i)}
               >
-                <img src={cardImageUrl(src)} alt="" width={120} height={90} loading="lazy" decoding="async" />
+                <img src={cardImageUrl(src)} alt="" width={120} height={80} loading="lazy" decoding="async" />
               </button>
             </li>
           ))}

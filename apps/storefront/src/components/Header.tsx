@@ -1,12 +1,14 @@
-import { useCallback, useState } from 'react';
-import { Link, NavLink, useNavigate } from 'react-router';
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import type { PublicUser } from '@app/shared';
 import { errorMessage } from '@app/shared';
 import { useCurrentUser, useLogout, usePublicConfigQuery } from '../api/queries';
 import { FALLBACK_CONFIG } from '../config';
 import { displayName } from '../lib/user';
 import { toast } from '../stores/toast';
-import { CarIcon, MenuIcon, UserIcon } from './icons';
+import { useSellPath } from '../hooks/use-sell-path';
+import { savedSelectors, useSavedStore } from '../stores/saved';
+import { CarIcon, HeartIcon, MenuIcon, UserIcon } from './icons';
 import { ProfileMenu } from './ProfileMenu';
 import { Sheet } from './Sheet';
 import './Header.css';
@@ -16,11 +18,11 @@ interface NavItem {
   label: string;
 }
 
-function navItems(user: PublicUser | null): NavItem[] {
+function navItems(user: PublicUser | null, sellPath: string): NavItem[] {
   if (!user) {
     return [
       { to: '/search', label: 'Buy Cars' },
-      { to: '/auth', label: 'Sell Your Car' },
+      { to: sellPath, label: 'Sell Your Car' },
       { to: '/how-it-works', label: 'How It Works' },
     ];
   }
@@ -33,6 +35,22 @@ function navItems(user: PublicUser | null): NavItem[] {
   return items;
 }
 
+/**
+ * A navigation link marked as the current page (aria-current, .active) when the address is its page: the
+ * same path (or below it), and the same query when it has one, so "Sell Your Car" (sign-in that returns to
+ * the listing form) is not the current page on the plain sign-in page.
+ */
+function PageLink({ to, className = '', children, onClick }: { to: string; className?: string; children: ReactNode; onClick?: () => void }) {
+  const { pathname, search } = useLocation();
+  const [path, query] = to.split('?');
+  const current = query ? pathname === path && search === `?${query}` : pathname === path || pathname.startsWith(`${path}/`);
+  return (
+    <Link to={to} className={`${className}${current ? ' active' : ''}`.trim() || undefined} aria-current={current ? 'page' : undefined} onClick={onClick}>
+      {children}
+    </Link>
+  );
+}
+
 export function Header() {
   const { user, isLoading } = useCurrentUser();
   const siteName = usePublicConfigQuery()?.siteName ?? FALLBACK_CONFIG.siteName;
@@ -40,6 +58,9 @@ export function Header() {
   const navigate = useNavigate();
   const [sheetOpen, setSheetOpen] = useState(false);
   const closeSheet = useCallback(() => setSheetOpen(false), []);
+  // Any navigation closes the menu: its links, the browser's back and forward buttons.
+  const { pathname, search } = useLocation();
+  useEffect(() => setSheetOpen(false), [pathname, search]);
 
   const onLogout = () => {
     setSheetOpen(false);
@@ -50,7 +71,8 @@ export function Header() {
     });
   };
 
-  const items = navItems(user);
+  const items = navItems(user, useSellPath());
+  const savedCount = useSavedStore(savedSelectors.count);
 
   return (
     <header className="site-header">
@@ -63,12 +85,20 @@ export function Header() {
         </Link>
         <nav className="header-nav" aria-label="Main">
           {items.map((item) => (
-            <NavLink key={item.label} to={item.to} className="header-link">
+            <PageLink key={item.label} to={item.to} className="header-link">
               {item.label}
-            </NavLink>
+            </PageLink>
           ))}
         </nav>
         <div className="header-actions">
+          <NavLink to="/saved" className="icon-btn saved-link" aria-label={`Saved vehicles: ${savedCount}`}>
+            <HeartIcon filled={savedCount > 0} size={20} />
+            {savedCount > 0 ? (
+              <span className="saved-count" aria-hidden="true">
+                {savedCount > 99 ? '99+' : savedCount}
+              </span>
+            ) : null}
+          </NavLink>
           {isLoading ? null : user ? (
             <>
               <Link to="/create-listing" className="btn btn-primary header-cta">
@@ -140,18 +170,11 @@ export function Header() {
           <ul className="sheet-links">
             {items.map((item) => (
               <li key={item.label}>
-                <NavLink to={item.to} onClick={closeSheet}>
+                <PageLink to={item.to} onClick={closeSheet}>
                   {item.label}
-                </NavLink>
+                </PageLink>
               </li>
             ))}
-            {user?.role === 'admin' ? (
-              <li>
-                <NavLink to="/admin" onClick={closeSheet}>
-                  Admin Dashboard
-                </NavLink>
-              </li>
-            ) : null}
             <li>
               <NavLink to="/financing" onClick={closeSheet}>
                 Financing

@@ -65,7 +65,7 @@ export function ProfileMenu({ user, onLogout }: ProfileMenuProps) {
         aria-haspopup="menu"
         aria-expanded={open}
         aria-controls={open ? id : undefined}
-        aria-label={`Account menu for ${displayName(user)}`}
+        aria-label={`${initials(user)}: account menu for ${displayName(user)}`}
         onClick={() => setOpen((v) => !v)}
         onKeyDown={(event) => {
           if (event.key === 'ArrowDown' && !open) {

@@ -18,9 +18,9 @@ function renderAt(width: number, list = vehicles) {
 
 describe('RecentGrid', () => {
   it.each([
-    [390, 1, 24],
-    [640, 2, 24],
-    [768, 3, 24],
+    [390, 1, 2],
+    [640, 2, 4],
+    [768, 3, 6],
     [1024, 4, 24],
     [1280, 5, 20],
     [1440, 5, 20],
@@ -34,6 +34,11 @@ describe('RecentGrid', () => {
 
   it('uses the card width of SPEC.md for the breakpoint', () => {
     expect(renderAt(700).style.gridTemplateColumns).toBe('repeat(2, minmax(0, 290px))');
+  });
+
+  it('shows at most two whole rows on narrow screens', () => {
+    renderAt(700, vehicles.slice(0, 3));
+    expect(screen.getAllByRole('article')).toHaveLength(2);
   });
 
   it('keeps a short list that does not fill one row', () => {

@@ -21,7 +21,7 @@ describe('SaveButton', () => {
     expect(useSavedStore.getState().ids).toEqual([42]);
     expect(JSON.parse(localStorage.getItem(SAVED_STORAGE_KEY) ?? '{}').state.ids).toEqual([42]);
     expect(useToastStore.getState().current?.title).toBe('Vehicle saved!');
-    expect(useToastStore.getState().current?.description).toBe('Access your saved vehicles from your dashboard.');
+    expect(useToastStore.getState().current?.description).toBe('Access your saved vehicles from the heart at the top of the page.');
 
     const saved = screen.getByRole('button', { name: 'Remove 2021 BMW X5 from saved vehicles' });
     expect(saved.getAttribute('aria-pressed')).toBe('true');

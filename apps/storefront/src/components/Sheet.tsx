@@ -1,4 +1,5 @@
 import { useRef, type ReactNode } from 'react';
+import { createPortal } from 'react-dom';
 import { useFocusTrap } from '../hooks/use-focus-trap';
 import { CloseIcon } from './icons';
 import './Sheet.css';
@@ -12,12 +13,17 @@ interface SheetProps {
   footer?: ReactNode;
 }
 
-/** A modal side sheet: focus trapped inside, Escape or the backdrop closes it. */
+/**
+ * A modal side sheet over the whole screen: focus trapped inside, Escape or the backdrop closes it, the page
+ * behind does not scroll. Drawn in document.body (a portal): inside an element with a filter, transform or
+ * backdrop-filter (the sticky header has one) a fixed element is positioned against that element and clipped
+ * to it, so the header's menu showed as a 64 px sliver.
+ */
 export function Sheet({ open, onClose, title, side = 'right', children, footer }: SheetProps) {
   const panel = useRef<HTMLDivElement>(null);
   useFocusTrap(panel, open, onClose);
   if (!open) return null;
-  return (
+  return createPortal(
     <div className="sheet-root">
       <div className="sheet-backdrop" onClick={onClose} aria-hidden="true" />
       <div ref={panel} className={`sheet sheet-${side}`} role="dialog" aria-modal="true" aria-label={title} tabIndex={-1}>
@@ -30,6 +36,7 @@ export function Sheet({ open, onClose, title, side = 'right', children, footer }
         <div className="sheet-body">{children}</div>
         {footer ? <div className="sheet-footer">{footer}</div> : null}
       </div>
-    </div>
+    </div>,
+    document.body,
   );
 }

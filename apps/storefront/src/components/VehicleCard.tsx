@@ -1,5 +1,6 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { CONDITION_OPTIONS, formatMileage, formatPrice, labelOf, vehicleTitle } from '@app/shared';
+import { CERTIFIED_EXPLANATION, CONDITION_OPTIONS, formatMileage, formatPrice, labelOf, vehicleTitle } from '@app/shared';
 import type { PublicVehicle as Vehicle } from '@app/shared';
 import { cardCover } from '../lib/vehicle';
 import { DealLabel, PriceDropLabel, SoldLabel } from './MarketLabels';
@@ -13,9 +14,42 @@ interface VehicleCardProps {
   headingLevel?: 'h2' | 'h3';
 }
 
-/** One listing in a grid: cover, badges, save heart, price, title, mileage, condition, View Details. */
+/** The badges over a card's photo, most telling first; at most MAX_BADGES are shown so none covers the car. */
+const MAX_BADGES = 2;
+
+function badgesOf(vehicle: Vehicle): ReactNode[] {
+  const all: (ReactNode | null)[] = [
+    vehicle.status === 'sold' ? (
+      <span key="sold" className="badge badge-sold">
+        Sold
+      </span>
+    ) : null,
+    vehicle.isFeatured ? (
+      <span key="featured" className="badge badge-featured">
+        Featured
+      </span>
+    ) : null,
+    vehicle.status === 'approved' ? (
+      <span key="certified" className="badge badge-certified" title={CERTIFIED_EXPLANATION.summary}>
+        Certified<span className="visually-hidden">: {CERTIFIED_EXPLANATION.summary.toLowerCase()}</span>
+      </span>
+    ) : null,
+    vehicle.condition === 'excellent' ? (
+      <span key="excellent" className="badge badge-excellent">
+        Excellent
+      </span>
+    ) : null,
+  ];
+  return all.filter(Boolean).slice(0, MAX_BADGES);
+}
+
+/**
+ * One listing in a grid: cover, badges, save heart, price, title, mileage, condition, View Details. The whole
+ * card opens the listing (the title's link stretches over it); the heart stays a button of its own above it.
+ */
 export function VehicleCard({ vehicle, eager = false, headingLevel: Heading = 'h3' }: VehicleCardProps) {
   const title = vehicleTitle(vehicle);
+  const href = `/vehicles/${vehicle.id}`;
   return (
     <article className="vehicle-card">
       <div className="vehicle-card-media">
@@ -28,12 +62,7 @@ export function VehicleCard({ vehicle, eager = false, headingLevel: Heading = 'h
           decoding="async"
           fetchPriority={eager ? 'high' : undefined}
         />
-        <div className="vehicle-card-badges">
-          {vehicle.isFeatured ? <span className="badge badge-featured">Featured</span> : null}
-          {vehicle.status === 'approved' ? <span className="badge badge-certified">Certified</span> : null}
-          {vehicle.status === 'sold' ? <span className="badge badge-sold">Sold</span> : null}
-          {vehicle.condition === 'excellent' ? <span className="badge badge-excellent">Excellent</span> : null}
-        </div>
+        <div className="vehicle-card-badges">{badgesOf(vehicle)}</div>
         <div className="vehicle-card-save">
           <SaveButton vehicleId={vehicle.id} vehicleName={title} />
         </div>
@@ -44,13 +73,17 @@ export function VehicleCard({ vehicle, eager = false, headingLevel: Heading = 'h
         </p>
         <PriceDropLabel vehicle={vehicle} />
         <SoldLabel vehicle={vehicle} />
-        <Heading className="vehicle-card-title">{title}</Heading>
+        <Heading className="vehicle-card-title">
+          <Link to={href} className="vehicle-card-link" tabIndex={-1}>
+            {title}
+          </Link>
+        </Heading>
         <p className="vehicle-card-meta">
           <span>{formatMileage(vehicle.mileage)}</span>
           <span aria-hidden="true">·</span>
           <span>{labelOf(CONDITION_OPTIONS, vehicle.condition)}</span>
         </p>
-        <Link to={`/vehicles/${vehicle.id}`} className="btn btn-dark btn-block" aria-label={`View details of ${title}`}>
+        <Link to={href} className="btn btn-dark btn-block vehicle-card-details" aria-label={`View details of ${title}`}>
           View Details
         </Link>
       </div>

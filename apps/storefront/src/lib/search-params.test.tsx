@@ -3,7 +3,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { useState } from 'react';
 import { createQueryClient } from '../api/query-client';
 import { FilterPanel } from '../pages/search/FilterPanel';
-import { EMPTY_FILTERS, filtersFromParams, paramsFromFilters, searchApiParams, withFilter, type SearchFilters } from './search-params';
+import { EMPTY_FILTERS, filtersFromParams, paramsFromFilters, searchApiParams, withFilter, type SearchFilters, filterChips } from './search-params';
 
 describe('search filters ↔ address', () => {
   it('reads every filter from the address, dropping "any", blanks and junk numbers', () => {
@@ -86,5 +86,29 @@ describe('FilterPanel', () => {
     fireEvent.blur(screen.getByLabelText('Max price'));
     fireEvent.click(screen.getByLabelText('Heated Seats'));
     expect(seen).toEqual(['bodyType=suv', 'maxPrice=30000&bodyType=suv', 'maxPrice=30000&bodyType=suv&features=Heated+Seats']);
+  });
+});
+
+describe('filterChips', () => {
+  const base = filtersFromParams(new URLSearchParams('make=Porsche&model=911&minPrice=50000&maxPrice=100000&bodyType=coupe&zipCode=78701&features=Sunroof%2FMoonroof&deal=good'));
+
+  it('names each applied filter, in the panel order', () => {
+    expect(filterChips(base).map((c) => c.label)).toEqual([
+      'Make: Porsche',
+      'Model: 911',
+      '$50,000–$100,000',
+      'Body type: Coupe',
+      'Good deals and better',
+      'Within 25 mi of 78701',
+      'Sunroof/Moonroof',
+    ]);
+  });
+
+  it('removes one filter per chip; the make takes its model with it', () => {
+    const make = filterChips(base).find((c) => c.key === 'make')!;
+    expect([make.without.make, make.without.model, make.without.bodyType]).toEqual(['', '', 'coupe']);
+    const feature = filterChips(base).find((c) => c.key === 'feature:Sunroof/Moonroof')!;
+    expect(feature.without.features).toEqual([]);
+    expect(filterChips(filtersFromParams(new URLSearchParams('maxMileage=30000'))).map((c) => c.label)).toEqual(['Up to 30,000 mi']);
   });
 });

@@ -1,4 +1,4 @@
-import { DEFAULT_SORT, SEARCH_LIMITS, SORT_OPTIONS, type SortOption } from '@app/shared';
+import { DEFAULT_SORT, SEARCH_FILTERS, SEARCH_LIMITS, SORT_OPTIONS, formatCount, formatPrice, type SortOption } from '@app/shared';
 
 /** Every search filter of SPEC.md section 3, as the search page keeps it in the address. */
 export interface SearchFilters {
@@ -151,4 +151,76 @@ export function withFilter<K extends keyof SearchFilters>(filters: SearchFilters
 /** How many filters (not the sort) are set: shown on the mobile Filters button. */
 export function activeFilterCount(filters: SearchFilters): number {
   return TEXT_FILTERS.filter((name) => filters[name] !== '' && name !== 'radius').length + filters.features.length;
+}
+
+/** One applied filter as a removable chip above the results. */
+export interface FilterChip {
+  key: string;
+  /** "Make: Porsche", "Under $50,000", "Heated Seats". */
+  label: string;
+  /** The filters without this one. */
+  without: SearchFilters;
+}
+
+const CHIP_NAMES: Partial<Record<TextFilter, string>> = {
+  query: 'Keyword',
+  make: 'Make',
+  model: 'Model',
+  condition: 'Condition',
+  bodyType: 'Body type',
+  fuelType: 'Fuel',
+  transmission: 'Transmission',
+  drivetrain: 'Drivetrain',
+  exteriorColor: 'Exterior',
+  interiorColor: 'Interior',
+  location: 'Location',
+  deal: 'Deal',
+};
+
+const VOCABULARY: Partial<Record<TextFilter, readonly { value: string; label: string }[]>> = {
+  condition: SEARCH_FILTERS.condition,
+  bodyType: SEARCH_FILTERS.bodyType,
+  fuelType: SEARCH_FILTERS.fuelType,
+  transmission: SEARCH_FILTERS.transmission,
+  drivetrain: SEARCH_FILTERS.drivetrain,
+  exteriorColor: SEARCH_FILTERS.color,
+  interiorColor: SEARCH_FILTERS.color,
+};
+
+const DEAL_NAMES: Record<string, string> = { good: 'Good deals and better', great: 'Great deals' };
+
+/** The applied filters as chips, in the panel's order; removing the make removes its model too. */
+export function filterChips(filters: SearchFilters): FilterChip[] {
+  const chips: FilterChip[] = [];
+  const drop = (...names: TextFilter[]): SearchFilters => {
+    const next = { ...filters };
+    for (const name of names) next[name] = '';
+    return next;
+  };
+  const range = (min: TextFilter, max: TextFilter, key: string, show: (v: string) => string, unit: string) => {
+    const [lo, hi] = [filters[min], filters[max]];
+    if (!lo && !hi) return;
+    const label = lo && hi ? `${show(lo)}–${show(hi)}${unit}` : lo ? `${show(lo)}${unit} and up` : `Up to ${show(hi)}${unit}`;
+    chips.push({ key, label, without: drop(min, max) });
+  };
+  for (const name of ['query', 'make', 'model'] as const) {
+    if (filters[name]) chips.push({ key: name, label: `${CHIP_NAMES[name]}: ${filters[name]}`, without: name === 'make' ? drop('make', 'model') : drop(name) });
+  }
+  range('minYear', 'maxYear', 'year', (v) => v, '');
+  range('minPrice', 'maxPrice', 'price', (v) => formatPrice(Number(v)), '');
+  range('minMileage', 'maxMileage', 'mileage', (v) => formatCount(Number(v)), ' mi');
+  for (const name of ['condition', 'bodyType', 'fuelType', 'transmission', 'drivetrain', 'exteriorColor', 'interiorColor', 'location', 'deal'] as const) {
+    const value = filters[name];
+    if (!value) continue;
+    const shown = name === 'deal' ? (DEAL_NAMES[value] ?? value) : (VOCABULARY[name]?.find((o) => o.value === value)?.label ?? value);
+    chips.push({ key: name, label: name === 'deal' ? shown : `${CHIP_NAMES[name]}: ${shown}`, without: drop(name) });
+  }
+  if (filters.zipCode) {
+    const miles = filters.radius || String(SEARCH_LIMITS.defaultRadiusMiles);
+    chips.push({ key: 'zipCode', label: `Within ${miles} mi of ${filters.zipCode}`, without: drop('zipCode', 'radius') });
+  }
+  for (const feature of filters.features) {
+    chips.push({ key: `feature:${feature}`, label: feature, without: { ...filters, features: filters.features.filter((f) => f !== feature) } });
+  }
+  return chips;
 }

@@ -43,7 +43,7 @@ function RemoteUnavailable({ error }: { error: unknown }) {
         <strong>The admin console could not be loaded.</strong> The rest of the site still works;
         try again in a moment.
       </p>
-      <button type="button" onClick={retry}>
+      <button type="button" className="btn btn-outline" onClick={retry}>
         Retry
       </button>
       <details>

@@ -11,6 +11,11 @@ export function formatPrice(amount: number): string {
   return wholeDollars.format(amount);
 }
 
+/** A count with thousands separators, the same everywhere: 4322 → "4,322". */
+export function formatCount(n: number): string {
+  return grouped.format(n);
+}
+
 /** Miles with thousands separators: 12345 → "12,345 mi". */
 export function formatMileage(miles: number): string {
   return `${grouped.format(miles)} mi`;

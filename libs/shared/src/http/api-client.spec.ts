@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { ApiError, createApiClient, errorMessage, isAuthFailure } from './api-client';
+import { ApiError, createApiClient, errorMessage, fieldErrorMap, fieldErrorsText, isApiErrorStatus, isAuthFailure } from './api-client';
 
 /** A small real HTTP server: each test sets how it answers and reads what it received. */
 describe('createApiClient', () => {
@@ -61,7 +61,28 @@ describe('createApiClient', () => {
     expect(apiError.detail).toBe('Validation failed');
     expect(apiError.fieldErrors).toEqual([{ field: 'email', message: 'Enter a valid e-mail' }]);
     expect(errorMessage(apiError)).toBe('Validation failed');
+    expect(fieldErrorsText(apiError)).toBe('Enter a valid e-mail');
     expect(isAuthFailure(apiError)).toBe(false);
+    expect(isApiErrorStatus(apiError, 401, 400)).toBe(true);
+    expect(isApiErrorStatus(apiError, 404)).toBe(false);
+    expect(isApiErrorStatus(new Error('400: x'), 400)).toBe(false);
+    expect(fieldErrorsText(new Error('x'))).toBe('');
+  });
+
+  it('maps the field errors by field, keeping the first message of each field', () => {
+    const body = {
+      statusCode: 400,
+      message: 'Validation failed',
+      errors: [
+        { field: 'senderEmail', message: 'Enter a valid email address' },
+        { field: 'message', message: 'Message must be at most 5000 characters' },
+        { field: 'senderEmail', message: 'Email is required' },
+      ],
+    };
+    const error = new ApiError(400, JSON.stringify(body), body);
+    expect(fieldErrorMap(error)).toEqual({ senderEmail: 'Enter a valid email address', message: 'Message must be at most 5000 characters' });
+    expect(fieldErrorMap(new ApiError(500, 'oops', null))).toEqual({});
+    expect(fieldErrorMap(new Error('400: x'))).toEqual({});
   });
 
   it('keeps a text answer as the message, and the status text when the answer is empty', async () => {

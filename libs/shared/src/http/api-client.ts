@@ -45,6 +45,24 @@ export function errorMessage(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
+/** The API's field messages of a refused request, joined ('' when it named no field). */
+export function fieldErrorsText(error: unknown): string {
+  return error instanceof ApiError ? error.fieldErrors.map((e) => e.message).join('. ') : '';
+}
+
+/**
+ * The API's field messages of a refused request by field name (the first message of each field), so a form
+ * can show each one beside its input; empty when the error named no field (or is not an ApiError).
+ */
+export function fieldErrorMap(error: unknown): Record<string, string> {
+  const map: Record<string, string> = {};
+  if (!(error instanceof ApiError)) return map;
+  for (const { field, message } of error.fieldErrors) {
+    if (!(field in map)) map[field] = message;
+  }
+  return map;
+}
+
 /** Signed out (401) or signed in without the right (403). */
 export function isAuthFailure(error: unknown): boolean {
   return error instanceof ApiError && (error.status === 401 || error.status === 403);

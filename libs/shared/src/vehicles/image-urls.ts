@@ -1,3 +1,5 @@
+import { PHOTO_VARIANT_PX } from '../uploads/upload.contract';
+
 /**
  * Listing images must be URLs that our storage issued (`/uploads/…`) or, when one is configured, that the
  * hosted image service issued. The hosted service's prefixes are configuration (API: IMAGE_URL_PREFIX;
@@ -34,3 +36,21 @@ export function imageVariantUrls(url: string): string[] {
   const card = cardImageUrl(url);
   return card === url ? [url] : [url, card];
 }
+
+/**
+ * `srcset` of a listing photo: the card-size and the full-size files with the width each can have at most
+ * (PHOTO_VARIANT_PX; a photo is never enlarged, so a smaller upload is narrower and the gallery caps its
+ * display size once it knows the real one). Undefined for a hosted image, which has one size only.
+ */
+export function photoSrcSet(url: string): string | undefined {
+  const card = cardImageUrl(url);
+  return card === url ? undefined : `${card} ${PHOTO_VARIANT_PX.card}w, ${url} ${PHOTO_VARIANT_PX.full}w`;
+}
+
+/**
+ * `sizes` of the detail page's main photo: the gallery's width at each screen width (the storefront's
+ * container and the detail page's two-column layout from 1024 px). The gallery and the server's preload
+ * of the first photo use the same value, so the browser fetches one file, once.
+ */
+export const GALLERY_PHOTO_SIZES =
+  '(min-width: 1280px) 820px, (min-width: 1024px) calc(100vw - 460px), (min-width: 768px) calc(100vw - 48px), calc(100vw - 32px)';

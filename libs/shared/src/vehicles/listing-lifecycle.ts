@@ -1,6 +1,6 @@
 import { Transform } from 'class-transformer';
 import { IsBoolean, IsIn, IsNumber, IsOptional, IsString, Max, MaxLength } from 'class-validator';
-import { formatPrice } from '../common/format';
+import { formatPrice, vehicleTitle } from '../common/format';
 import { emptyToUndefined } from '../common/transforms';
 import { hasAtMostTwoDecimals, numeric, rule } from '../common/validators';
 import { LISTING_LIMITS } from './limits';
@@ -191,6 +191,14 @@ export function rejectionReasonLabel(value: string | null | undefined): string {
   return REJECTION_REASONS.find((r) => r.value === value)?.label ?? '';
 }
 
+/** Why staff rejected a listing, as its owner sees it (`reason` null: rejected without one). */
+export interface ListingRejection {
+  reason: RejectionReason | null;
+  /** The reason's label ("The price looks wrong"), '' without a reason. */
+  label: string;
+  note: string | null;
+}
+
 /** `POST /api/admin/revisions/{id}/reject` (and a listing's rejection): a reason from the list, an optional note. */
 export class RejectDto {
   @IsIn(REJECTION_REASON_VALUES, { message: `reason must be one of: ${REJECTION_REASON_VALUES.join(', ')}` })
@@ -245,3 +253,25 @@ export function priceDropText(drop: PriceDrop): string {
 export function daysOnMarketText(days: number): string {
   return `${days} ${days === 1 ? 'day' : 'days'} on market`;
 }
+
+/** The sold state in a page title: "Sold", or "Sold for $41,000" where the seller agreed to show the price. */
+export function soldText(soldPrice: number | null): string {
+  return soldPrice !== null ? `Sold for ${formatPrice(soldPrice)}` : 'Sold';
+}
+
+/**
+ * The title of a listing's page (before " | site name"), the same in the server's page head and the
+ * storefront's document title: "2021 BMW X5 xDrive40i for sale – $46,000"; a sold listing is not for sale:
+ * "2021 BMW X5 xDrive40i – Sold" (or "– Sold for $41,000" where the seller agreed; `soldPrice` is the public one).
+ */
+export function listingPageTitle(v: { year: number; make: string; model: string; trim?: string | null; price: number; status: string; soldPrice: number | null }): string {
+  const name = vehicleTitle(v, true);
+  return v.status === 'sold' ? `${name} – ${soldText(v.soldPrice)}` : `${name} for sale – ${formatPrice(v.price)}`;
+}
+
+/** What the "Certified" badge (an approved listing) means, wherever it is shown: a short line and the detail. */
+export const CERTIFIED_EXPLANATION = {
+  summary: 'Reviewed and approved by our staff',
+  details:
+    "Our staff checked this listing's details, photos and VIN before it went live. It is not a mechanical inspection or a manufacturer's certified pre-owned program.",
+} as const;

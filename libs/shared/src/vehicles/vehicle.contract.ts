@@ -1,5 +1,5 @@
 import type { PriceAnalysis } from './deal-rating';
-import type { PendingRevision, PriceDrop } from './listing-lifecycle';
+import type { ListingRejection, PendingRevision, PriceDrop } from './listing-lifecycle';
 import type { ListingStatus } from './vocabularies';
 
 /**
@@ -73,6 +73,8 @@ export interface OwnerVehicle extends PublicVehicle {
   soldPriceShown: boolean;
   /** Changes to the live listing waiting for staff ("Changes awaiting review"), or null. */
   pendingRevision: PendingRevision | null;
+  /** Why staff rejected the listing (while it is rejected), or null. */
+  rejection: ListingRejection | null;
 }
 
 /** GET /api/vehicles/{id} answers the owner shape to the owner and admins, the public one to anyone else. */

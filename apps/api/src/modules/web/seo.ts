@@ -1,4 +1,15 @@
-import { CONDITION_OPTIONS, cardImageUrl, formatMileage, formatPrice, labelOf, vehicleTitle } from '@app/shared';
+import {
+  CONDITION_OPTIONS,
+  GALLERY_PHOTO_SIZES,
+  cardImageUrl,
+  formatMileage,
+  formatPrice,
+  labelOf,
+  listingPageTitle,
+  photoSrcSet,
+  soldText,
+  vehicleTitle,
+} from '@app/shared';
 import type { VehicleEntity } from '../vehicles/entities/vehicle.entity';
 
 /** Fields of a listing the page head needs. */
@@ -23,6 +34,8 @@ export type SeoVehicle = Pick<
   | 'coverPhotoIndex'
   | 'location'
   | 'status'
+  | 'soldPrice'
+  | 'soldPriceShown'
   | 'updatedAt'
 >;
 
@@ -58,10 +71,15 @@ export function vehicleHead(vehicle: SeoVehicle, base: string, siteName: string)
   const url = `${base}/vehicles/${vehicle.id}`;
   const cover = vehicle.images[vehicle.coverPhotoIndex] ?? vehicle.images[0];
   const image = cover ? absolute(base, cardImageUrl(cover)) : undefined;
-  const title = `${name} for sale – ${price} | ${siteName}`;
-  const summary = `${name} for ${price}: ${formatMileage(vehicle.mileage)}, ${labelOf(CONDITION_OPTIONS, vehicle.condition).toLowerCase()} condition, in ${vehicle.location}.`;
-  const description = oneLine(vehicle.description ? `${summary} ${vehicle.description}` : summary, 200);
   const sold = vehicle.status === 'sold';
+  // A sold listing is not for sale: its title, description and previews say "Sold" (with the price only
+  // where the seller agreed to show it).
+  const soldPrice = sold && Boolean(vehicle.soldPriceShown) && vehicle.soldPrice != null ? Number(vehicle.soldPrice) : null;
+  const title = `${listingPageTitle({ ...vehicle, soldPrice })} | ${siteName}`;
+  const shortTitle = sold ? `${name} – ${soldText(soldPrice)}` : `${name} – ${price}`;
+  const facts = `${formatMileage(vehicle.mileage)}, ${labelOf(CONDITION_OPTIONS, vehicle.condition).toLowerCase()} condition, in ${vehicle.location}.`;
+  const summary = sold ? `${name}, ${soldText(soldPrice).toLowerCase()}: ${facts}` : `${name} for ${price}: ${facts}`;
+  const description = oneLine(vehicle.description ? `${summary} ${vehicle.description}` : summary, 200);
 
   const jsonLd = {
     '@context': 'https://schema.org',
@@ -92,12 +110,14 @@ export function vehicleHead(vehicle: SeoVehicle, base: string, siteName: string)
   };
 
   const meta = (attr: 'name' | 'property', key: string, content: string) => `<meta ${attr}="${key}" content="${escapeHtml(content)}" />`;
-  // The gallery's first photo is the page's largest paint: fetch it while the scripts load (the same
-  // variant per screen width as the gallery's <picture>).
+  // The gallery's first photo is the page's largest paint: fetch it while the scripts load, choosing among
+  // the same sizes with the same rule as the gallery's <img> (srcset and sizes), so it is fetched once.
+  const srcset = cover ? photoSrcSet(cover) : undefined;
   const preloads = cover
     ? [
-        `<link rel="preload" as="image" href="${escapeHtml(cardImageUrl(cover))}" media="(max-width: 767px)" fetchpriority="high" />`,
-        `<link rel="preload" as="image" href="${escapeHtml(cover)}" media="(min-width: 768px)" fetchpriority="high" />`,
+        srcset
+          ? `<link rel="preload" as="image" href="${escapeHtml(cover)}" imagesrcset="${escapeHtml(srcset)}" imagesizes="${escapeHtml(GALLERY_PHOTO_SIZES)}" fetchpriority="high" />`
+          : `<link rel="preload" as="image" href="${escapeHtml(cover)}" fetchpriority="high" />`,
       ]
     : [];
   const tags = [
@@ -105,14 +125,14 @@ export function vehicleHead(vehicle: SeoVehicle, base: string, siteName: string)
     `<link rel="canonical" href="${escapeHtml(url)}" />`,
     meta('property', 'og:type', 'product'),
     meta('property', 'og:site_name', siteName),
-    meta('property', 'og:title', `${name} – ${price}`),
+    meta('property', 'og:title', shortTitle),
     meta('property', 'og:description', description),
     meta('property', 'og:url', url),
     ...(image ? [meta('property', 'og:image', image), meta('property', 'og:image:alt', name)] : []),
     meta('property', 'product:price:amount', vehicle.price.toFixed(2)),
     meta('property', 'product:price:currency', 'USD'),
     meta('name', 'twitter:card', image ? 'summary_large_image' : 'summary'),
-    meta('name', 'twitter:title', `${name} – ${price}`),
+    meta('name', 'twitter:title', shortTitle),
     meta('name', 'twitter:description', description),
     ...(image ? [meta('name', 'twitter:image', image)] : []),
     `<script type="application/ld+json">${scriptJson(jsonLd)}</script>`,

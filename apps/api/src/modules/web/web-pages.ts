@@ -3,7 +3,7 @@ import { HttpAdapterHost } from '@nestjs/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { EMBEDDABLE_PAGE, matchSiteRoute, robotsDisallowPaths, sitemapPaths, type ApiErrorBody } from '@app/shared';
+import { BRAND, EMBEDDABLE_PAGE, matchSiteRoute, robotsDisallowPaths, sitemapPaths, type ApiErrorBody } from '@app/shared';
 import { APP_CONFIG, AppConfig } from '../../infra/config/app-config';
 import { parseCanonicalId } from '../../infra/http/id-param.pipe';
 import { ListingReader } from '../vehicles/listing-reader.service';
@@ -35,8 +35,31 @@ export class WebPages implements OnModuleInit {
     const handler = (request: FastifyRequest, reply: FastifyReply) => this.serve(request, reply);
     fastify.get('/robots.txt', (request, reply) => this.robots(request, reply));
     fastify.get('/sitemap.xml', (request, reply) => this.sitemap(request, reply));
+    fastify.get('/manifest.webmanifest', (_request, reply) => this.manifest(reply));
     fastify.get('/', handler);
     fastify.get('/*', handler);
+  }
+
+  /** The web app manifest: the site's name (SITE_NAME), the brand's colours, the icons of the storefront build. */
+  private async manifest(reply: FastifyReply): Promise<void> {
+    const name = this.config.site.name;
+    const manifest = {
+      name,
+      short_name: name.length > 12 ? name.split(/\s+/)[0] : name,
+      description: 'Used and luxury vehicles with a dedicated sales associate for every seller.',
+      start_url: '/',
+      scope: '/',
+      display: 'standalone',
+      background_color: '#ffffff',
+      theme_color: BRAND.brand,
+      icons: [
+        { src: '/icon-192.png', sizes: '192x192', type: 'image/png' },
+        { src: '/icon-512.png', sizes: '512x512', type: 'image/png' },
+        { src: '/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        { src: '/favicon.svg', sizes: 'any', type: 'image/svg+xml' },
+      ],
+    };
+    await reply.header('content-type', 'application/manifest+json; charset=utf-8').header('cache-control', 'public, max-age=3600').send(JSON.stringify(manifest));
   }
 
   /** The site's public address: PUBLIC_URL, else the address the request came to. */

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { vehicleTitle, type PublicUser } from '@app/shared';
+import { formatCount, vehicleTitle, type PublicUser } from '@app/shared';
 import { useMyVehicles } from '../../api/seller';
 import { displayName } from '../../lib/user';
 import { cardCover } from '../../lib/vehicle';
@@ -17,7 +17,7 @@ export default function PersonalStrip({ user }: { user: PublicUser }) {
   const mine = useMyVehicles();
   const saved = useSavedVehicles();
   const stats = listingStats(mine.data ?? []);
-  const count = (n: number) => (mine.isPending || mine.isError ? '–' : String(n));
+  const count = (n: number) => (mine.isPending || mine.isError ? '–' : formatCount(n));
   return (
     <section className="personal-strip" aria-labelledby="personal-strip-title">
       <div className="container personal-strip-inner">

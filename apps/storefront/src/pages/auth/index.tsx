@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useId, useRef, useState, type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { PASSWORD_MIN_LENGTH, type PublicUser } from '@app/shared';
-import { ApiError, errorMessage } from '@app/shared';
+import { errorMessage, fieldErrorsText } from '@app/shared';
 import { api } from '../../api/client';
 import { queryKeys, useCurrentUser, usePublicConfigQuery } from '../../api/queries';
 import { EyeIcon, EyeOffIcon } from '../../components/icons';
@@ -138,7 +138,7 @@ export default function AuthPage() {
       void navigate(returnTo, { replace: true });
     } catch (e) {
       // A refused field (e.g. a common password) says why; anything else shows the answer's message.
-      const message = e instanceof ApiError && e.fieldErrors.length > 0 ? e.fieldErrors.map((f) => f.message).join('. ') : errorMessage(e);
+      const message = fieldErrorsText(e) || errorMessage(e);
       setError(message);
       toast({ title: tab === 'signin' ? 'Sign in failed' : 'Registration failed', description: message, variant: 'destructive' });
       setPending(false);

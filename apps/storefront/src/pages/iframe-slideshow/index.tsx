@@ -85,6 +85,9 @@ export default function SlideshowPage() {
           <button type="button" className="slide-arrow slide-next" onClick={step(1)} aria-label="Next vehicle">
             <ChevronRightIcon size={24} />
           </button>
+          <span className="slide-count" aria-hidden="true">
+            {current + 1} / {count}
+          </span>
           <div className="slide-dots">
             {slides.map((vehicle, i) => (
               <button

@@ -15,6 +15,7 @@ import { InfoCards } from '../../components/InfoCards';
 import { RecentGrid } from '../../components/RecentGrid';
 import { RevealSection } from '../../components/Reveal';
 import { useDocumentMeta } from '../../hooks/use-document-meta';
+import { useSellPath } from '../../hooks/use-sell-path';
 import { ReviewStrip } from './ReviewStrip';
 import '../content.css';
 import './landing.css';
@@ -57,6 +58,7 @@ export default function LandingPage() {
   useDocumentMeta(null, 'Sell your car with personal support: free listing, a dedicated sales associate and in-house financing. Browse quality used and luxury vehicles.');
   const recent = useRecentVehicles();
   const config = usePublicConfigQuery();
+  const sellPath = useSellPath();
 
   return (
     <>
@@ -74,7 +76,7 @@ export default function LandingPage() {
             to your day.
           </p>
           <div className="cta-row">
-            <Link to="/auth" className="btn btn-primary btn-lg">
+            <Link to={sellPath} className="btn btn-primary btn-lg">
               Start Selling Today
             </Link>
             <Link to="/search" className="btn btn-on-dark btn-lg">
@@ -185,9 +187,9 @@ export default function LandingPage() {
           </h2>
           <p className="lead">List in minutes and let our team do the rest.</p>
           <div className="cta-row center-row">
-            <a href="/api/login" className="btn btn-primary btn-lg">
+            <Link to={sellPath} className="btn btn-primary btn-lg">
               List Your Car Free
-            </a>
+            </Link>
             <Link to="/search" className="btn btn-on-dark btn-lg">
               See What Others Are Selling
             </Link>

@@ -1,7 +1,7 @@
 import { useQueries } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { PUBLIC_STATUSES, type PublicVehicle as Vehicle } from '@app/shared';
-import { ApiError } from '@app/shared';
+import { isApiErrorStatus } from '@app/shared';
 import { api } from '../../api/client';
 import { queryKeys } from '../../api/queries';
 import { savedSelectors, useSavedStore } from '../../stores/saved';
@@ -11,7 +11,7 @@ async function fetchSaved(id: number): Promise<Vehicle | null> {
   try {
     return await api.json<Vehicle>(`/api/vehicles/${id}`);
   } catch (error) {
-    if (error instanceof ApiError && [400, 401, 404].includes(error.status)) return null;
+    if (isApiErrorStatus(error, 400, 401, 404)) return null;
     throw error;
   }
 }

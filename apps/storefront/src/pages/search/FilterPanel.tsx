@@ -12,6 +12,8 @@ interface FilterPanelProps {
   facets: SearchFacets | undefined;
   onChange: (next: SearchFilters) => void;
   onClear: () => void;
+  /** Make and model here too (the phone drawer); the desktop panel leaves them to the top bar: one place each. */
+  withMakeModel?: boolean;
 }
 
 /** The facet groups counted per option value (price is counted per band). */
@@ -102,7 +104,7 @@ const SELECTS: Array<{ name: SelectFilter; label: string; options: readonly Filt
 ];
 
 /** Every search filter; each change applies at once (and starts again at page 1). */
-export function FilterPanel({ idPrefix, filters, facets, onChange, onClear }: FilterPanelProps) {
+export function FilterPanel({ idPrefix, filters, facets, onChange, onClear, withMakeModel = true }: FilterPanelProps) {
   const set = <K extends keyof SearchFilters>(name: K, value: SearchFilters[K]) => onChange(withFilter(filters, name, value));
   const toggleFeature = (feature: string) =>
     set('features', filters.features.includes(feature) ? filters.features.filter((f) => f !== feature) : [...filters.features, feature]);
@@ -115,14 +117,16 @@ export function FilterPanel({ idPrefix, filters, facets, onChange, onClear }: Fi
           Clear all
         </button>
       </div>
-      <MakeModelSelects
-        idPrefix={`${idPrefix}-panel`}
-        make={filters.make}
-        model={filters.model}
-        onMake={(make) => set('make', make)}
-        onModel={(model) => set('model', model)}
-        makeCounts={facets?.make}
-      />
+      {withMakeModel ? (
+        <MakeModelSelects
+          idPrefix={`${idPrefix}-panel`}
+          make={filters.make}
+          model={filters.model}
+          onMake={(make) => set('make', make)}
+          onModel={(model) => set('model', model)}
+          makeCounts={facets?.make}
+        />
+      ) : null}
       <fieldset className="filter-group">
         <legend>Year</legend>
         <div className="filter-pair">
@@ -186,8 +190,12 @@ export function FilterPanel({ idPrefix, filters, facets, onChange, onClear }: Fi
           </select>
         </div>
       ))}
-      <fieldset className="filter-group">
-        <legend>Features</legend>
+      <details className="filter-group filter-features" open={filters.features.length > 0}>
+        <summary>
+          Features{filters.features.length > 0 ? ` (${filters.features.length} chosen)` : ''}
+        </summary>
+        <fieldset className="filter-group">
+          <legend className="visually-hidden">Features</legend>
         {PREDEFINED_FEATURES.map((feature) => {
           const count = facetCount(facets, 'features', feature);
           return (
@@ -200,7 +208,8 @@ export function FilterPanel({ idPrefix, filters, facets, onChange, onClear }: Fi
             </label>
           );
         })}
-      </fieldset>
+        </fieldset>
+      </details>
     </div>
   );
 }

@@ -1,14 +1,14 @@
 import { useCallback, useEffect, useMemo, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { MAX_PRICE_QUICK_OPTIONS, SEARCH_FILTERS, SEARCH_PAGE_SORTS, formatPrice, type SortOption } from '@app/shared';
+import { MAX_PRICE_QUICK_OPTIONS, SEARCH_FILTERS, SEARCH_PAGE_SORTS, formatCount, formatPrice, type FacetCount, type SortOption } from '@app/shared';
 import { useCurrentUser, useFeaturedVehicles, useVehicleSearch } from '../../api/queries';
-import { FilterIcon, HeartIcon, SearchIcon } from '../../components/icons';
+import { CloseIcon, FilterIcon, HeartIcon, SearchIcon } from '../../components/icons';
 import { Sheet } from '../../components/Sheet';
 import { VehicleCard } from '../../components/VehicleCard';
 import { VehicleCardSkeleton } from '../../components/VehicleCardSkeleton';
 import { useDocumentMeta } from '../../hooks/use-document-meta';
 import { useMediaQuery } from '../../hooks/use-media-query';
-import { EMPTY_FILTERS, activeFilterCount, filtersFromParams, paramsFromFilters, withFilter, type SearchFilters } from '../../lib/search-params';
+import { EMPTY_FILTERS, activeFilterCount, filterChips, filtersFromParams, paramsFromFilters, withFilter, type SearchFilters } from '../../lib/search-params';
 import { savedSelectors, useSavedStore } from '../../stores/saved';
 import { FilterPanel } from './FilterPanel';
 import { MakeModelSelects } from './MakeModelSelects';
@@ -35,7 +35,12 @@ const draftOf = (f: SearchFilters): BarDraft => ({
   zipCode: f.zipCode,
 });
 
-function SearchBar({ filters, onSearch }: { filters: SearchFilters; onSearch: (next: SearchFilters) => void }) {
+/**
+ * The top bar (SPEC.md): keyword, make and model (with how many listings each make has), max price, body
+ * type, ZIP code. On phones only the keyword shows, beside the Filters button: the drawer has the rest, so
+ * the first screen shows results.
+ */
+function SearchBar({ filters, onSearch, makeCounts }: { filters: SearchFilters; onSearch: (next: SearchFilters) => void; makeCounts?: FacetCount[] }) {
   const [draft, setDraft] = useState<BarDraft>(() => draftOf(filters));
   useEffect(() => setDraft(draftOf(filters)), [filters]);
   const submit = (event: FormEvent) => {
@@ -50,7 +55,7 @@ function SearchBar({ filters, onSearch }: { filters: SearchFilters; onSearch: (n
           id="bar-query"
           className="input"
           type="search"
-          placeholder="Make, model or keyword"
+          placeholder="e.g. Porsche 911"
           value={draft.query}
           onChange={(e) => setDraft({ ...draft, query: e.target.value })}
         />
@@ -61,6 +66,7 @@ function SearchBar({ filters, onSearch }: { filters: SearchFilters; onSearch: (n
         model={draft.model}
         onMake={(make) => setDraft({ ...draft, make, model: make === draft.make ? draft.model : '' })}
         onModel={(model) => setDraft({ ...draft, model })}
+        makeCounts={makeCounts}
       />
       <div className="field">
         <label htmlFor="bar-maxPrice">Max Price</label>
@@ -162,6 +168,24 @@ function FeaturedVehicles() {
   );
 }
 
+/** The applied filters as removable chips, with "Clear all": no filter is hidden in a collapsed panel. */
+function AppliedFilters({ filters, onChange, onClear }: { filters: SearchFilters; onChange: (next: SearchFilters) => void; onClear: () => void }) {
+  const chips = filterChips(filters);
+  if (chips.length === 0) return null;
+  return (
+    <div className="applied-filters" role="group" aria-label="Applied filters">
+      {chips.map((chip) => (
+        <button key={chip.key} type="button" className="chip chip-removable" aria-label={`Remove filter: ${chip.label}`} onClick={() => onChange(chip.without)}>
+          {chip.label} <CloseIcon size={14} />
+        </button>
+      ))}
+      <button type="button" className="btn btn-ghost clear-all" onClick={onClear}>
+        Clear all
+      </button>
+    </div>
+  );
+}
+
 function describe(filters: SearchFilters): string {
   const what = [filters.make, filters.model].filter(Boolean).join(' ');
   return what ? `${what} for sale` : 'Search Vehicles';
@@ -191,7 +215,7 @@ export default function SearchPage() {
       <div className="search-top">
         <div className="container">
           <h1 className="page-title">Search for any vehicle</h1>
-          <SearchBar filters={filters} onSearch={apply} />
+          <SearchBar filters={filters} onSearch={apply} makeCounts={facets?.make} />
           <div className="quick-brands" aria-label="Popular brands" role="group">
             {QUICK_BRANDS.map((b) => {
               const pressed = filters.make === b.make && filters.model === (b.model ?? '');
@@ -213,13 +237,13 @@ export default function SearchPage() {
       <div className="container search-body">
         {wide ? (
           <aside className="search-sidebar" aria-label="Filters">
-            <FilterPanel idPrefix="side" filters={filters} facets={facets} onChange={apply} onClear={clear} />
+            <FilterPanel idPrefix="side" filters={filters} facets={facets} onChange={apply} onClear={clear} withMakeModel={false} />
           </aside>
         ) : null}
         <section className="search-results" aria-labelledby="results-title">
           <div className="results-head">
             <h2 id="results-title" className="results-count" aria-live="polite">
-              {search.isPending ? 'Searching…' : `${total.toLocaleString('en-US')} ${total === 1 ? 'vehicle' : 'vehicles'} found`}
+              {search.isPending ? 'Searching…' : `${formatCount(total)} ${total === 1 ? 'vehicle' : 'vehicles'} found`}
             </h2>
             <div className="results-tools">
               <button type="button" className="btn btn-outline filters-toggle" onClick={() => setDrawerOpen(true)} aria-expanded={drawerOpen}>
@@ -242,6 +266,7 @@ export default function SearchPage() {
               </select>
             </div>
           </div>
+          <AppliedFilters filters={filters} onChange={apply} onClear={clear} />
           {search.isError ? (
             <div className="empty-state" role="alert">
               <h3>Failed to search vehicles</h3>
@@ -283,7 +308,7 @@ export default function SearchPage() {
                 </div>
               ) : null}
               <p className="results-shown">
-                Showing {vehicles.length} of {total.toLocaleString('en-US')}
+                Showing {vehicles.length} of {formatCount(total)}
               </p>
             </>
           )}
@@ -298,7 +323,7 @@ export default function SearchPage() {
         side="left"
         footer={
           <button type="button" className="btn btn-primary btn-block" onClick={closeDrawer}>
-            {search.isPending ? 'Show results' : `Show ${total.toLocaleString('en-US')} results`}
+            {search.isPending ? 'Show results' : `Show ${formatCount(total)} results`}
           </button>
         }
       >

@@ -31,8 +31,46 @@ describe('ContactForm', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Send Message' }));
     expect(fetchMock).not.toHaveBeenCalled();
     expect(useToastStore.getState().current).toMatchObject({ title: 'Error', description: 'Please fill in all required fields.' });
-    expect(screen.getByLabelText(/Last name/).getAttribute('aria-invalid')).toBe('true');
+    const lastName = screen.getByLabelText(/Last name/);
+    expect(lastName.getAttribute('aria-invalid')).toBe('true');
+    expect(document.getElementById(lastName.getAttribute('aria-describedby') ?? '')?.textContent).toBe('Last name is required');
+    expect(document.activeElement).toBe(lastName);
     expect(screen.getByLabelText(/First name/).getAttribute('aria-invalid')).toBe('false');
+    expect(screen.getByLabelText(/First name/).getAttribute('aria-describedby')).toBeNull();
+  });
+
+  it("shows the API's field errors beside their fields, not as a failure to send", async () => {
+    const body = {
+      statusCode: 400,
+      message: 'Validation failed',
+      errors: [
+        { field: 'senderEmail', message: 'Enter a valid email address' },
+        { field: 'message', message: 'Message must be at most 5000 characters' },
+      ],
+    };
+    fetchMock.mockResolvedValue(new Response(JSON.stringify(body), { status: 400, headers: { 'content-type': 'application/json' } }));
+    render(<ContactForm vehicle={vehicle} />);
+    fill(/First name/, 'Ana');
+    fill(/Last name/, 'Silva');
+    fill(/Email/, 'ana@example');
+    fireEvent.click(screen.getByRole('button', { name: 'Send Message' }));
+
+    const email = screen.getByLabelText(/Email/);
+    await waitFor(() => expect(email.getAttribute('aria-invalid')).toBe('true'));
+    expect(document.getElementById(email.getAttribute('aria-describedby') ?? '')?.textContent).toBe('Enter a valid email address');
+    const message = screen.getByLabelText(/Message/);
+    expect(message.getAttribute('aria-invalid')).toBe('true');
+    expect(document.getElementById(message.getAttribute('aria-describedby') ?? '')?.textContent).toBe('Message must be at most 5000 characters');
+    expect(document.activeElement).toBe(email);
+    expect(useToastStore.getState().current).toBeNull();
+    expect(screen.getByRole('alert').textContent).toBe('Please correct the highlighted fields and send again.');
+    expect((screen.getByLabelText(/First name/) as HTMLInputElement).value).toBe('Ana');
+
+    // Correcting a field clears its error.
+    fill(/Email/, 'ana@example.com');
+    expect(email.getAttribute('aria-invalid')).toBe('false');
+    expect(email.getAttribute('aria-describedby')).toBeNull();
+    expect(screen.getByRole('alert').textContent).toBe('Please correct the highlighted field and send again.');
   });
 
   it('sends the payload, thanks the buyer and resets the fields (phone optional)', async () => {
@@ -65,6 +103,10 @@ describe('ContactForm', () => {
     expect((screen.getByLabelText(/First name/) as HTMLInputElement).value).toBe('');
     expect((screen.getByLabelText("I'm interested in financing options") as HTMLInputElement).checked).toBe(false);
     expect(screen.getByRole('button', { name: 'Send Message' })).toBeTruthy();
+    // Said on the page too: who replies, where and when.
+    expect(screen.getByRole('status').textContent).toBe(
+      'Message sentOne of our sales associates, who handles this car for its owner, will reply to ana@example.com, usually within a few hours.',
+    );
   });
 
   it('keeps what was typed and shows the failure toast when the API refuses', async () => {

@@ -1,73 +1,154 @@
-import { useId, useState, type FormEvent } from 'react';
-import { vehicleTitle } from '@app/shared';
+import { useId, useRef, useState, type FormEvent, type RefObject } from 'react';
+import { fieldErrorMap, vehicleTitle } from '@app/shared';
 import { api } from '../../api/client';
+import { CheckIcon } from '../../components/icons';
 import { toast } from '../../stores/toast';
-import { contactDefaults, contactPayload, missingContactFields, type ContactValues, type ContactVehicle } from './contact-form-values';
+import {
+  CONTACT_FIELD_ORDER,
+  contactDefaults,
+  contactFieldErrors,
+  contactPayload,
+  requiredErrors,
+  type ContactErrors,
+  type ContactTextField,
+  type ContactValues,
+  type ContactVehicle,
+} from './contact-form-values';
 
 type Status = 'idle' | 'sending';
 
-/** Contact Seller: required first/last name, email, subject, message; optional phone and two checkboxes. */
-export function ContactForm({ vehicle }: { vehicle: ContactVehicle }) {
+/** The promise of the confirmation: the same words as the FAQ's "How do I reach your team?". */
+export const REPLY_PROMISE = 'usually within a few hours';
+
+interface ContactFormProps {
+  vehicle: ContactVehicle;
+  /** The form element (the phone's contact bar scrolls to it and focuses its first field). */
+  formRef?: RefObject<HTMLFormElement | null>;
+}
+
+/**
+ * Contact Seller: required first/last name, email, subject, message; optional phone and two checkboxes. Each
+ * problem shows beside its field, whether the form found it (a blank required field) or the API did (a
+ * malformed e-mail address, a message too long); after sending, a confirmation says who replies and when.
+ */
+export function ContactForm({ vehicle, formRef }: ContactFormProps) {
   const [values, setValues] = useState<ContactValues>(() => contactDefaults(vehicle));
   const [status, setStatus] = useState<Status>('idle');
-  const [invalid, setInvalid] = useState<Array<keyof ContactValues>>([]);
+  const [errors, setErrors] = useState<ContactErrors>({});
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  /** The API refused some fields: the line above the button says so until they are corrected. */
+  const [serverRefused, setServerRefused] = useState(false);
+  const confirmation = useRef<HTMLDivElement>(null);
   const id = useId();
+  const fieldId = (name: ContactTextField) => `${id}-${name}`;
 
   const set = <K extends keyof ContactValues>(name: K, value: ContactValues[K]) => {
     setValues((v) => ({ ...v, [name]: value }));
-    setInvalid((list) => list.filter((n) => n !== name));
+    setErrors((e) => {
+      if (!(name in e)) return e;
+      const next = { ...e };
+      delete next[name as ContactTextField];
+      return next;
+    });
+  };
+
+  /** Shows the problems beside their fields and moves the focus to the first one. */
+  const showErrors = (found: ContactErrors) => {
+    setErrors(found);
+    const first = CONTACT_FIELD_ORDER.find((name) => found[name]);
+    if (first) document.getElementById(fieldId(first))?.focus();
   };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const missing = missingContactFields(values);
-    if (missing.length > 0) {
-      setInvalid(missing);
+    const missing = requiredErrors(values);
+    if (Object.keys(missing).length > 0) {
+      showErrors(missing);
       toast({ title: 'Error', description: 'Please fill in all required fields.', variant: 'destructive' });
       return;
     }
     setStatus('sending');
+    setSentTo(null);
+    setServerRefused(false);
     try {
-      await api.request('/api/contact', { method: 'POST', json: contactPayload(vehicle.id, values) });
+      const payload = contactPayload(vehicle.id, values);
+      await api.request('/api/contact', { method: 'POST', json: payload });
       setValues(contactDefaults(vehicle));
-      setInvalid([]);
+      setErrors({});
+      setSentTo(payload.senderEmail);
       toast({
         title: 'Thank You!',
         description: `Thanks for reaching out about the ${vehicleTitle(vehicle)}! The seller will be in touch soon.`,
         variant: 'success',
         duration: 5000,
       });
-    } catch {
-      toast({ title: 'Error', description: 'Failed to send message. Please try again.', variant: 'destructive' });
+      requestAnimationFrame(() => confirmation.current?.focus());
+    } catch (error) {
+      const found = contactFieldErrors(fieldErrorMap(error));
+      if (Object.keys(found).length > 0) {
+        // Said beside each field (and once above the button), not in a toast that would cover them.
+        showErrors(found);
+        setServerRefused(true);
+      } else {
+        toast({ title: 'Error', description: 'Failed to send message. Please try again.', variant: 'destructive' });
+      }
     } finally {
       setStatus('idle');
     }
   };
 
-  const text = (name: 'firstName' | 'lastName' | 'email' | 'phone' | 'subject', label: string, type: string, autoComplete: string, required: boolean) => (
+  const label = (name: ContactTextField, text: string, required: boolean) => (
+    <label htmlFor={fieldId(name)}>
+      {text} {required ? <span className="required" aria-hidden="true">*</span> : <span className="optional">(optional)</span>}
+    </label>
+  );
+
+  const fieldError = (name: ContactTextField) =>
+    errors[name] ? (
+      <p id={`${fieldId(name)}-error`} className="field-error">
+        {errors[name]}
+      </p>
+    ) : null;
+
+  const invalidProps = (name: ContactTextField) => ({
+    'aria-invalid': Boolean(errors[name]),
+    'aria-describedby': errors[name] ? `${fieldId(name)}-error` : undefined,
+  });
+
+  const text = (name: Exclude<ContactTextField, 'message'>, labelText: string, type: string, autoComplete: string, required: boolean) => (
     <div className="field">
-      <label htmlFor={`${id}-${name}`}>
-        {label} {required ? <span className="required" aria-hidden="true">*</span> : <span className="optional">(optional)</span>}
-      </label>
+      {label(name, labelText, required)}
       <input
-        id={`${id}-${name}`}
+        id={fieldId(name)}
         name={name}
         type={type}
         className="input"
         autoComplete={autoComplete}
         value={values[name]}
         aria-required={required}
-        aria-invalid={invalid.includes(name)}
+        {...invalidProps(name)}
         onChange={(e) => set(name, e.target.value)}
       />
+      {fieldError(name)}
     </div>
   );
 
   return (
-    <form className="contact-form" onSubmit={submit} noValidate aria-labelledby={`${id}-title`}>
+    <form ref={formRef} id="contact-seller" className="contact-form" onSubmit={submit} noValidate aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`} className="side-title">
         Contact Seller
       </h2>
+      {sentTo ? (
+        <div ref={confirmation} className="contact-sent" role="status" tabIndex={-1}>
+          <CheckIcon size={20} />
+          <div>
+            <p className="contact-sent-title">Message sent</p>
+            <p>
+              One of our sales associates, who handles this car for its owner, will reply to <strong>{sentTo}</strong>, {REPLY_PROMISE}.
+            </p>
+          </div>
+        </div>
+      ) : null}
       <div className="contact-names">
         {text('firstName', 'First name', 'text', 'given-name', true)}
         {text('lastName', 'Last name', 'text', 'family-name', true)}
@@ -76,19 +157,18 @@ export function ContactForm({ vehicle }: { vehicle: ContactVehicle }) {
       {text('phone', 'Phone', 'tel', 'tel', false)}
       {text('subject', 'Subject', 'text', 'off', true)}
       <div className="field">
-        <label htmlFor={`${id}-message`}>
-          Message <span className="required" aria-hidden="true">*</span>
-        </label>
+        {label('message', 'Message', true)}
         <textarea
-          id={`${id}-message`}
+          id={fieldId('message')}
           name="message"
           className="textarea"
           rows={5}
           value={values.message}
           aria-required
-          aria-invalid={invalid.includes('message')}
+          {...invalidProps('message')}
           onChange={(e) => set('message', e.target.value)}
         />
+        {fieldError('message')}
       </div>
       <label className="checkbox">
         <input type="checkbox" name="financing" checked={values.financing} onChange={(e) => set('financing', e.target.checked)} />
@@ -98,6 +178,11 @@ export function ContactForm({ vehicle }: { vehicle: ContactVehicle }) {
         <input type="checkbox" name="tradeIn" checked={values.tradeIn} onChange={(e) => set('tradeIn', e.target.checked)} />
         <span>I have a trade-in vehicle</span>
       </label>
+      {serverRefused && Object.keys(errors).length > 0 ? (
+        <p className="field-error form-error" role="alert">
+          Please correct the highlighted {Object.keys(errors).length === 1 ? 'field' : 'fields'} and send again.
+        </p>
+      ) : null}
       <button type="submit" className="btn btn-primary btn-block btn-lg" disabled={status === 'sending'}>
         {status === 'sending' ? 'Sending...' : 'Send Message'}
       </button>

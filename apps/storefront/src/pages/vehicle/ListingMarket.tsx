@@ -5,8 +5,11 @@ import {
   isOwnerVehicle,
   PRICE_ANALYSIS_EXPLANATION,
   priceAnalysisText,
+  type ListingRejection,
+  type OwnerVehicle,
   type VehicleDetail,
 } from '@app/shared';
+import { Link } from 'react-router';
 import { usePriceHistory } from '../../api/queries';
 import { DealLabel, PriceDropLabel, SoldLabel } from '../../components/MarketLabels';
 
@@ -74,6 +77,37 @@ export function PriceHistory({ vehicleId }: { vehicleId: number }) {
           ))}
         </tbody>
       </table>
+    </section>
+  );
+}
+
+/**
+ * For the owner (and staff) looking at a listing the public cannot see: pending (awaiting staff review) or
+ * rejected (not published, with the reason and note when staff gave them, and how to send it back).
+ */
+export function ListingStatusBanner({ vehicle }: { vehicle: VehicleDetail }) {
+  if (!isOwnerVehicle(vehicle) || (vehicle.status !== 'pending' && vehicle.status !== 'rejected')) return null;
+  const rejection = vehicle.status === 'rejected' ? vehicle.rejection : null;
+  return (
+    <section className={`status-banner status-banner-${vehicle.status}`} aria-labelledby="status-banner-title">
+      <h2 id="status-banner-title" className="status-banner-title">
+        {vehicle.status === 'pending' ? 'Not public yet: awaiting staff review' : 'Not published: rejected by our staff'}
+      </h2>
+      {vehicle.status === 'pending' ? (
+        <p>Only the seller and our staff can see this page. It goes live once our team approves it, usually within one business day.</p>
+      ) : (
+        <>
+          <p>Only the seller and our staff can see this page; buyers cannot find it.</p>
+          {rejection && (rejection.label || rejection.note) ? (
+            <p className="status-banner-reason">
+              <strong>Why:</strong> {rejection.label ? `${rejection.label}.` : null} {rejection.note}
+            </p>
+          ) : null}
+          <p>
+            <Link to={`/edit-listing/${vehicle.id}`}>Edit the listing</Link> to fix it and send it back for review.
+          </p>
+        </>
+      )}
     </section>
   );
 }

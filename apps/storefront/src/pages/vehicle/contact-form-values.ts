@@ -58,3 +58,48 @@ export function contactPayload(vehicleId: number, values: ContactValues): Contac
     isTradeInInterest: values.tradeIn,
   };
 }
+
+export type ContactTextField = 'firstName' | 'lastName' | 'email' | 'phone' | 'subject' | 'message';
+export type ContactErrors = Partial<Record<ContactTextField, string>>;
+
+/** The form's fields in their order on screen (the first invalid one takes the focus). */
+export const CONTACT_FIELD_ORDER: readonly ContactTextField[] = ['firstName', 'lastName', 'email', 'phone', 'subject', 'message'];
+
+const LABELS: Record<ContactTextField, string> = {
+  firstName: 'First name',
+  lastName: 'Last name',
+  email: 'Email',
+  phone: 'Phone',
+  subject: 'Subject',
+  message: 'Message',
+};
+
+/** "First name is required" for each blank required field (the same words as the API's). */
+export function requiredErrors(values: ContactValues): ContactErrors {
+  const errors: ContactErrors = {};
+  for (const name of missingContactFields(values)) {
+    if (name in LABELS) errors[name as ContactTextField] = `${LABELS[name as ContactTextField]} is required`;
+  }
+  return errors;
+}
+
+/** The payload field each form field is sent as (senderName is built from the two name fields). */
+const PAYLOAD_FIELDS: Record<string, ContactTextField> = {
+  senderFirstName: 'firstName',
+  senderName: 'firstName',
+  senderLastName: 'lastName',
+  senderEmail: 'email',
+  senderPhone: 'phone',
+  subject: 'subject',
+  message: 'message',
+};
+
+/** The API's field errors (by payload field) as the form's; empty when none names a field of the form. */
+export function contactFieldErrors(byPayloadField: Record<string, string>): ContactErrors {
+  const errors: ContactErrors = {};
+  for (const [field, message] of Object.entries(byPayloadField)) {
+    const name = PAYLOAD_FIELDS[field];
+    if (name && !errors[name]) errors[name] = message;
+  }
+  return errors;
+}

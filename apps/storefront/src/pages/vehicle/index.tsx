@@ -1,6 +1,8 @@
+import { useId, useRef, useState, type RefObject } from 'react';
 import { Link, useParams } from 'react-router';
 import {
   BODY_TYPE_OPTIONS,
+  CERTIFIED_EXPLANATION,
   COLOR_OPTIONS,
   CONDITION_OPTIONS,
   DRIVETRAIN_OPTIONS,
@@ -9,7 +11,10 @@ import {
   formatMileage,
   formatPrice,
   labelOf,
+  listingPageTitle,
+  soldText,
   vehicleTitle,
+  formatCount,
 } from '@app/shared';
 import { usePublicConfigQuery, useSimilarVehicles, useVehicle } from '../../api/queries';
 import type { PublicVehicle as Vehicle } from '@app/shared';
@@ -20,9 +25,11 @@ import { ShareButton } from '../../components/ShareButton';
 import { VehicleCard } from '../../components/VehicleCard';
 import { useDocumentMeta } from '../../hooks/use-document-meta';
 import { smsHref, telHref } from '../../lib/phone';
+import { EMPTY_FILTERS, paramsFromFilters } from '../../lib/search-params';
 import { FALLBACK_IMAGE, galleryImages } from '../../lib/vehicle';
+import { ContactBar } from './ContactBar';
 import { ContactForm } from './ContactForm';
-import { OwnerListingNotice, PriceHistory, PriceNotes } from './ListingMarket';
+import { ListingStatusBanner, OwnerListingNotice, PriceHistory, PriceNotes } from './ListingMarket';
 import './vehicle.css';
 
 function details(v: Vehicle): Array<[string, string]> {
@@ -58,8 +65,16 @@ function SimilarVehicles({ vehicle }: { vehicle: Vehicle }) {
   );
 }
 
-function SideCard({ vehicle }: { vehicle: Vehicle }) {
-  const phone = usePublicConfigQuery()?.supportPhone ?? '';
+/** A search for the same make and model (the sold listing's "See similar vehicles"). */
+export function similarSearchHref(vehicle: Pick<Vehicle, 'make' | 'model'>): string {
+  return `/search?${paramsFromFilters({ ...EMPTY_FILTERS, features: [], make: vehicle.make, model: vehicle.model }).toString()}`;
+}
+
+/** Listings the public can see take messages; a pending or rejected one (seen by its owner or staff) does not. */
+const isPublic = (v: Vehicle) => v.status === 'approved' || v.status === 'sold';
+
+function SideCard({ vehicle, phone, formRef }: { vehicle: Vehicle; phone: string; formRef: RefObject<HTMLFormElement | null> }) {
+  const sold = vehicle.status === 'sold';
   return (
     <aside className="side-card" aria-label="Contact our team">
       <div className="team-banner">
@@ -73,9 +88,18 @@ function SideCard({ vehicle }: { vehicle: Vehicle }) {
           </p>
         </div>
       </div>
+      {sold ? (
+        <div className="sold-card">
+          <h2 className="side-title">This vehicle has been sold</h2>
+          <p>Looking for one like it? Browse the other {vehicle.make} {vehicle.model} listings, or call us and we will help you find one.</p>
+          <Link className="btn btn-primary btn-block btn-lg" to={similarSearchHref(vehicle)}>
+            See similar vehicles
+          </Link>
+        </div>
+      ) : null}
       {phone ? (
         <div className="side-actions">
-          <a className="btn btn-primary btn-block" href={telHref(phone)}>
+          <a className={`btn btn-block ${sold ? 'btn-outline' : 'btn-primary'}`} href={telHref(phone)}>
             <PhoneIcon size={18} /> Call {phone}
           </a>
           <a className="btn btn-outline btn-block" href={smsHref(phone)}>
@@ -83,19 +107,43 @@ function SideCard({ vehicle }: { vehicle: Vehicle }) {
           </a>
         </div>
       ) : null}
-      <ContactForm key={vehicle.id} vehicle={vehicle} />
+      {!sold && isPublic(vehicle) ? <ContactForm key={vehicle.id} vehicle={vehicle} formRef={formRef} /> : null}
     </aside>
+  );
+}
+
+/** The "Certified" badge of an approved listing, with what it means: a short line, and the detail on request. */
+function CertifiedBadge() {
+  const [open, setOpen] = useState(false);
+  const id = useId();
+  return (
+    <div className="certified">
+      <span className="badge badge-certified">Certified</span>
+      <span className="certified-summary">{CERTIFIED_EXPLANATION.summary}</span>
+      <button type="button" className="certified-toggle" aria-expanded={open} aria-controls={`${id}-details`} onClick={() => setOpen((o) => !o)}>
+        What this means
+      </button>
+      <p id={`${id}-details`} className="certified-details" hidden={!open}>
+        {CERTIFIED_EXPLANATION.details}
+      </p>
+    </div>
   );
 }
 
 function VehicleDetail({ vehicle }: { vehicle: Vehicle }) {
   const title = vehicleTitle(vehicle);
   const fullTitle = vehicleTitle(vehicle, true);
+  const sold = vehicle.status === 'sold';
   useDocumentMeta(
-    `${fullTitle} for sale – ${formatPrice(vehicle.price)}`,
-    `${fullTitle} with ${formatMileage(vehicle.mileage)} for ${formatPrice(vehicle.price)} in ${vehicle.location}.`,
+    listingPageTitle(vehicle),
+    sold
+      ? `${fullTitle} with ${formatMileage(vehicle.mileage)} in ${vehicle.location}: ${soldText(vehicle.soldPrice).toLowerCase()}.`
+      : `${fullTitle} with ${formatMileage(vehicle.mileage)} for ${formatPrice(vehicle.price)} in ${vehicle.location}.`,
   );
+  const phone = usePublicConfigQuery()?.supportPhone ?? '';
+  const formRef = useRef<HTMLFormElement>(null);
   const images = galleryImages(vehicle);
+  const takesMessages = !sold && isPublic(vehicle);
   return (
     <div className="container page vehicle-page">
       <nav aria-label="Breadcrumb" className="breadcrumb">
@@ -113,25 +161,47 @@ function VehicleDetail({ vehicle }: { vehicle: Vehicle }) {
         <div className="vehicle-main">
           <div className="vehicle-head">
             <div>
-              <p className="vehicle-price">{formatPrice(vehicle.price)}</p>
-              <PriceNotes vehicle={vehicle} />
+              {sold ? (
+                <>
+                  <PriceNotes vehicle={vehicle} />
+                  <p className="vehicle-price-label">Last asking price {formatPrice(vehicle.price)}</p>
+                </>
+              ) : (
+                <>
+                  <p className="vehicle-price">{formatPrice(vehicle.price)}</p>
+                  <PriceNotes vehicle={vehicle} />
+                </>
+              )}
               <h1 className="vehicle-title">
                 {title}
                 {vehicle.trim ? <span className="vehicle-trim"> {vehicle.trim}</span> : null}
               </h1>
               <div className="vehicle-badges">
                 {vehicle.isFeatured ? <span className="badge badge-featured">Featured</span> : null}
-                {vehicle.status === 'sold' ? <span className="badge badge-sold">Sold</span> : null}
+                {sold ? <span className="badge badge-sold">Sold</span> : null}
                 <span className="vehicle-location">{vehicle.location}</span>
               </div>
+              {vehicle.status === 'approved' ? <CertifiedBadge /> : null}
             </div>
             <div className="vehicle-actions">
               <SaveButton vehicleId={vehicle.id} vehicleName={title} look="button" />
               <ShareButton title={title} />
             </div>
           </div>
+          <ListingStatusBanner vehicle={vehicle} />
           <OwnerListingNotice vehicle={vehicle} />
-          <Gallery images={images.length > 0 ? images : [FALLBACK_IMAGE]} alt={title} />
+          <Gallery
+            images={images.length > 0 ? images : [FALLBACK_IMAGE]}
+            alt={title}
+            className={sold ? 'is-sold' : undefined}
+            overlay={
+              sold ? (
+                <p className="gallery-sold">
+                  Sold{vehicle.soldPrice !== null ? <small> for {formatPrice(vehicle.soldPrice)}</small> : null}
+                </p>
+              ) : null
+            }
+          />
           <section className="vehicle-section" aria-labelledby="details-title">
             <h2 id="details-title">Vehicle Details</h2>
             <dl className="details-grid">
@@ -163,12 +233,13 @@ function VehicleDetail({ vehicle }: { vehicle: Vehicle }) {
           ) : null}
           <PriceHistory vehicleId={vehicle.id} />
           <p className="vehicle-views">
-            <EyeIcon size={16} /> {vehicle.views.toLocaleString('en-US')} {vehicle.views === 1 ? 'view' : 'views'}
+            <EyeIcon size={16} /> {formatCount(vehicle.views)} {vehicle.views === 1 ? 'view' : 'views'}
           </p>
         </div>
-        <SideCard vehicle={vehicle} />
+        <SideCard vehicle={vehicle} phone={phone} formRef={formRef} />
       </div>
       <SimilarVehicles vehicle={vehicle} />
+      {takesMessages ? <ContactBar phone={phone} form={formRef} /> : null}
     </div>
   );
 }

@@ -102,6 +102,18 @@ describe('ListingForm rules (the API’s VehicleInputDto)', () => {
     expect(calls.filter((c) => c.method !== 'GET')).toEqual([]);
   });
 
+  it('lists each problem of a failed publish at the top, takes focus there, and each link focuses its field', async () => {
+    const user = userEvent.setup();
+    renderForm();
+    await user.click(publish());
+    const summary = await screen.findByRole('alert', { name: /^There are \d+ problems to fix before publishing$/ });
+    await waitFor(() => expect(document.activeElement).toBe(summary));
+    const link = within(summary).getByRole('link', { name: 'Mileage: Mileage is required' });
+    await user.click(link);
+    expect(document.activeElement).toBe(screen.getByLabelText(/^Mileage/));
+    expect(within(summary).getByRole('link', { name: 'Phone: Contact phone is required' })).toBeTruthy();
+  });
+
   it('checks the VIN length and the Carfax URL as the API does', async () => {
     const user = userEvent.setup();
     renderForm();
@@ -163,8 +175,9 @@ describe('ListingForm rules (the API’s VehicleInputDto)', () => {
     await user.selectOptions(await screen.findByLabelText(/^Make/), await screen.findByRole('option', { name: 'BMW' }));
     await user.selectOptions(screen.getByLabelText(/^Model/), await screen.findByRole('option', { name: 'X5' }));
     await user.selectOptions(screen.getByLabelText(/^Year/), '2020');
-    await user.type(screen.getByLabelText(/^Mileage/), '42000');
-    await user.type(screen.getByLabelText(/^Price/), '38500.50');
+    // As people type them: a thousands separator, a dollar sign.
+    await user.type(screen.getByLabelText(/^Mileage/), '42,000 mi');
+    await user.type(screen.getByLabelText(/^Price/), '$38,500.50');
     await user.selectOptions(screen.getByLabelText(/^Condition/), 'very-good');
     await user.type(screen.getByLabelText(/^Location\s*\*/), 'Austin, TX');
     await user.type(screen.getByLabelText(/^ZIP Code/), '78701');

@@ -1,4 +1,4 @@
-import { useId, useMemo, useState, type ReactNode } from 'react';
+import { useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import {
@@ -16,6 +16,7 @@ import {
 import { useMakes } from '../../../api/catalog';
 import { useCatalogModels, useCatalogTrims, type ListingPayload } from '../../../api/seller';
 import { listingResolver, listingYears, type ListingFormValues } from './listing-form-values';
+import { ErrorSummary } from './ErrorSummary';
 import { useFeatureGeneration, useListingSubmit, useSpecGeneration, useVinDecoding } from './listing-form-hooks';
 import { PhotoUploader } from './PhotoUploader';
 import { TagEditor } from './TagEditor';
@@ -50,6 +51,8 @@ export function ListingForm({ vehicleId, defaultValues, imageUpload }: ListingFo
     defaultValues,
     mode: 'onTouched',
     reValidateMode: 'onChange',
+    // The error summary takes focus on a failed publish and links to each field.
+    shouldFocusError: false,
   });
   const { register, setValue, getValues, control, formState } = form;
   const { errors } = formState;
@@ -75,8 +78,12 @@ export function ListingForm({ vehicleId, defaultValues, imageUpload }: ListingFo
   const { onSubmit, pending } = useListingSubmit(form, vehicleId);
 
   const err = (name: keyof ListingFormValues) => errors[name]?.message as string | undefined;
+  // Each field's label as drawn, for the error summary (filled while rendering, read below the fields).
+  const labels = useRef(new Map<string, string>([['images', 'Photos']]));
 
-  const field = (name: keyof ListingFormValues, label: string, input: ReactNode, opts: { required?: boolean; hint?: string; wide?: boolean } = {}) => (
+  const field = (name: keyof ListingFormValues, label: string, input: ReactNode, opts: { required?: boolean; hint?: string; wide?: boolean } = {}) => {
+    labels.current.set(name, label);
+    return (
     <div className={`field${opts.wide ? ' field-wide' : ''}`}>
       <label htmlFor={`${id}-${name}`}>
         {label} {opts.required ? <span className="required" aria-hidden="true">*</span> : null}
@@ -93,7 +100,8 @@ export function ListingForm({ vehicleId, defaultValues, imageUpload }: ListingFo
         </span>
       ) : null}
     </div>
-  );
+    );
+  };
 
   const aria = (name: keyof ListingFormValues, required = false, hint = false) => ({
     id: `${id}-${name}`,
@@ -149,6 +157,12 @@ export function ListingForm({ vehicleId, defaultValues, imageUpload }: ListingFo
 
   return (
     <form className="listing-form" onSubmit={(e) => void onSubmit(e)} noValidate aria-busy={pending}>
+      <ErrorSummary
+        attempt={formState.submitCount}
+        errors={(Object.keys(errors) as (keyof ListingFormValues)[])
+          .filter((name) => err(name))
+          .map((name) => ({ target: name === 'images' || name === 'coverPhotoIndex' ? `${id}-photos-file` : `${id}-${name}`, label: labels.current.get(name === 'coverPhotoIndex' ? 'images' : name) ?? name, message: err(name)! }))}
+      />
       <section className="form-section" aria-labelledby={`${id}-section-vehicle`}>
         <h2 id={`${id}-section-vehicle`}>Vehicle Information</h2>
         <div className="form-grid">
@@ -204,8 +218,8 @@ export function ListingForm({ vehicleId, defaultValues, imageUpload }: ListingFo
           {trimNames.length > 0
             ? select('trim', 'Trim', asOptions(trimNames), { placeholder: model ? 'Select trim' : 'Choose Model First' })
             : text('trim', 'Trim', { placeholder: model ? 'e.g. Sport, Limited' : 'Choose Model First', maxLength: 100 })}
-          {text('mileage', 'Mileage', { required: true, inputMode: 'numeric', placeholder: 'e.g. 42000' })}
-          {text('price', 'Price ($)', { required: true, inputMode: 'decimal', placeholder: 'e.g. 28500' })}
+          {text('mileage', 'Mileage', { required: true, inputMode: 'numeric', placeholder: 'e.g. 42,000' })}
+          {text('price', 'Price ($)', { required: true, inputMode: 'decimal', placeholder: 'e.g. $28,500' })}
           {select('condition', 'Condition', CONDITION_OPTIONS, { required: true })}
           {select('bodyType', 'Body Type', BODY_TYPE_OPTIONS)}
           {select('fuelType', 'Fuel Type', FUEL_TYPE_OPTIONS)}
@@ -229,9 +243,9 @@ export function ListingForm({ vehicleId, defaultValues, imageUpload }: ListingFo
 
       <section className="form-section" aria-labelledby={`${id}-section-docs`}>
         <h2 id={`${id}-section-docs`}>
-          Vehicle Documentation <span className="admin-only">ADMIN ONLY</span>
+          Vehicle Documentation <span className="admin-only">Private</span>
         </h2>
-        <p className="section-note">Internal: the VIN, Carfax link and service history are seen by our team only and never shown publicly.</p>
+        <p className="section-note">Seen only by our staff, never shown on the listing: the VIN, the Carfax link and the service history help us check the car and answer buyers.</p>
         <div className="form-grid">
           {field(
             'vin',
@@ -305,6 +319,7 @@ export function ListingForm({ vehicleId, defaultValues, imageUpload }: ListingFo
       <section className="form-section" aria-labelledby={`${id}-section-photos`}>
         <h2 id={`${id}-section-photos`}>Photos</h2>
         <PhotoUploader
+          inputId={`${id}-photos`}
           value={{ images, coverPhotoIndex }}
           onChange={(update) => {
             const next = update({ images: getValues('images'), coverPhotoIndex: getValues('coverPhotoIndex') });

@@ -24,6 +24,8 @@ interface UploadRow {
 }
 
 interface PhotoUploaderProps {
+  /** Prefix of the element ids: the file input is `${inputId}-file` (the error summary links to it). */
+  inputId?: string;
   value: PhotoList;
   /** Receives a function of the latest list: uploads finish after other edits may have happened. */
   onChange: (update: (current: PhotoList) => PhotoList) => void;
@@ -106,11 +108,12 @@ function SortablePhoto({
  * slots of the 10 are uploaded, in parallel, each with its progress bar. Photos reorder by drag or keyboard
  * (the cover stays on its photo), a star picks the cover, removing one shifts the cover index.
  */
-export function PhotoUploader({ value, onChange, upload, onUploadingChange, error }: PhotoUploaderProps) {
+export function PhotoUploader({ value, onChange, upload, onUploadingChange, error, inputId }: PhotoUploaderProps) {
   const [uploads, setUploads] = useState<UploadRow[]>([]);
   const [permissionIssue, setPermissionIssue] = useState(false);
   const input = useRef<HTMLInputElement>(null);
-  const id = useId();
+  const ownId = useId();
+  const id = inputId ?? ownId;
   const uploading = uploads.length > 0;
   const full = value.images.length >= LISTING_LIMITS.maxImages;
 

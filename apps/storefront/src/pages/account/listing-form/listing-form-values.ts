@@ -1,6 +1,6 @@
 import { classValidatorResolver } from '@hookform/resolvers/class-validator';
 import type { Resolver } from 'react-hook-form';
-import { VehicleInputDto, type PublicUser } from '@app/shared';
+import { normaliseNumberText, VehicleInputDto, type PublicUser } from '@app/shared';
 import type { ListingPayload, OwnerVehicle } from '../../../api/seller';
 
 /**
@@ -144,14 +144,18 @@ export function listingValues(v: OwnerVehicle): ListingFormValues {
   };
 }
 
+/** Fields typed as numbers: "28,500" miles and "$89,900" are read as the numbers they are. */
+const NUMBER_FIELDS = new Set<string>(['year', 'mileage', 'price', 'mpgCity', 'mpgHighway']);
+
 /**
  * The request body: blank text fields are left out (the DTO's optional fields then pass and its required
- * ones say "… is required"); numbers stay as typed for the DTO's own numeric transform.
+ * ones say "… is required"); numbers as people type them ("$89,900") are normalised, and stay text for the
+ * DTO's own numeric transform.
  */
 export function toPayload(values: ListingFormValues): Record<string, unknown> {
   const body: Record<string, unknown> = {};
   for (const key of TEXT_FIELDS) {
-    const value = values[key].trim();
+    const value = NUMBER_FIELDS.has(key) ? normaliseNumberText(values[key]) : values[key].trim();
     if (value !== '') body[key] = value;
   }
   body.features = values.features;
