@@ -78,7 +78,7 @@ test('a price cut goes live at once; a trim change waits for review while the li
   await page.goto('/search?sortBy=reduced_desc');
   const first = page.locator('.vehicle-card').first();
   await first.locator('.price-drop', { hasText: 'Price drop: $1,500' }).waitFor();
-  assert.equal(await first.locator(`a[href="/vehicles/${cut.id}"]`).count(), 1);
+  assert.ok((await first.locator(`a[href="/vehicles/${cut.id}"]`).count()) > 0, 'the reduced listing comes first');
   await screenshots(page, 'market-recently-reduced');
   await page.close();
 });
@@ -157,7 +157,7 @@ test('deal ratings: "Best deals first" leads with a great deal, its label on the
   await page.goto('/search?sortBy=deal_asc&deal=good');
   const first = page.locator('.vehicle-card').first();
   await first.locator('.deal-label', { hasText: 'Great deal' }).waitFor();
-  assert.equal(await first.locator(`a[href="/vehicles/${ids[ids.length - 1]}"]`).count(), 1);
+  assert.ok((await first.locator(`a[href="/vehicles/${ids[ids.length - 1]}"]`).count()) > 0, 'the great deal comes first');
   await screenshots(page, 'market-best-deals');
   await page.goto(`/vehicles/${ids[ids.length - 1]}`);
   await page.locator('.price-analysis', { hasText: /\$[\d,]+ below market, based on \d+ similar listings/ }).waitFor();

@@ -36,6 +36,10 @@ async function openMenu(page) {
   await page.getByRole('button', { name: 'Open menu' }).click();
   const sheet = page.getByRole('dialog', { name: 'Menu' });
   await sheet.waitFor();
+  // Settled: any opening animation of the sheet and its backdrop has finished.
+  await page.evaluate(() =>
+    Promise.all(document.getAnimations().filter((a) => a.effect?.getComputedTiming().endTime !== Infinity).map((a) => a.finished)),
+  );
   const box = await sheet.boundingBox();
   const viewport = page.viewportSize();
   assert.ok(box && box.height >= viewport.height - 1, `the sheet is ${box?.height} px tall in a ${viewport.height} px window`);
