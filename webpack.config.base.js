@@ -7,6 +7,7 @@ const HtmlWebpackPlugin = require('html-webpack-plugin');
 const MiniCssExtractPlugin = require('mini-css-extract-plugin');
 const CompressionPlugin = require('compression-webpack-plugin');
 const TerserPlugin = require('terser-webpack-plugin');
+const { DefinePlugin } = require('webpack');
 
 const ROOT = __dirname;
 
@@ -63,6 +64,7 @@ function sharedDeps(pkg, { isProd }) {
  * @param {Array<object>} [options.proxy] dev server proxy entries
  * @param {object} [options.devServer] extra dev server options
  * @param {number} [options.maxAssetSize] performance budget in bytes, uncompressed
+ * @param {Record<string, string>} [options.define] expressions replaced at build time (DefinePlugin)
  * @returns {import('webpack').Configuration}
  */
 function createConfig({
@@ -76,6 +78,7 @@ function createConfig({
   proxy = [],
   devServer = {},
   maxAssetSize = 350 * 1024,
+  define = {},
 }) {
   const hash = isProd ? '.[contenthash:8]' : '';
 
@@ -137,6 +140,7 @@ function createConfig({
       ],
     },
     plugins: [
+      Object.keys(define).length > 0 && new DefinePlugin(define),
       new ModuleFederationPlugin({
         name,
         // Type generation runs tsc on every build; the contracts live in libs/ instead.

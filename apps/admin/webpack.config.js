@@ -1,8 +1,25 @@
 const { createConfig, sharedDeps, API_URL } = require('../../webpack.config.base');
 const pkg = require('./package.json');
 
+const { execFileSync } = require('node:child_process');
+
 const isProd = process.env.NODE_ENV === 'production';
 const port = 3002;
+
+/**
+ * Which build of the console this is, shown at its foot so staff can say what they run: ADMIN_BUILD_ID
+ * when the release sets it, else the commit and the build date.
+ */
+function buildId() {
+  if (process.env.ADMIN_BUILD_ID) return process.env.ADMIN_BUILD_ID;
+  let commit = '';
+  try {
+    commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: __dirname, stdio: ['ignore', 'pipe', 'ignore'] }).toString().trim();
+  } catch {
+    // not a git checkout (a release tarball, a Docker build without .git)
+  }
+  return [commit, new Date().toISOString().slice(0, 10)].filter(Boolean).join(' · ');
+}
 
 module.exports = createConfig({
   name: 'admin',
@@ -12,6 +29,7 @@ module.exports = createConfig({
   entry: isProd ? undefined : './src/index.ts',
   port,
   isProd,
+  define: { __ADMIN_BUILD__: JSON.stringify(isProd ? buildId() : 'development') },
   // Chunks load relative to wherever remoteEntry.js was fetched from (the API serves /admin-app/).
   publicPath: 'auto',
   federation: {

@@ -19,6 +19,10 @@ import { CONSOLE_CSS } from './styles';
  */
 const PREFIX = 'adm';
 
+/** This build of the console (set by webpack.config.js; absent in component tests). */
+declare const __ADMIN_BUILD__: string | undefined;
+const BUILD = typeof __ADMIN_BUILD__ === 'string' ? __ADMIN_BUILD__ : 'development';
+
 function ConsoleSkeleton() {
   return (
     <Flex vertical gap={24} className="adm-console-skeleton" aria-busy="true">
@@ -101,6 +105,7 @@ export default function AdminApp({ apiBase, user }: AdminAppProps) {
         <ApiContext.Provider value={api}>
           <QueryClientProvider client={queryClient}>
             <Console user={user} authFailed={authFailed} />
+            <p className="adm-console-build">Console build {BUILD}</p>
           </QueryClientProvider>
         </ApiContext.Provider>
       </AntdApp>

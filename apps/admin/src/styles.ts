@@ -1,3 +1,5 @@
+import { BRAND } from '@app/shared';
+
 /**
  * The console's few own rules. Every selector starts with `.adm-console`, inside the console's root, so
  * nothing reaches the storefront; rendered as a <style> with the console so no CSS file crosses the
@@ -5,6 +7,8 @@
  */
 export const CONSOLE_CSS = `
 .adm-console { max-width: 1280px; margin: 0 auto; padding: 8px 0 32px; text-align: left; }
+.adm-console .adm-table-placeholder, .adm-console .adm-table-placeholder .adm-empty-description { color: ${BRAND.muted}; }
+.adm-console .adm-console-build { margin: 24px 0 0; font-size: 12px; color: ${BRAND.muted}; }
 .adm-console .adm-console-stack { display: flex; flex-direction: column; gap: 16px; }
 .adm-console .adm-console-thumb { width: 72px; height: 48px; object-fit: cover; border-radius: 6px; flex: none; background: #f5f5f5; display: inline-flex; align-items: center; justify-content: center; color: #bfbfbf; font-size: 20px; }
 .adm-console .adm-console-grid { display: grid; gap: 16px; grid-template-columns: minmax(0, 1fr); }

@@ -4,6 +4,7 @@ import type { AuditAction, AuditEntry } from '@app/shared';
 import { PAGE_SIZE, useAuditTrail } from '../api/queries';
 import { formatDateTime } from '../lib/dates';
 import { TableSkeleton } from './TableSkeleton';
+import { sidewaysScroll } from './table-scroll';
 
 const ACTION_LABELS: Record<AuditAction, { label: string; color: string }> = {
   create: { label: 'Created', color: 'green' },
@@ -69,7 +70,7 @@ export function AuditTab({ enabled }: { enabled: boolean }) {
           columns={columns}
           dataSource={data?.items ?? []}
           locale={{ emptyText: isError ? 'The audit log could not be loaded.' : 'No admin actions yet' }}
-          scroll={{ x: 900 }}
+          scroll={sidewaysScroll(data?.items, 900)}
           pagination={(data?.total ?? 0) > PAGE_SIZE && { current: page, pageSize: PAGE_SIZE, total: data?.total, showSizeChanger: false, onChange: setPage }}
         />
       )}

@@ -7,6 +7,7 @@ import { PAGE_SIZE, useInquiries, useMarkInquiry } from '../api/queries';
 import { formatDateTime } from '../lib/dates';
 import { TEXT } from '../lib/texts';
 import { TableSkeleton } from './TableSkeleton';
+import { sidewaysScroll } from './table-scroll';
 
 type Filter = 'open' | 'handled';
 
@@ -114,7 +115,7 @@ export function InquiriesTab({ enabled }: { enabled: boolean }) {
           columns={columns}
           dataSource={data?.items ?? []}
           locale={{ emptyText: isError ? 'The inquiries could not be loaded.' : filter === 'open' ? 'No open inquiries' : 'No handled inquiries' }}
-          scroll={{ x: 980 }}
+          scroll={sidewaysScroll(data?.items, 980)}
           pagination={(data?.total ?? 0) > PAGE_SIZE && { current: page, pageSize: PAGE_SIZE, total: data?.total, showSizeChanger: false, onChange: setPage }}
         />
       )}

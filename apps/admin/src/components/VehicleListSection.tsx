@@ -3,6 +3,7 @@ import { Flex, Table, Typography, type TableColumnsType } from 'antd';
 import type { AdminVehicle, Paginated } from '@app/shared';
 import { PAGE_SIZE } from '../api/queries';
 import { TableSkeleton } from './TableSkeleton';
+import { sidewaysScroll } from './table-scroll';
 
 interface VehicleListSectionProps {
   /** id of the heading, which labels the section */
@@ -41,7 +42,7 @@ export function VehicleListSection({ id, heading, emptyText, errorText, columns,
           columns={columns}
           dataSource={data?.items ?? []}
           locale={{ emptyText: isError ? errorText : emptyText }}
-          scroll={{ x: scrollX }}
+          scroll={sidewaysScroll(data?.items, scrollX)}
           pagination={
             (data?.total ?? 0) > PAGE_SIZE && { current: page, pageSize: PAGE_SIZE, total: data?.total, showSizeChanger: false, onChange: onPageChange }
           }

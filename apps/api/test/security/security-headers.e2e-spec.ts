@@ -35,6 +35,7 @@ describe('security headers', () => {
         expect({ path, xss: headers['x-xss-protection'] }).toEqual({ path, xss: undefined });
         expect({ path, hsts: headers['strict-transport-security'] }).toEqual({ path, hsts: undefined });
         expect(headers['content-security-policy']).toContain("frame-ancestors 'none'");
+        expect(headers['content-security-policy']).toContain("script-src 'self';");
         expect(headers['content-security-policy']).not.toContain('upgrade-insecure-requests');
         expect(headers['x-content-type-options']).toBe('nosniff');
       }
@@ -45,6 +46,32 @@ describe('security headers', () => {
       expect(res.status).toBe(403);
       expect(res.headers.get('permissions-policy')).toContain('camera=()');
       expect(res.headers.get('x-xss-protection')).toBeNull();
+    });
+  });
+
+  describe('with the admin console on its own server (ADMIN_REMOTE_URL)', () => {
+    let t: TestApp;
+    beforeAll(async () => {
+      t = await startTestApp({ STATIC_DIR: staticDir, ADMIN_REMOTE_URL: 'http://127.0.0.1:4555/remoteEntry.js' });
+    });
+    afterAll(async () => {
+      await t.close();
+    });
+
+    it("lets pages run the console's code, styles, fonts and images from that origin, and nothing else from it", async () => {
+      const csp = Object.fromEntries(
+        ((await t.client().get('/admin')).headers.get('content-security-policy') ?? '')
+          .split(';')
+          .map((d) => d.trim().split(/\s+/))
+          .map(([name, ...values]) => [name, values]),
+      );
+      for (const directive of ['script-src', 'style-src', 'font-src', 'img-src', 'connect-src']) {
+        expect({ directive, values: csp[directive] }).toEqual({ directive, values: expect.arrayContaining(["'self'", 'http://127.0.0.1:4555']) });
+      }
+      expect(csp['default-src']).toEqual(["'self'"]);
+      expect(csp['object-src']).toEqual(["'none'"]);
+      expect(csp['frame-ancestors']).toEqual(["'none'"]);
+      expect((await t.client().get('/api/config')).body.adminRemoteUrl).toBe('http://127.0.0.1:4555/remoteEntry.js');
     });
   });
 

@@ -61,6 +61,17 @@ describe('loadConfig', () => {
     expect(load({ S3_BUCKET: 'photos', S3_ACCESS_KEY_ID: 'k' })).toThrow(/^Invalid configuration: S3_SECRET_ACCESS_KEY must be set together with the other$/);
   });
 
+  it("reads ADMIN_REMOTE_URL as a path on this site or the URL of the console's own server", () => {
+    expect(load({})().site).toMatchObject({ adminRemoteUrl: '/admin-app/remoteEntry.js', adminRemoteOrigin: undefined });
+    expect(load({ ADMIN_REMOTE_URL: 'https://console.example.com/v2/remoteEntry.js' })().site).toMatchObject({
+      adminRemoteUrl: 'https://console.example.com/v2/remoteEntry.js',
+      adminRemoteOrigin: 'https://console.example.com',
+    });
+    for (const bad of ['//evil.example/remoteEntry.js', 'javascript:alert(1)', 'remoteEntry.js', 'ftp://x.example/remoteEntry.js']) {
+      expect(load({ ADMIN_REMOTE_URL: bad })).toThrow(/^Invalid configuration: ADMIN_REMOTE_URL must be a path starting with \/ or an http\(s\) URL$/);
+    }
+  });
+
   it('refuses a bad PORT, naming it', () => {
     expect(load({ PORT: 'eighty' })).toThrow(/^Invalid configuration: PORT must be a whole number from 1 to 65535$/);
   });
@@ -84,8 +95,11 @@ describe('loadConfig', () => {
     expect(load({ SMTP_URL: 'http://mail.internal' })).toThrow(/^Invalid configuration: SMTP_URL must be a URL \(smtp, smtps\)$/);
     expect(load({ STAFF_EMAIL: 'not-an-address' })).toThrow(/^Invalid configuration: STAFF_EMAIL must be an e-mail address$/);
     const config = loadConfig({ DATA_DIR: dataDir, SMTP_URL: 'smtps://u:p@mail.internal:465', STAFF_EMAIL: 'Staff@Example.com', SITE_NAME: 'Cars "R" Us' });
-    expect(config.mail).toEqual({ smtpUrl: 'smtps://u:p@mail.internal:465', staffEmail: 'staff@example.com', from: '"Cars R Us" <no-reply@localhost>' });
-    expect(loadConfig({ DATA_DIR: dataDir }).mail).toEqual({ smtpUrl: undefined, staffEmail: undefined, from: '"AutoTrust Motors" <no-reply@localhost>' });
+    const outbox = { pollMs: 2000, retryBaseMs: 30_000, maxAttempts: 10 };
+    expect(config.mail).toEqual({ smtpUrl: 'smtps://u:p@mail.internal:465', staffEmail: 'staff@example.com', from: '"Cars R Us" <no-reply@localhost>', ...outbox });
+    expect(loadConfig({ DATA_DIR: dataDir }).mail).toEqual({ smtpUrl: undefined, staffEmail: undefined, from: '"AutoTrust Motors" <no-reply@localhost>', ...outbox });
+    expect(loadConfig({ DATA_DIR: dataDir, MAIL_POLL_MS: '250', MAIL_RETRY_BASE_SECONDS: '5', MAIL_MAX_ATTEMPTS: '3' }).mail).toMatchObject({ pollMs: 250, retryBaseMs: 5000, maxAttempts: 3 });
+    expect(load({ MAIL_MAX_ATTEMPTS: '0' })).toThrow(/MAIL_MAX_ATTEMPTS/);
   });
 
   it('needs ADMIN_EMAIL and ADMIN_PASSWORD together', () => {

@@ -32,7 +32,8 @@ export interface AppConfig {
   seedDemo: boolean;
   /** The demo listing bundle (made by `npm run demo:build`) imported into an empty database when seedDemo is on. */
   demoBundleDir: string;
-  site: { name: string; supportPhone: string; reviewsUrl: string; adminRemoteUrl: string };
+  /** adminRemoteOrigin: the origin the console's code loads from when ADMIN_REMOTE_URL is another server's. */
+  site: { name: string; supportPhone: string; reviewsUrl: string; adminRemoteUrl: string; adminRemoteOrigin: string | undefined };
   /** A hosted image service (upload presets), used instead of the API's own uploads when configured. */
   hostedImages?: { uploadUrl: string; presets: string[]; folder: string; urlPrefix: string };
   staticDirs: { storefront: string; admin: string };
@@ -43,7 +44,12 @@ export interface AppConfig {
    */
   analytics: { retentionDays: number; flushMs: number; rollupMs: number };
   /** Staff notifications: SMTP when `smtpUrl` is set, otherwise written to the log. */
-  mail: { smtpUrl?: string; from: string; staffEmail?: string };
+  /**
+   * E-mail: the SMTP server (none: written to the log), the sender, staff's address, and the outbox's worker:
+   * how often it looks for mail to send, the first retry's delay (doubling with each failure, at most an
+   * hour) and the attempts after which a message is marked failed for staff to see.
+   */
+  mail: { smtpUrl?: string; from: string; staffEmail?: string; pollMs: number; retryBaseMs: number; maxAttempts: number };
   /** Photo uploads each signed-in user may make per hour. */
   uploadsPerHour: number;
   /**
@@ -117,6 +123,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       supportPhone: e.SUPPORT_PHONE,
       reviewsUrl: e.REVIEWS_URL,
       adminRemoteUrl: e.ADMIN_REMOTE_URL,
+      adminRemoteOrigin: e.ADMIN_REMOTE_URL.startsWith('/') ? undefined : new URL(e.ADMIN_REMOTE_URL).origin,
     },
     hostedImages,
     staticDirs: { storefront: resolve(e.STATIC_DIR), admin: resolve(e.ADMIN_STATIC_DIR) },
@@ -125,6 +132,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       smtpUrl: e.SMTP_URL,
       from: e.MAIL_FROM ?? `"${e.SITE_NAME.replace(/["\\\r\n]/g, '')}" <no-reply@localhost>`,
       staffEmail: e.STAFF_EMAIL?.toLowerCase(),
+      pollMs: e.MAIL_POLL_MS,
+      retryBaseMs: e.MAIL_RETRY_BASE_SECONDS * 1000,
+      maxAttempts: e.MAIL_MAX_ATTEMPTS,
     },
     uploadsPerHour: e.UPLOADS_PER_HOUR,
     uploadLimits: {

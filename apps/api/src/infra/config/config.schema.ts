@@ -77,10 +77,18 @@ export const envSchema = z.object({
   IMAGE_UPLOAD_PRESETS: optionalText,
   IMAGE_UPLOAD_FOLDER: optionalText,
   IMAGE_URL_PREFIX: urlText(['https']),
-  ADMIN_REMOTE_URL: z.string().trim().min(1).default(DEFAULT_ADMIN_REMOTE_URL),
+  // A path on this site (the API serves the console build) or an http(s) URL of the console's own server.
+  ADMIN_REMOTE_URL: z
+    .string()
+    .trim()
+    .default(DEFAULT_ADMIN_REMOTE_URL)
+    .refine((v) => /^\/(?!\/)\S*$/.test(v) || isUrlWith(v, ['http', 'https']), { message: 'must be a path starting with / or an http(s) URL' }),
   STAFF_EMAIL: optionalText.refine((v) => v === undefined || z.email().safeParse(v).success, { message: 'must be an e-mail address' }),
   SMTP_URL: urlText(['smtp', 'smtps']),
   MAIL_FROM: optionalText,
+  MAIL_POLL_MS: int(2000, 50, 600_000),
+  MAIL_RETRY_BASE_SECONDS: int(30, 0, 86_400),
+  MAIL_MAX_ATTEMPTS: int(10, 1, 100),
   UPLOADS_PER_HOUR: int(300, 1, 100_000),
   UPLOAD_MAX_UNATTACHED: int(40, 1, 10_000),
   UPLOAD_MAX_UNATTACHED_MB: int(100, 1, 100_000),

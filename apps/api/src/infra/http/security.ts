@@ -40,19 +40,26 @@ export type SecurityHeaderWriter = (request: IncomingMessage, response: ServerRe
  * Permissions-Policy. One writer, used by the request hook and by the router's own error answers.
  */
 export function securityHeaders(config: AppConfig): SecurityHeaderWriter {
+  // The admin console deployed on its own server: the shell runs its remoteEntry.js and the chunks it
+  // loads from there (webpack's publicPath 'auto'), with their styles, fonts and images.
+  const admin = config.site.adminRemoteOrigin ? [config.site.adminRemoteOrigin] : [];
   const writeHelmetHeaders = helmet({
     contentSecurityPolicy: {
       useDefaults: true,
       directives: {
+        'script-src': ["'self'", ...admin],
+        'style-src': ["'self'", "'unsafe-inline'", ...admin],
+        'font-src': ["'self'", 'data:', ...admin],
         'img-src': [
           "'self'",
           'data:',
           'blob:',
+          ...admin,
           ...(config.hostedImages ? [new URL(config.hostedImages.urlPrefix).origin] : []),
           // Photos in a bucket: /uploads/<key> redirects there (CDN or bucket URL).
           ...(config.s3?.publicUrl ? [new URL(config.s3.publicUrl).origin] : []),
         ],
-        'connect-src': ["'self'", ...(config.hostedImages ? [new URL(config.hostedImages.uploadUrl).origin] : [])],
+        'connect-src': ["'self'", ...admin, ...(config.hostedImages ? [new URL(config.hostedImages.uploadUrl).origin] : [])],
         'frame-ancestors': ["'none'"],
         'upgrade-insecure-requests': config.isProduction ? [] : null,
       },
