@@ -10,9 +10,18 @@ COPY tools/demo/package.json tools/demo/
 RUN npm install --no-audit --no-fund
 COPY . .
 # The product only: no demo bundle in a production image (SEED_DEMO finds none and says so).
-RUN npm run build:api && npm run build:storefront && npm run build:admin && npm prune --omit=dev
+# ADMIN_BUILD_ID names the console build shown at its foot (a release tag or commit).
+ARG ADMIN_BUILD_ID=
+RUN npm run build:api && npm run build:storefront && ADMIN_BUILD_ID=$ADMIN_BUILD_ID npm run build:admin && npm prune --omit=dev
 
-FROM node:20.20-bookworm-slim
+# The admin console on a static server of its own (ADMIN_REMOTE_URL points at its remoteEntry.js).
+FROM nginx:1.27-alpine AS admin-console
+COPY deploy/nginx/admin-console.conf /etc/nginx/carmarket/admin-console.conf
+RUN printf 'server {\n  listen 80;\n  root /usr/share/nginx/html;\n  include /etc/nginx/carmarket/admin-console.conf;\n}\n' > /etc/nginx/conf.d/default.conf
+COPY --from=build /app/apps/admin/dist /usr/share/nginx/html
+
+# The API, which also serves the storefront (and a copy of the console at /admin-app/).
+FROM node:20.20-bookworm-slim AS api
 ENV NODE_ENV=production
 WORKDIR /app
 COPY --from=build /app /app

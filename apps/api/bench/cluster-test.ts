@@ -9,9 +9,9 @@
  * stream of writes loses no acknowledged write and the other keeps answering. Exit code 1 on any failure.
  */
 import autocannon from 'autocannon';
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -23,12 +23,12 @@ import { queryKinds } from './queries';
 const root = join(__dirname, '..', '..', '..');
 const MARIADB = process.env.TEST_MARIADB_URL ?? 'mysql://root@127.0.0.1:3306/test';
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
-const NGINX = process.env.NGINX_PATH ?? '/usr/sbin/nginx';
 const ROLLUP_SECONDS = 2;
 const ADMIN = { email: 'admin@example.com', password: 'admin-demo-2026' };
 const SELLER = { email: 'seller@example.com', password: 'seller-demo-2026' };
 
 const { ensureBuilt } = require(join(root, 'scripts/lib/api-server.js')) as { ensureBuilt: () => void };
+const { startNginx } = require(join(root, 'scripts/lib/nginx.js')) as { startNginx: (options: { port: number; http: string }) => Promise<{ stop: () => void }> };
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const cleanups: (() => Promise<void> | void)[] = [];
 let failures = 0;
@@ -135,61 +135,23 @@ async function waitUntil(what: string, timeoutMs: number, probe: () => Promise<b
   throw new Error(`${what}: not within ${timeoutMs / 1000} s`);
 }
 
-function startNginx(port: number, upstreams: string[]): { stop: () => void } {
-  const prefix = mkdtempSync(join(tmpdir(), 'cm-nginx-'));
-  const conf = join(prefix, 'nginx.conf');
-  writeFileSync(
-    conf,
-    `daemon off;
-worker_processes 1;
-pid ${prefix}/nginx.pid;
-error_log ${prefix}/error.log warn;
-events { worker_connections 1024; }
-http {
-  access_log off;
-  client_body_temp_path ${prefix}/body;
-  proxy_temp_path ${prefix}/proxy;
-  fastcgi_temp_path ${prefix}/fastcgi;
-  uwsgi_temp_path ${prefix}/uwsgi;
-  scgi_temp_path ${prefix}/scgi;
-  client_max_body_size 12m;
-  upstream api {
+/** nginx round-robin over the instances with the production proxy settings (deploy/nginx/api-proxy.conf). */
+async function startLoadBalancer(port: number, upstreams: string[]): Promise<void> {
+  const { stop } = await startNginx({
+    port,
+    http: `  upstream api {
     ${upstreams.map((u) => `server ${u.replace('http://', '')} max_fails=1 fail_timeout=5s;`).join('\n    ')}
     keepalive 64;
   }
   server {
     listen 127.0.0.1:${port};
     location / {
-      proxy_pass http://api;
-      proxy_http_version 1.1;
-      proxy_set_header Connection "";
-      proxy_set_header Host $host;
-      proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
-      proxy_set_header X-Request-Id $request_id;
-      # A GET that finds an instance gone is tried on the other; a POST is not (it may have been applied).
-      proxy_next_upstream error timeout http_502 http_503;
+      include ${join(root, 'deploy/nginx/api-proxy.conf')};
       add_header X-Upstream $upstream_addr always;
     }
-  }
-}
-`,
-  );
-  const child = spawn(NGINX, ['-p', prefix, '-c', conf], { stdio: ['ignore', 'ignore', 'inherit'] });
-  const stop = () => {
-    if (child.exitCode === null) child.kill('SIGTERM');
-    rmSync(prefix, { recursive: true, force: true });
-  };
+  }`,
+  });
   cleanups.push(stop);
-  return { stop };
-}
-
-function ensureNginx(): void {
-  if (spawnSync(NGINX, ['-v']).status === 0) return;
-  console.log('▶ apt-get install -y nginx');
-  for (const args of [['update', '-qq'], ['install', '-y', '-qq', 'nginx-light']]) {
-    const result = spawnSync('apt-get', args, { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
-    if (result.status !== 0) throw new Error(`apt-get ${args.join(' ')} failed`);
-  }
 }
 
 async function metricValue(base: string, pattern: RegExp): Promise<number> {
@@ -219,7 +181,6 @@ async function searchMix(base: string, seconds: number, connections: number): Pr
 
 async function main(): Promise<void> {
   ensureBuilt();
-  ensureNginx();
 
   // A fresh database on the MariaDB server.
   const server = new URL(MARIADB);
@@ -265,7 +226,7 @@ async function main(): Promise<void> {
   const started = Date.now();
   const [a, b] = await Promise.all([startInstance('a', env), startInstance('b', env)]);
   const nginxPort = await freePort();
-  startNginx(nginxPort, [a.base, b.base]);
+  await startLoadBalancer(nginxPort, [a.base, b.base]);
   const lb = `http://127.0.0.1:${nginxPort}`;
 
   await check('both instances start together on one empty database, migrate once and import the demo once', async () => {
