@@ -2,6 +2,9 @@ import { createContext, useContext } from 'react';
 import { keepPreviousData, QueryClient, useMutation, useQuery, useQueryClient, type QueryClientConfig } from '@tanstack/react-query';
 import type {
   AdminInquiry,
+  AdminMail,
+  AdminMailList,
+  MailStatus,
   AdminRevision,
   AdminStats,
   AdminVehicle,
@@ -47,6 +50,7 @@ export const adminKeys = {
     handled === undefined ? (['admin', 'inquiries'] as const) : (['admin', 'inquiries', handled, page] as const),
   revisions: (page?: number) => (page === undefined ? (['admin', 'revisions'] as const) : (['admin', 'revisions', page] as const)),
   audit: (page?: number) => (page === undefined ? (['admin', 'audit'] as const) : (['admin', 'audit', page] as const)),
+  mail: (status?: MailStatus) => (status === undefined ? (['admin', 'mail'] as const) : (['admin', 'mail', status] as const)),
 };
 
 /** Every query takes `enabled`: admin data is requested only for a signed-in admin (SPEC.md section 6). */
@@ -93,6 +97,26 @@ export function useInquiries(handled: boolean, page: number, enabled: boolean) {
     queryFn: () => api.get<Paginated<AdminInquiry>>('/admin/inquiries', { handled, page, limit: PAGE_SIZE }),
     placeholderData: keepPreviousData,
     enabled,
+  });
+}
+
+/** The e-mail outbox: the newest messages of a status, with the count of each (the tab shows failed ones). */
+export function useMail(status: MailStatus, enabled: boolean) {
+  const api = useApi();
+  return useQuery({
+    queryKey: adminKeys.mail(status),
+    queryFn: () => api.get<AdminMailList>('/admin/mail', { status }),
+    placeholderData: keepPreviousData,
+    enabled,
+  });
+}
+
+export function useRetryMail() {
+  const api = useApi();
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => api.post<AdminMail>(`/admin/mail/${id}/retry`),
+    onSuccess: () => client.invalidateQueries({ queryKey: adminKeys.mail() }),
   });
 }
 

@@ -1,12 +1,13 @@
 import { Card, Flex, Statistic, Tabs, Tag, Typography } from 'antd';
 import { SafetyCertificateOutlined } from '@ant-design/icons';
 import type { PublicUser } from '@app/shared';
-import { useAdminStats, useInquiries, useRevisions } from '../api/queries';
+import { useAdminStats, useInquiries, useMail, useRevisions } from '../api/queries';
 import { TEXT } from '../lib/texts';
 import { AnalyticsTab } from './AnalyticsTab';
 import { ApprovedTable } from './ApprovedTable';
 import { AuditTab } from './AuditTab';
 import { InquiriesTab } from './InquiriesTab';
+import { MailTab } from './MailTab';
 import { PendingTable } from './PendingTable';
 import { RevisionsTab } from './RevisionsTab';
 
@@ -24,6 +25,7 @@ export function Dashboard({ user }: { user: PublicUser }) {
   const stats = useAdminStats(enabled);
   const openInquiries = useInquiries(false, 1, enabled);
   const revisions = useRevisions(1, enabled);
+  const mail = useMail('failed', enabled);
   const s = stats.data;
 
   return (
@@ -59,6 +61,7 @@ export function Dashboard({ user }: { user: PublicUser }) {
             },
             { key: 'analytics', label: TEXT.tabs.analytics, children: <AnalyticsTab enabled={enabled} /> },
             { key: 'inquiries', label: TEXT.tabs.inquiries(openInquiries.data?.total), children: <InquiriesTab enabled={enabled} /> },
+            { key: 'mail', label: TEXT.tabs.mail(mail.data?.counts.failed), children: <MailTab enabled={enabled} /> },
             { key: 'audit', label: TEXT.tabs.audit, children: <AuditTab enabled={enabled} /> },
           ]}
         />

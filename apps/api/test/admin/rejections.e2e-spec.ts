@@ -1,4 +1,4 @@
-import { MailService } from '../../src/infra/mail/mail.service';
+import { MailOutbox } from '../../src/infra/mail/outbox/mail-outbox.service';
 import { registerUser } from '../factories/user.factory';
 import { listingInput } from '../factories/vehicle.factory';
 import type { HttpClient } from '../support/http-client';
@@ -44,7 +44,7 @@ describe('rejecting a listing with a reason', () => {
     const mine = (await seller.get('/api/user/vehicles')).body as { id: number; rejection: unknown }[];
     expect(mine.find((v) => v.id === id)!.rejection).toEqual(rejection);
 
-    await t.app.get(MailService).settled();
+    await t.app.get(MailOutbox).drain();
     const [mail] = await smtp.waitFor(before + 1).then((all) => all.slice(before));
     expect(mail!.to).toEqual([sellerEmail]);
     expect(header(mail!, 'Subject')).toBe('Your listing of the 2021 BMW X5 xDrive40i was not published');

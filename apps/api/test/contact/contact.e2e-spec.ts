@@ -1,9 +1,9 @@
 import { DataSource } from 'typeorm';
 import { ContactMessageEntity } from '../../src/modules/contact/entities/contact-message.entity';
-import { MailService } from '../../src/infra/mail/mail.service';
+import { MailOutbox } from '../../src/infra/mail/outbox/mail-outbox.service';
 import { createVehicle } from '../factories/vehicle.factory';
 import { registerUser } from '../factories/user.factory';
-import { bodyText, header, startSmtpSink, type SmtpSink } from '../support/smtp-sink';
+import { bodyHtml, bodyText, header, startSmtpSink, type SmtpSink } from '../support/smtp-sink';
 import { startTestApp, type TestApp } from '../support/test-app';
 
 const STAFF = 'staff@example.com';
@@ -80,11 +80,15 @@ describe('POST /api/contact', () => {
     expect(header(mail, 'Subject')).toBe('Buyer inquiry: 2021 BMW X5 xDrive40i - Interested in your 2021 BMW X5');
     const text = bodyText(mail);
     expect(text).toContain(`A buyer wrote about the 2021 BMW X5 xDrive40i (listing #${approvedId}, $46,000).`);
-    expect(text).toContain(`Listing: https://cars.example.com/vehicles/${approvedId}`);
+    expect(text).toContain(`Open the listing: https://cars.example.com/vehicles/${approvedId}`);
     expect(text).toContain('From: Jane Doe <jane.doe@example.com>');
     expect(text).toContain('Interested in financing: yes\nHas a trade-in: no');
     expect(text).toContain('I could come by on Saturday.');
     expect(text).toContain(`Message #${res.body.id}.`);
+    // The HTML part says the same, escaped, with the listing as a button.
+    const html = bodyHtml(mail);
+    expect(html).toContain('From: Jane Doe &lt;jane.doe@example.com&gt;');
+    expect(html).toContain(`href="https://cars.example.com/vehicles/${approvedId}"`);
   });
 
   it('accepts a sold listing, the optional fields left out, and keeps a given sender name', async () => {
@@ -180,32 +184,6 @@ describe('POST /api/contact', () => {
     expect(res.body).toEqual({ statusCode: 429, message: expect.stringMatching(/^Too many requests, retry in /) });
     // Another address is not affected.
     expect((await t.client().post('/api/contact', payload(approvedId), { headers: fromNewAddress() })).status).toBe(201);
-    await t.app.get(MailService).settled();
-  });
-});
-
-describe('POST /api/contact when the mail server fails', () => {
-  it('answers 201 at once and keeps the message when the SMTP server never answers or is down', async () => {
-    const silent = await startSmtpSink('silent');
-    const t = await startTestApp({ SMTP_URL: silent.url, STAFF_EMAIL: STAFF });
-    try {
-      const { user } = await registerUser(t.client());
-      const vehicle = await createVehicle(t, user.id);
-      const started = Date.now();
-      const res = await t.client().post('/api/contact', payload(vehicle.id));
-      expect(res.status).toBe(201);
-      expect(Date.now() - started).toBeLessThan(2000);
-      expect(await t.app.get(DataSource).getRepository(ContactMessageEntity).countBy({ id: res.body.id })).toBe(1);
-      // The send is under way against the hung server; dropping the connection fails it, which is logged only.
-      while (silent.connections() === 0) await new Promise((resolve) => setTimeout(resolve, 10));
-      await silent.close();
-      await t.app.get(MailService).settled();
-
-      const down = await t.client().post('/api/contact', payload(vehicle.id));
-      expect(down.status).toBe(201);
-      await t.app.get(MailService).settled();
-    } finally {
-      await t.close();
-    }
+    await t.app.get(MailOutbox).drain();
   });
 });

@@ -1,14 +1,19 @@
-import { createServer, type Socket } from 'node:net';
+import { simpleParser, type ParsedMail } from 'mailparser';
+import { createServer, type Server, type Socket } from 'node:net';
+import { SMTPServer } from 'smtp-server';
 
 export interface SunkMail {
   from: string;
   to: string[];
-  /** The message as sent: headers, blank line, body. */
+  /** The message as received: headers, blank line, body. */
   raw: string;
+  /** mailparser's reading of it: subject, text and html parts, headers. */
+  parsed: ParsedMail;
 }
 
 export interface SmtpSink {
   url: string;
+  port: number;
   mails: SunkMail[];
   /** Resolves once `count` messages have arrived (rejects after `timeoutMs`). */
   waitFor(count: number, timeoutMs?: number): Promise<SunkMail[]>;
@@ -17,64 +22,75 @@ export interface SmtpSink {
   close(): Promise<void>;
 }
 
+export interface SmtpSinkOptions {
+  /** A port to listen on (e.g. the port of a sink that was closed: the mail server comes back). */
+  port?: number;
+  /** Refuse every recipient with this SMTP reply code (550: permanent, 451: temporary). */
+  refuseWith?: number;
+}
+
 /**
- * A minimal SMTP server on loopback for the tests: 'accept' speaks enough SMTP for nodemailer and keeps
- * each message; 'silent' accepts connections and never answers (a hung mail server).
+ * A real SMTP server on loopback for the tests (the `smtp-server` package, messages read with `mailparser`):
+ * 'accept' keeps each message; 'silent' accepts connections and never answers (a hung mail server).
  */
-export async function startSmtpSink(mode: 'accept' | 'silent' = 'accept'): Promise<SmtpSink> {
+export async function startSmtpSink(mode: 'accept' | 'silent' = 'accept', options: SmtpSinkOptions = {}): Promise<SmtpSink> {
   const mails: SunkMail[] = [];
   const sockets = new Set<Socket>();
   let connections = 0;
-  const server = createServer((socket) => {
-    connections += 1;
-    sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
-    socket.on('error', () => undefined);
-    if (mode === 'silent') return;
-    socket.setEncoding('utf8');
-    const reply = (line: string) => socket.write(`${line}\r\n`);
-    let buffer = '';
-    let inData = false;
-    let current: SunkMail = { from: '', to: [], raw: '' };
-    reply('220 sink.test ESMTP');
-    socket.on('data', (chunk: string) => {
-      buffer += chunk;
-      for (;;) {
-        if (inData) {
-          const end = buffer.indexOf('\r\n.\r\n');
-          if (end < 0) return;
-          current.raw = buffer.slice(0, end).replace(/\r\n\.\./g, '\r\n.');
-          buffer = buffer.slice(end + 5);
-          inData = false;
-          mails.push(current);
-          current = { from: '', to: [], raw: '' };
-          reply('250 OK queued');
-          continue;
-        }
-        const eol = buffer.indexOf('\r\n');
-        if (eol < 0) return;
-        const line = buffer.slice(0, eol);
-        buffer = buffer.slice(eol + 2);
-        const verb = line.slice(0, 4).toUpperCase();
-        const address = /<([^>]*)>/.exec(line)?.[1] ?? '';
-        if (verb === 'EHLO' || verb === 'HELO') reply('250 sink.test');
-        else if (verb === 'MAIL') (current.from = address), reply('250 OK');
-        else if (verb === 'RCPT') current.to.push(address), reply('250 OK');
-        else if (verb === 'DATA') (inData = true), reply('354 End data with <CR><LF>.<CR><LF>');
-        else if (verb === 'RSET' || verb === 'NOOP') reply('250 OK');
-        else if (verb === 'QUIT') reply('221 Bye'), socket.end();
-        else reply('502 Command not implemented');
-      }
+  let server: Server | SMTPServer;
+  if (mode === 'silent') {
+    server = createServer((socket) => {
+      connections += 1;
+      sockets.add(socket);
+      socket.on('close', () => sockets.delete(socket));
+      socket.on('error', () => undefined);
     });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
+  } else {
+    server = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS'],
+      logger: false,
+      closeTimeout: 200,
+      onConnect(_session, callback) {
+        connections += 1;
+        callback();
+      },
+      onRcptTo(_address, _session, callback) {
+        if (!options.refuseWith) return callback();
+        const error = Object.assign(new Error('Mailbox unavailable'), { responseCode: options.refuseWith });
+        callback(error);
+      },
+      onData(stream, session, callback) {
+        const chunks: Buffer[] = [];
+        stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+        stream.on('end', () => {
+          const raw = Buffer.concat(chunks).toString('utf8');
+          simpleParser(raw).then(
+            (parsed) => {
+              mails.push({
+                from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+                to: session.envelope.rcptTo.map((r) => r.address),
+                raw,
+                parsed,
+              });
+              callback();
+            },
+            (error: Error) => callback(error),
+          );
+        });
+      },
+    });
+    server.on('error', () => undefined);
+  }
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
+  const address = (mode === 'silent' ? (server as Server) : (server as unknown as { server: Server }).server).address();
   const port = typeof address === 'object' && address ? address.port : 0;
   return {
     url: `smtp://127.0.0.1:${port}`,
+    port,
     mails,
     connections: () => connections,
-    async waitFor(count, timeoutMs = 5000) {
+    async waitFor(count, timeoutMs = 10_000) {
       const started = Date.now();
       while (mails.length < count) {
         if (Date.now() - started > timeoutMs) throw new Error(`only ${mails.length} of ${count} mails arrived`);
@@ -89,19 +105,19 @@ export async function startSmtpSink(mode: 'accept' | 'silent' = 'accept'): Promi
   };
 }
 
-/** Header value of a sunk mail (folded lines joined). */
+/** Header value of a received mail (folded lines joined), as it was sent. */
 export function header(mail: SunkMail, name: string): string | undefined {
   const head = mail.raw.split('\r\n\r\n')[0].replace(/\r\n[ \t]+/g, ' ');
   const line = head.split('\r\n').find((l) => l.toLowerCase().startsWith(`${name.toLowerCase()}:`));
   return line?.slice(name.length + 1).trim();
 }
 
-/** Body text of a single-part plain-text mail, quoted-printable decoded. */
+/** The plain-text part of a received mail. */
 export function bodyText(mail: SunkMail): string {
-  const body = mail.raw.split('\r\n\r\n').slice(1).join('\r\n\r\n');
-  const encoding = header(mail, 'Content-Transfer-Encoding') ?? '7bit';
-  const text = encoding.toLowerCase() === 'quoted-printable'
-    ? Buffer.from(body.replace(/=\r\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))), 'latin1').toString('utf8')
-    : body;
-  return text.replace(/\r\n/g, '\n');
+  return (mail.parsed.text ?? '').replace(/\r\n/g, '\n').replace(/\n$/, '');
+}
+
+/** The HTML part of a received mail ('' when it has none). */
+export function bodyHtml(mail: SunkMail): string {
+  return typeof mail.parsed.html === 'string' ? mail.parsed.html : '';
 }

@@ -5,6 +5,7 @@ import { emptyToUndefined, toBoolean, toInteger } from '../common/transforms';
 import { rule } from '../common/validators';
 import { REJECTION_REASONS, type RejectionReason } from '../vehicles/listing-lifecycle';
 import { LISTING_STATUSES, type ListingStatus } from '../vehicles/vocabularies';
+import { MAIL_STATUSES, type MailStatus } from './admin.contract';
 
 /**
  * Status changes an admin may make. A listing becomes `sold` only from `approved`: sold listings are
@@ -106,4 +107,11 @@ export class InquiryQueryDto extends PageQueryDto {
 export class UpdateInquiryDto {
   @IsBoolean({ message: 'handled must be true or false' })
   handled!: boolean;
+}
+
+/** `GET /api/admin/mail?status=`: failed (the default), pending or sent. */
+export class MailQueryDto {
+  @IsOptional()
+  @IsIn(MAIL_STATUSES, { message: `status must be one of: ${MAIL_STATUSES.join(', ')}` })
+  status?: MailStatus;
 }

@@ -3,12 +3,18 @@ export interface MailAddress {
   address: string;
 }
 
-/** One plain-text e-mail. The transport encodes names and subject (no header injection through them). */
+/**
+ * One e-mail: plain text, and an HTML alternative when it has one (mail-layout.ts makes both). The transport
+ * encodes names, subject and headers (no header injection through them).
+ */
 export interface MailMessage {
   to: string;
   subject: string;
   text: string;
+  html?: string;
   replyTo?: MailAddress;
+  /** Extra headers, e.g. List-Unsubscribe and List-Unsubscribe-Post (RFC 8058) on alerts. */
+  headers?: Record<string, string>;
 }
 
 /** Where e-mail goes: SMTP when SMTP_URL is set, otherwise the log. Tests swap in their own. */

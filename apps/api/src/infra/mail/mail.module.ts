@@ -1,12 +1,16 @@
 import { Global, Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { LogMailTransport } from './log.transport';
 import { MAIL_TRANSPORT, type MailTransport } from './mail-transport';
-import { MailService } from './mail.service';
+import { MailOutboxEntity } from './outbox/mail-outbox.entity';
+import { MailOutbox } from './outbox/mail-outbox.service';
 import { SmtpMailTransport } from './smtp.transport';
 
+/** E-mail: the outbox every module queues its e-mails in, and the transport its worker sends them with. */
 @Global()
 @Module({
+  imports: [TypeOrmModule.forFeature([MailOutboxEntity])],
   providers: [
     {
       provide: MAIL_TRANSPORT,
@@ -14,8 +18,8 @@ import { SmtpMailTransport } from './smtp.transport';
       useFactory: ({ mail }: AppConfig): MailTransport =>
         mail.smtpUrl ? new SmtpMailTransport(mail.smtpUrl, mail.from) : new LogMailTransport(),
     },
-    MailService,
+    MailOutbox,
   ],
-  exports: [MailService],
+  exports: [MailOutbox],
 })
 export class MailModule {}

@@ -13,7 +13,7 @@ interface Mysql2Pool {
 /**
  * The API's Prometheus metrics (prom-client), in a registry of its own: HTTP requests by route pattern,
  * method and status (count and latency), the database pool, the derived-data cache's lookups, scheduled
- * job runs by result, and the process's own metrics (CPU, memory, event loop lag, GC).
+ * job runs by result, the e-mail outbox by status, and the process's own metrics (CPU, memory, event loop lag, GC).
  */
 @Injectable()
 export class Metrics {
@@ -66,6 +66,22 @@ export class Metrics {
         this.set({ state: 'idle' }, p._freeConnections?.length ?? 0);
         this.set({ state: 'waiting' }, p._connectionQueue?.length ?? 0);
         this.set({ state: 'limit' }, p.config?.connectionLimit ?? 0);
+      },
+    });
+  }
+
+  /**
+   * The e-mail outbox by status, read from the database at each scrape: `pending` is the backlog, `failed`
+   * what staff must look at (alert on either growing).
+   */
+  registerMailOutbox(counts: () => Promise<Record<string, number>>): void {
+    new Gauge({
+      name: 'mail_outbox_messages',
+      help: 'E-mails in the outbox by status (pending: waiting or retrying; failed: given up, listed for staff; sent: kept 30 days)',
+      labelNames: ['status'] as const,
+      registers: [this.registry],
+      async collect() {
+        for (const [status, count] of Object.entries(await counts())) this.set({ status }, count);
       },
     });
   }

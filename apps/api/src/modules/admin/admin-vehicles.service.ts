@@ -27,7 +27,7 @@ import { AuditService } from './audit.service';
 import { ModerationSignalsService } from './moderation-signals.service';
 import { listingRejectedNotice } from './seller-notices';
 import { APP_CONFIG, type AppConfig } from '../../infra/config/app-config';
-import { MailService } from '../../infra/mail/mail.service';
+import { MailOutbox } from '../../infra/mail/outbox/mail-outbox.service';
 import type { AdminVehicleEditDto } from '@app/shared/admin/admin-vehicle-edit.dto';
 
 const withSignals = (v: AdminVehicle, signals: ModerationSignal[]): PendingAdminVehicle => ({ ...v, signals, risk: signals.reduce((sum, s) => sum + s.weight, 0) });
@@ -47,7 +47,7 @@ export class AdminVehiclesService {
     private readonly audit: AuditService,
     private readonly dataSource: DataSource,
     private readonly signals: ModerationSignalsService,
-    private readonly mail: MailService,
+    private readonly outbox: MailOutbox,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -91,16 +91,13 @@ export class AdminVehiclesService {
         throw new ConflictException(`A ${before.status} listing cannot be marked ${status} (allowed: ${allowed})`);
       }
       const rejection = status === 'rejected' ? { rejectionReason: input.reason ?? null, rejectionNote: input.note ?? null } : {};
-      const [stored] = await this.writer.write(userActor(admin), [{ before, after: { status, ...rejection } }]);
-      if (status === 'rejected' && stored) await this.noticeRejection(stored);
+      const sellerEmail = status === 'rejected' ? (await this.reader.withSeller(id))?.user?.email : undefined;
+      // The notice is queued in the write's transaction: the seller hears of exactly the rejection that was stored.
+      await this.writer.write(userActor(admin), [{ before, after: { status, ...rejection } }], async (manager, [stored]) => {
+        if (stored && sellerEmail) await this.outbox.enqueue(manager, 'listing-rejected', listingRejectedNotice(this.config, sellerEmail, stored));
+      });
     }
     return this.load(id);
-  }
-
-  private async noticeRejection(listing: VehicleEntity): Promise<void> {
-    const seller = await this.reader.withSeller(listing.id);
-    if (!seller?.user) return;
-    this.mail.sendInBackground(listingRejectedNotice(this.config, seller.user.email, listing), `the rejection notice of listing ${listing.id}`);
   }
 
   /**

@@ -1,12 +1,15 @@
 import { Body, Controller, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
 import {
   AdminInquiry,
+  AdminMail,
+  AdminMailList,
   AdminRevision,
   AdminStats,
   AdminVehicle,
   AuditEntry,
   AuditQueryDto,
   InquiryQueryDto,
+  MailQueryDto,
   PageQueryDto,
   PendingQueryDto,
   type PendingAdminVehicle,
@@ -16,6 +19,7 @@ import {
   UpdateListingStatusDto,
 } from '@app/shared';
 import { IdParamPipe } from '../../infra/http/id-param.pipe';
+import { MailOutbox } from '../../infra/mail/outbox/mail-outbox.service';
 import { CurrentUser, Roles } from '../auth/auth.decorators';
 import { UserEntity } from '../users/entities/user.entity';
 import { DealRatingsService } from '../vehicles/pricing/deal-ratings.service';
@@ -33,6 +37,7 @@ export class AdminController {
     private readonly audit: AuditService,
     private readonly inquiries: InquiriesService,
     private readonly dealRatings: DealRatingsService,
+    private readonly outbox: MailOutbox,
   ) {}
 
   @Get('vehicles/pending')
@@ -101,5 +106,18 @@ export class AdminController {
   @Patch('inquiries/:id')
   handleInquiry(@Param('id', IdParamPipe) id: number, @Body() body: UpdateInquiryDto, @CurrentUser() admin: UserEntity): Promise<AdminInquiry> {
     return this.inquiries.setHandled(id, body.handled, admin.id);
+  }
+
+  /** The e-mail outbox: failed messages (by default), pending or sent ones, with the count of each. */
+  @Get('mail')
+  mail(@Query() query: MailQueryDto): Promise<AdminMailList> {
+    return this.outbox.list(query.status);
+  }
+
+  /** Sends a failed e-mail again (404 unknown, 409 not failed). */
+  @Post('mail/:id/retry')
+  @HttpCode(200)
+  retryMail(@Param('id', IdParamPipe) id: number): Promise<AdminMail> {
+    return this.outbox.retry(id);
   }
 }

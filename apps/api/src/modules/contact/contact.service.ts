@@ -6,12 +6,14 @@ import {
   ContactMessageDto,
   contactSenderName,
   formatPrice,
+  sitePath,
   vehicleTitle,
 } from '@app/shared';
 import { APP_CONFIG, type AppConfig } from '../../infra/config/app-config';
 import { truncateAddress } from '../../infra/http/client-address';
+import { composeMail } from '../../infra/mail/mail-layout';
 import type { MailMessage } from '../../infra/mail/mail-transport';
-import { MailService } from '../../infra/mail/mail.service';
+import { MailOutbox } from '../../infra/mail/outbox/mail-outbox.service';
 import type { VehicleEntity } from '../vehicles/entities/vehicle.entity';
 import { ListingReader } from '../vehicles/listing-reader.service';
 import { ContactMessageEntity } from './entities/contact-message.entity';
@@ -23,20 +25,23 @@ export class ContactService {
   constructor(
     @InjectRepository(ContactMessageEntity) private readonly messages: Repository<ContactMessageEntity>,
     private readonly listings: ListingReader,
-    private readonly mail: MailService,
+    private readonly outbox: MailOutbox,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   /**
-   * Stores the message linked to the listing and its seller, then notifies staff by e-mail. The message is
-   * stored first and the e-mail leaves in the background: a slow or failing mail server neither delays
-   * nor fails the answer (the failure is logged; staff still see the stored message).
+   * Stores the message linked to the listing and its seller and, in the same transaction, queues the staff
+   * notification in the outbox: the answer never waits for the mail server, and a message is never stored
+   * without its e-mail (the outbox's worker sends it, retrying while the server is down).
    */
   async submit(dto: ContactMessageDto, address: string): Promise<ContactMessageCreated> {
     const vehicle: ListedVehicle | null = await this.listings.publicById(dto.vehicleId);
     if (!vehicle) throw new NotFoundException('Vehicle not found');
-    const saved = await this.store(dto, vehicle, { ipAddress: truncateAddress(address) });
-    this.mail.sendInBackground(this.staffNotification(saved, vehicle), `the staff notification of contact message ${saved.id}`);
+    const saved = await this.messages.manager.transaction(async (manager) => {
+      const message = await this.store(manager.getRepository(ContactMessageEntity), dto, vehicle, { ipAddress: truncateAddress(address) });
+      await this.outbox.enqueue(manager, 'staff-inquiry', this.staffNotification(message, vehicle));
+      return message;
+    });
     return { id: saved.id };
   }
 
@@ -47,13 +52,18 @@ export class ContactService {
   async importMessage(dto: ContactMessageDto, receivedAt: Date): Promise<ContactMessageCreated> {
     const vehicle = await this.listings.publicById(dto.vehicleId);
     if (!vehicle) throw new NotFoundException('Vehicle not found');
-    const saved = await this.store(dto, vehicle, { ipAddress: null, createdAt: receivedAt });
+    const saved = await this.store(this.messages, dto, vehicle, { ipAddress: null, createdAt: receivedAt });
     return { id: saved.id };
   }
 
-  private store(dto: ContactMessageDto, vehicle: ListedVehicle, extra: { ipAddress: string | null; createdAt?: Date }): Promise<ContactMessageEntity> {
-    return this.messages.save(
-      this.messages.create({
+  private store(
+    messages: Repository<ContactMessageEntity>,
+    dto: ContactMessageDto,
+    vehicle: ListedVehicle,
+    extra: { ipAddress: string | null; createdAt?: Date },
+  ): Promise<ContactMessageEntity> {
+    return messages.save(
+      messages.create({
         vehicleId: vehicle.id,
         sellerId: vehicle.userId,
         senderName: contactSenderName(dto),
@@ -72,29 +82,24 @@ export class ContactService {
 
   private staffNotification(message: ContactMessageEntity, vehicle: ListedVehicle): MailMessage {
     const title = vehicleTitle(vehicle, true);
-    const link = `${this.config.publicUrl ?? ''}/vehicles/${vehicle.id}`;
     const yesNo = (flag: boolean) => (flag ? 'yes' : 'no');
-    const text = [
-      `A buyer wrote about the ${title} (listing #${vehicle.id}, ${formatPrice(vehicle.price)}).`,
-      `Listing: ${link}`,
-      `Seller contact on the listing: ${vehicle.contactEmail}, ${vehicle.contactPhone}`,
-      '',
-      `From: ${message.senderName} <${message.senderEmail}>`,
-      `Phone: ${message.senderPhone ?? 'not given'}`,
-      `Interested in financing: ${yesNo(message.isFinancingInterest)}`,
-      `Has a trade-in: ${yesNo(message.isTradeInInterest)}`,
-      '',
-      `Subject: ${message.subject}`,
-      '',
-      message.message,
-      '',
-      `Message #${message.id}. Reply to this e-mail to answer the buyer.`,
-    ].join('\n');
-    return {
+    return composeMail(this.config.site, {
       to: this.config.mail.staffEmail ?? '(STAFF_EMAIL not set)',
       replyTo: { name: message.senderName, address: message.senderEmail },
-      subject: `Buyer inquiry: ${title} - ${message.subject}`.slice(0, 250),
-      text,
-    };
+      subject: `Buyer inquiry: ${title} - ${message.subject}`,
+      paragraphs: [
+        `A buyer wrote about the ${title} (listing #${vehicle.id}, ${formatPrice(vehicle.price)}).\nSeller contact on the listing: ${vehicle.contactEmail}, ${vehicle.contactPhone}`,
+        [
+          `From: ${message.senderName} <${message.senderEmail}>`,
+          `Phone: ${message.senderPhone ?? 'not given'}`,
+          `Interested in financing: ${yesNo(message.isFinancingInterest)}`,
+          `Has a trade-in: ${yesNo(message.isTradeInInterest)}`,
+        ].join('\n'),
+        `Subject: ${message.subject}`,
+        message.message,
+        `Message #${message.id}. Reply to this e-mail to answer the buyer.`,
+      ],
+      action: { label: 'Open the listing', url: `${this.config.publicUrl ?? ''}${sitePath('/vehicles/:id', { id: vehicle.id })}` },
+    });
   }
 }

@@ -9,6 +9,7 @@ import { ColourFamilies1796500000001 } from './1796500000001-colour-families';
 import { DealRatings1796500000002 } from './1796500000002-deal-ratings';
 import { ModerationEvidence1796600000000 } from './1796600000000-moderation-evidence';
 import { JobPeriods1796600000001 } from './1796600000001-job-periods';
+import { MailOutbox1796700000000 } from './1796700000000-mail-outbox';
 
 /** Every migration, in order. Listed explicitly: the API is bundled, so no glob loading. */
 export const MIGRATIONS = [
@@ -23,4 +24,5 @@ export const MIGRATIONS = [
   DealRatings1796500000002,
   ModerationEvidence1796600000000,
   JobPeriods1796600000001,
+  MailOutbox1796700000000,
 ];
