@@ -7,7 +7,10 @@ import { BRAND } from '@app/shared';
  */
 export const CONSOLE_CSS = `
 .adm-console { max-width: 1280px; margin: 0 auto; padding: 8px 0 32px; text-align: left; }
-.adm-console .adm-table-placeholder, .adm-console .adm-table-placeholder .adm-empty-description { color: ${BRAND.muted}; }
+/* An empty table's message: antd greys it to colorTextDisabled (2.5:1), too faint to read. */
+.adm-console .adm-table-wrapper .adm-table-tbody > tr.adm-table-placeholder,
+.adm-console .adm-table-wrapper .adm-table-tbody > tr.adm-table-placeholder > td,
+.adm-console .adm-table-wrapper .adm-table-tbody > tr.adm-table-placeholder .adm-empty-description { color: ${BRAND.muted}; }
 .adm-console .adm-console-build { margin: 24px 0 0; font-size: 12px; color: ${BRAND.muted}; }
 .adm-console .adm-console-stack { display: flex; flex-direction: column; gap: 16px; }
 .adm-console .adm-console-thumb { width: 72px; height: 48px; object-fit: cover; border-radius: 6px; flex: none; background: #f5f5f5; display: inline-flex; align-items: center; justify-content: center; color: #bfbfbf; font-size: 20px; }
@@ -25,7 +28,7 @@ export const CONSOLE_CSS = `
 /* Contact links in table cells are touch targets of at least 24 px. */
 .adm-console td a[href^="mailto:"], .adm-console td a[href^="tel:"] { display: inline-block; min-height: 24px; line-height: 24px; }
 /* Phones: the tabs (the console's and the edit dialog's, which renders outside it) wrap onto several lines instead of hiding some behind antd's "more" button (a button inside the tablist, which its ARIA does not allow). */
-@media (max-width: 767px) { .adm-tabs-nav-wrap { white-space: normal; } .adm-tabs-nav-list { flex-wrap: wrap; transform: none !important; } .adm-tabs-nav-operations { display: none !important; } .adm-tabs-ink-bar { display: none; } .adm-tabs-tab-active { box-shadow: inset 0 -2px 0 currentColor; } .adm-tabs-tab + .adm-tabs-tab { margin-left: 16px; } }
+@media (max-width: 767px) { .adm-tabs-nav-wrap { white-space: normal; } .adm-tabs-nav-list { flex-wrap: wrap; column-gap: 20px; transform: none !important; } .adm-tabs-nav-operations { display: none !important; } .adm-tabs-ink-bar { display: none; } .adm-tabs-tab-active { box-shadow: inset 0 -2px 0 currentColor; } .adm-tabs .adm-tabs-tab + .adm-tabs-tab { margin-inline-start: 0 !important; } }
 .adm-console .adm-console-badge { font-size: 13px; padding: 2px 10px; margin: 4px 0 0; }
 .adm-console .adm-console-rejected { font-size: 16px; margin: 8px 0; }
 .adm-console .adm-console-chart { width: 100%; height: auto; display: block; }

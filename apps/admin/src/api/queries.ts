@@ -100,13 +100,15 @@ export function useInquiries(handled: boolean, page: number, enabled: boolean) {
   });
 }
 
-/** The e-mail outbox: the newest messages of a status, with the count of each (the tab shows failed ones). */
+/** The e-mail outbox: the newest messages of a status, with the count of each (the tab shows failed ones first). */
 export function useMail(status: MailStatus, enabled: boolean) {
   const api = useApi();
   return useQuery({
     queryKey: adminKeys.mail(status),
     queryFn: () => api.get<AdminMailList>('/admin/mail', { status }),
     placeholderData: keepPreviousData,
+    // While e-mails wait to be sent, the counts follow the worker.
+    refetchInterval: (query) => ((query.state.data?.counts.pending ?? 0) > 0 ? 3000 : false),
     enabled,
   });
 }

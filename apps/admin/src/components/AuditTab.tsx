@@ -4,7 +4,7 @@ import type { AuditAction, AuditEntry } from '@app/shared';
 import { PAGE_SIZE, useAuditTrail } from '../api/queries';
 import { formatDateTime } from '../lib/dates';
 import { TableSkeleton } from './TableSkeleton';
-import { sidewaysScroll } from './table-scroll';
+import { KeyboardScroll, sidewaysScroll } from './table-scroll';
 
 const ACTION_LABELS: Record<AuditAction, { label: string; color: string }> = {
   create: { label: 'Created', color: 'green' },
@@ -65,14 +65,16 @@ export function AuditTab({ enabled }: { enabled: boolean }) {
       {isPending && !isError ? (
         <TableSkeleton />
       ) : (
-        <Table<AuditEntry>
-          rowKey="id"
-          columns={columns}
-          dataSource={data?.items ?? []}
-          locale={{ emptyText: isError ? 'The audit log could not be loaded.' : 'No admin actions yet' }}
-          scroll={sidewaysScroll(data?.items, 900)}
-          pagination={(data?.total ?? 0) > PAGE_SIZE && { current: page, pageSize: PAGE_SIZE, total: data?.total, showSizeChanger: false, onChange: setPage }}
-        />
+        <KeyboardScroll label={'Audit log table'}>
+          <Table<AuditEntry>
+            rowKey="id"
+            columns={columns}
+            dataSource={data?.items ?? []}
+            locale={{ emptyText: isError ? 'The audit log could not be loaded.' : 'No admin actions yet' }}
+            {...sidewaysScroll(data?.items, 900)}
+            pagination={(data?.total ?? 0) > PAGE_SIZE && { current: page, pageSize: PAGE_SIZE, total: data?.total, showSizeChanger: false, onChange: setPage }}
+          />
+        </KeyboardScroll>
       )}
     </section>
   );

@@ -7,7 +7,7 @@ import { PAGE_SIZE, useInquiries, useMarkInquiry } from '../api/queries';
 import { formatDateTime } from '../lib/dates';
 import { TEXT } from '../lib/texts';
 import { TableSkeleton } from './TableSkeleton';
-import { sidewaysScroll } from './table-scroll';
+import { KeyboardScroll, sidewaysScroll } from './table-scroll';
 
 type Filter = 'open' | 'handled';
 
@@ -110,14 +110,16 @@ export function InquiriesTab({ enabled }: { enabled: boolean }) {
       {isPending && !isError ? (
         <TableSkeleton />
       ) : (
-        <Table<AdminInquiry>
-          rowKey="id"
-          columns={columns}
-          dataSource={data?.items ?? []}
-          locale={{ emptyText: isError ? 'The inquiries could not be loaded.' : filter === 'open' ? 'No open inquiries' : 'No handled inquiries' }}
-          scroll={sidewaysScroll(data?.items, 980)}
-          pagination={(data?.total ?? 0) > PAGE_SIZE && { current: page, pageSize: PAGE_SIZE, total: data?.total, showSizeChanger: false, onChange: setPage }}
-        />
+        <KeyboardScroll label={'Inquiries table'}>
+          <Table<AdminInquiry>
+            rowKey="id"
+            columns={columns}
+            dataSource={data?.items ?? []}
+            locale={{ emptyText: isError ? 'The inquiries could not be loaded.' : filter === 'open' ? 'No open inquiries' : 'No handled inquiries' }}
+            {...sidewaysScroll(data?.items, 980)}
+            pagination={(data?.total ?? 0) > PAGE_SIZE && { current: page, pageSize: PAGE_SIZE, total: data?.total, showSizeChanger: false, onChange: setPage }}
+          />
+        </KeyboardScroll>
       )}
     </section>
   );

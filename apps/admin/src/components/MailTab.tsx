@@ -6,7 +6,7 @@ import { useMail, useRetryMail } from '../api/queries';
 import { formatDateTime } from '../lib/dates';
 import { TEXT } from '../lib/texts';
 import { TableSkeleton } from './TableSkeleton';
-import { sidewaysScroll } from './table-scroll';
+import { KeyboardScroll, sidewaysScroll } from './table-scroll';
 
 const STATUS_LABEL: Record<MailStatus, string> = { failed: 'Failed', pending: 'Waiting', sent: 'Sent' };
 const EMPTY: Record<MailStatus, string> = {
@@ -103,14 +103,16 @@ export function MailTab({ enabled }: { enabled: boolean }) {
       {isPending && !isError ? (
         <TableSkeleton />
       ) : (
-        <Table<AdminMail>
-          rowKey="id"
-          columns={columns}
-          dataSource={data?.messages ?? []}
-          locale={{ emptyText: isError ? 'The outbox could not be loaded.' : EMPTY[status] }}
-          scroll={sidewaysScroll(data?.messages, 860)}
-          pagination={false}
-        />
+        <KeyboardScroll label={'E-mail table'}>
+          <Table<AdminMail>
+            rowKey="id"
+            columns={columns}
+            dataSource={data?.messages ?? []}
+            locale={{ emptyText: isError ? 'The outbox could not be loaded.' : EMPTY[status] }}
+            {...sidewaysScroll(data?.messages, 860)}
+            pagination={false}
+          />
+        </KeyboardScroll>
       )}
     </section>
   );

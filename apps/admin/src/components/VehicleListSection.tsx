@@ -3,7 +3,7 @@ import { Flex, Table, Typography, type TableColumnsType } from 'antd';
 import type { AdminVehicle, Paginated } from '@app/shared';
 import { PAGE_SIZE } from '../api/queries';
 import { TableSkeleton } from './TableSkeleton';
-import { sidewaysScroll } from './table-scroll';
+import { KeyboardScroll, sidewaysScroll } from './table-scroll';
 
 interface VehicleListSectionProps {
   /** id of the heading, which labels the section */
@@ -37,16 +37,18 @@ export function VehicleListSection({ id, heading, emptyText, errorText, columns,
       {isPending && !isError ? (
         <TableSkeleton />
       ) : (
-        <Table<AdminVehicle>
-          rowKey="id"
-          columns={columns}
-          dataSource={data?.items ?? []}
-          locale={{ emptyText: isError ? errorText : emptyText }}
-          scroll={sidewaysScroll(data?.items, scrollX)}
-          pagination={
-            (data?.total ?? 0) > PAGE_SIZE && { current: page, pageSize: PAGE_SIZE, total: data?.total, showSizeChanger: false, onChange: onPageChange }
-          }
-        />
+        <KeyboardScroll label={heading}>
+          <Table<AdminVehicle>
+            rowKey="id"
+            columns={columns}
+            dataSource={data?.items ?? []}
+            locale={{ emptyText: isError ? errorText : emptyText }}
+            {...sidewaysScroll(data?.items, scrollX)}
+            pagination={
+              (data?.total ?? 0) > PAGE_SIZE && { current: page, pageSize: PAGE_SIZE, total: data?.total, showSizeChanger: false, onChange: onPageChange }
+            }
+          />
+        </KeyboardScroll>
       )}
       {children}
     </section>
