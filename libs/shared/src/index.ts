@@ -17,6 +17,7 @@ export * from './analytics/analytics.dto';
 export * from './analytics/analytics.contract';
 export * from './admin/admin.dto';
 export * from './admin/admin.contract';
+export * from './admin/mail.contract';
 export * from './contact/contact-message.dto';
 export * from './uploads/upload.contract';
 export * from './catalog/catalog.contract';

@@ -5,7 +5,7 @@ import { emptyToUndefined, toBoolean, toInteger } from '../common/transforms';
 import { rule } from '../common/validators';
 import { REJECTION_REASONS, type RejectionReason } from '../vehicles/listing-lifecycle';
 import { LISTING_STATUSES, type ListingStatus } from '../vehicles/vocabularies';
-import { MAIL_STATUSES, type MailStatus } from './admin.contract';
+import { MAIL_STATUSES, type MailStatus } from './mail.contract';
 
 /**
  * Status changes an admin may make. A listing becomes `sold` only from `approved`: sold listings are

@@ -19,6 +19,8 @@ export interface SiteRoute {
 export type SitePage =
   | 'landing'
   | 'auth'
+  | 'forgotPassword'
+  | 'resetPassword'
   | 'search'
   | 'vehicle'
   | 'vehicleRedirect'
@@ -44,6 +46,8 @@ export const SITE_ROUTES: readonly SiteRoute[] = [
   { page: 'privacyPolicy', pattern: '/privacy-policy', sitemap: true },
   { page: 'saved', pattern: '/saved', noIndex: true },
   { page: 'auth', pattern: '/auth', noIndex: true },
+  { page: 'forgotPassword', pattern: '/forgot-password', noIndex: true },
+  { page: 'resetPassword', pattern: '/reset-password', noIndex: true },
   { page: 'dashboard', pattern: '/dashboard', noIndex: true },
   { page: 'createListing', pattern: '/create-listing', noIndex: true },
   { page: 'editListing', pattern: '/edit-listing/:id', noIndex: true },

@@ -1,12 +1,13 @@
 import { Body, Controller, Get, HttpCode, Post, Query, Req, Res, UseGuards } from '@nestjs/common';
 import { RouteConfig } from '@nestjs/platform-fastify';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { PublicUser, RegisterDto } from '@app/shared';
+import { ForgotPasswordDto, PASSWORD_RESET_REQUESTED, PublicUser, RegisterDto, ResetPasswordDto } from '@app/shared';
 import { UserEntity } from '../users/entities/user.entity';
 import { toPublicUser } from '../users/users.service';
 import { CurrentUser, Public } from './auth.decorators';
 import { AuthService } from './auth.service';
 import { LocalAuthGuard } from './local-auth.guard';
+import { PasswordResetService } from './password-reset.service';
 import { SessionService } from './session.service';
 
 @Controller()
@@ -14,6 +15,7 @@ export class AuthController {
   constructor(
     private readonly auth: AuthService,
     private readonly sessions: SessionService,
+    private readonly passwordResets: PasswordResetService,
   ) {}
 
   @Public()
@@ -47,6 +49,27 @@ export class AuthController {
   @HttpCode(204)
   async logout(@Req() request: FastifyRequest): Promise<void> {
     await this.sessions.end(request);
+  }
+
+  /** "Forgot password?": the same 202 whether an account uses the address or not (see PasswordResetService). */
+  @Public()
+  @Post('auth/forgot-password')
+  @HttpCode(202)
+  @RouteConfig({ rateLimit: { max: 5, timeWindow: '1 hour' } })
+  forgotPassword(@Body() body: ForgotPasswordDto): { message: string } {
+    this.passwordResets.requestSoon(body.email);
+    return { message: PASSWORD_RESET_REQUESTED };
+  }
+
+  /** Sets the password of a reset link's account and ends all its sessions; the visitor then signs in. */
+  @Public()
+  @Post('auth/reset-password')
+  @HttpCode(204)
+  @RouteConfig({ rateLimit: { max: 20, timeWindow: '1 hour' } })
+  async resetPassword(@Body() body: ResetPasswordDto, @Req() request: FastifyRequest): Promise<void> {
+    await this.passwordResets.reset(body.token, body.password);
+    // This browser's own session (if any) ended with the others: its cookie goes too.
+    request.session?.delete();
   }
 
   @Get('user')

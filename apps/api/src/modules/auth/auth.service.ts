@@ -30,9 +30,19 @@ export class AuthService {
 
   /** Creates the account; a common or guessable password (the shared strength rule) is a 400 that says why. */
   register(input: RegisterDto): Promise<UserEntity> {
-    this.checkPassword ??= createPasswordChecker();
-    const { problem } = this.checkPassword(input.password, { email: input.email, firstName: input.firstName, lastName: input.lastName, siteName: this.config.site.name });
-    if (problem) throw new ValidationFailedException([{ field: 'password', message: problem }]);
+    this.assertStrongPassword(input.password, input);
     return this.users.create(input);
+  }
+
+  /** The shared strength rule for a new password of this person: a 400 on `password` that says why. */
+  assertStrongPassword(password: string, person: { email: string; firstName?: string | null; lastName?: string | null }): void {
+    this.checkPassword ??= createPasswordChecker();
+    const { problem } = this.checkPassword(password, {
+      email: person.email,
+      firstName: person.firstName ?? undefined,
+      lastName: person.lastName ?? undefined,
+      siteName: this.config.site.name,
+    });
+    if (problem) throw new ValidationFailedException([{ field: 'password', message: problem }]);
   }
 }

@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { FastifyRequest } from 'fastify';
 import { randomBytes } from 'node:crypto';
-import { LessThan, Repository } from 'typeorm';
+import { EntityManager, LessThan, Repository } from 'typeorm';
 import { APP_CONFIG, AppConfig } from '../../infra/config/app-config';
 import { UserEntity } from '../users/entities/user.entity';
 import { SessionEntity } from './entities/session.entity';
@@ -64,6 +64,12 @@ export class SessionService {
     const sid = request.session?.get('sid');
     if (sid) await this.sessions.delete({ sid });
     request.session?.delete();
+  }
+
+  /** Ends every session of a user (a password reset), in the caller's transaction; answers how many. */
+  async revokeAll(manager: EntityManager, userId: number): Promise<number> {
+    const { affected } = await manager.delete(SessionEntity, { userId });
+    return affected ?? 0;
   }
 
   /** Removes expired sessions; answers how many. */

@@ -1,6 +1,6 @@
 import { ConflictException, Injectable, Logger } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { QueryFailedError, Repository } from 'typeorm';
+import { EntityManager, QueryFailedError, Repository } from 'typeorm';
 import type { PublicUser, UserRole } from '@app/shared';
 import { UserEntity } from './entities/user.entity';
 import { hashPassword } from './password';
@@ -30,6 +30,11 @@ export class UsersService {
       .addSelect('u.password')
       .where('u.email = :email', { email: email.trim().toLowerCase() })
       .getOne();
+  }
+
+  /** Sets a new password (hashed), in the caller's transaction. */
+  async setPassword(manager: EntityManager, userId: number, plain: string): Promise<void> {
+    await manager.update(UserEntity, { id: userId }, { password: await hashPassword(plain) });
   }
 
   /** Creates a user; 409 when the e-mail is taken (in any letter case). */

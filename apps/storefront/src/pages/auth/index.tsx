@@ -1,14 +1,14 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useId, useRef, useState, type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
-import { Navigate, useNavigate, useSearchParams } from 'react-router';
-import { PASSWORD_MIN_LENGTH, type PublicUser } from '@app/shared';
+import { useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
+import { PASSWORD_MIN_LENGTH, sitePath, type PublicUser } from '@app/shared';
 import { errorMessage, fieldErrorsText } from '@app/shared';
 import { api } from '../../api/client';
 import { queryKeys, useCurrentUser, usePublicConfigQuery } from '../../api/queries';
-import { EyeIcon, EyeOffIcon } from '../../components/icons';
 import { PageSpinner } from '../../components/PageSpinner';
 import { useDocumentMeta } from '../../hooks/use-document-meta';
 import { toast } from '../../stores/toast';
+import { PasswordField } from './PasswordField';
 import { PasswordStrength, usePasswordVerdict } from './PasswordStrength';
 import './auth.css';
 
@@ -17,54 +17,6 @@ type Tab = 'signin' | 'register';
 /** Only same-site paths are followed after sign-in. */
 function safeReturn(value: string | null): string {
   return value && value.startsWith('/') && !value.startsWith('//') ? value : '/';
-}
-
-interface PasswordFieldProps {
-  id: string;
-  autoComplete: string;
-  hint?: string;
-  /** The live strength meter under the field (Create Account). */
-  strength?: ReactNode;
-  strengthId?: string;
-}
-
-function PasswordField({ id, autoComplete, hint, strength, strengthId }: PasswordFieldProps) {
-  const [visible, setVisible] = useState(false);
-  const describedBy = [hint ? `${id}-hint` : null, strength && strengthId ? strengthId : null].filter(Boolean).join(' ');
-  return (
-    <div className="field">
-      <label htmlFor={id}>
-        Password <span className="required" aria-hidden="true">*</span>
-      </label>
-      <div className="password-wrap">
-        <input
-          id={id}
-          name="password"
-          type={visible ? 'text' : 'password'}
-          className="input"
-          autoComplete={autoComplete}
-          required
-          minLength={hint ? PASSWORD_MIN_LENGTH : undefined}
-          aria-describedby={describedBy || undefined}
-        />
-        <button
-          type="button"
-          className="password-toggle"
-          onClick={() => setVisible((v) => !v)}
-          aria-label={visible ? 'Hide password' : 'Show password'}
-          aria-pressed={visible}
-        >
-          {visible ? <EyeOffIcon size={18} /> : <EyeIcon size={18} />}
-        </button>
-      </div>
-      {hint ? (
-        <span id={`${id}-hint`} className="field-hint">
-          {hint}
-        </span>
-      ) : null}
-      {strength}
-    </div>
-  );
 }
 
 export default function AuthPage() {
@@ -208,6 +160,11 @@ export default function AuthPage() {
             strength={tab === 'register' ? <PasswordStrength id={`${baseId}-strength`} verdict={verdict} /> : undefined}
             strengthId={`${baseId}-strength`}
           />
+          {tab === 'signin' ? (
+            <p className="auth-forgot">
+              <Link to={sitePath('/forgot-password')}>Forgot password?</Link>
+            </p>
+          ) : null}
           {error ? (
             <p className="field-error" role="alert">
               {error}

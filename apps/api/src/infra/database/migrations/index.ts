@@ -10,6 +10,7 @@ import { DealRatings1796500000002 } from './1796500000002-deal-ratings';
 import { ModerationEvidence1796600000000 } from './1796600000000-moderation-evidence';
 import { JobPeriods1796600000001 } from './1796600000001-job-periods';
 import { MailOutbox1796700000000 } from './1796700000000-mail-outbox';
+import { PasswordResets1796700000001 } from './1796700000001-password-resets';
 
 /** Every migration, in order. Listed explicitly: the API is bundled, so no glob loading. */
 export const MIGRATIONS = [
@@ -25,4 +26,5 @@ export const MIGRATIONS = [
   ModerationEvidence1796600000000,
   JobPeriods1796600000001,
   MailOutbox1796700000000,
+  PasswordResets1796700000001,
 ];
