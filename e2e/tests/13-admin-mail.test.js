@@ -59,10 +59,14 @@ test('a buyer e-mail the server refused is listed with its error, and staff send
   assert.equal(sent.status(), 201, await sent.text());
 
   // Given up after two attempts a fraction of a second apart.
+  // Besides the staff notification, the seller's notices (approved, a buyer wrote) fail too: the listing is
+  // the admin's own here.
   const started = Date.now();
+  let failed = 0;
   for (;;) {
     const { counts } = await (await api.get('/api/admin/mail')).json();
-    if (counts.failed === 1) break;
+    failed = counts.failed;
+    if (counts.pending === 0 && failed >= 1) break;
     assert.ok(Date.now() - started < 20_000, 'the e-mail is marked failed');
     await new Promise((r) => setTimeout(r, 200));
   }
@@ -71,7 +75,7 @@ test('a buyer e-mail the server refused is listed with its error, and staff send
   const page = await browser.newPage();
   assert.equal((await page.request.post('/api/login', { data: ADMIN })).status(), 200);
   await page.goto('/admin');
-  await page.getByRole('tab', { name: 'E-mail (1 failed)' }).click();
+  await page.getByRole('tab', { name: `E-mail (${failed} failed)` }).click();
   const row = page.locator('.adm-table-row').filter({ hasText: SUBJECT });
   await row.waitFor();
   assert.match(await row.innerText(), /550/);

@@ -85,6 +85,7 @@ export function adminVehicle(overrides: Partial<AdminVehicle> = {}): AdminVehicl
     daysOnMarket: null,
     pendingRevision: null,
     rejection: null,
+    inquiries: 0,
     seller: { id: 7, email: `seller${id}@example.com`, firstName: 'Dana', lastName: 'Lee' },
     ...overrides,
   };

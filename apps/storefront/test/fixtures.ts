@@ -59,6 +59,7 @@ export function makeOwnerVehicle(overrides: Partial<OwnerVehicle> = {}): OwnerVe
     soldPriceShown: false,
     pendingRevision: null,
     rejection: null,
+    inquiries: 0,
     ...overrides,
   };
 }

@@ -2,7 +2,7 @@ import { MailOutbox } from '../../src/infra/mail/outbox/mail-outbox.service';
 import { registerUser } from '../factories/user.factory';
 import { listingInput } from '../factories/vehicle.factory';
 import type { HttpClient } from '../support/http-client';
-import { bodyText, header, startSmtpSink, type SmtpSink } from '../support/smtp-sink';
+import { bodyHtml, bodyText, header, startSmtpSink, type SmtpSink } from '../support/smtp-sink';
 import { startTestApp, type TestApp } from '../support/test-app';
 
 describe('rejecting a listing with a reason', () => {
@@ -45,7 +45,7 @@ describe('rejecting a listing with a reason', () => {
     expect(mine.find((v) => v.id === id)!.rejection).toEqual(rejection);
 
     await t.app.get(MailOutbox).drain();
-    const [mail] = await smtp.waitFor(before + 1).then((all) => all.slice(before));
+    const mail = await smtp.waitForMatch((m) => m.parsed.subject === 'Your listing of the 2021 BMW X5 xDrive40i was not published', before);
     expect(mail!.to).toEqual([sellerEmail]);
     expect(header(mail!, 'Subject')).toBe('Your listing of the 2021 BMW X5 xDrive40i was not published');
     const text = bodyText(mail!);
@@ -60,6 +60,23 @@ describe('rejecting a listing with a reason', () => {
     const edited = await seller.put(`/api/vehicles/${id}`, { ...input, price: 41000 });
     expect(edited.status).toBe(200);
     expect(edited.body).toMatchObject({ status: 'pending', rejection: null });
+  });
+
+  it('e-mails the seller the public link when staff approve the listing, and nothing when a sold one is reopened', async () => {
+    const { id } = await newListing();
+    const before = smtp.mails.length;
+    expect((await admin.patch(`/api/admin/vehicles/${id}/status`, { status: 'approved' })).status).toBe(200);
+    await t.app.get(MailOutbox).drain();
+    const mail = await smtp.waitForMatch((m) => m.to.includes(sellerEmail) && m.parsed.subject === 'Your 2021 BMW X5 xDrive40i is live', before);
+    expect(bodyText(mail)).toContain(`See your listing: https://cars.example.com/vehicles/${id}`);
+    expect(bodyHtml(mail)).toContain(`href="https://cars.example.com/vehicles/${id}"`);
+
+    expect((await admin.patch(`/api/admin/vehicles/${id}/status`, { status: 'sold' })).status).toBe(200);
+    const afterSold = smtp.mails.length;
+    expect((await admin.patch(`/api/admin/vehicles/${id}/status`, { status: 'approved' })).status).toBe(200);
+    await t.app.get(MailOutbox).drain();
+    await new Promise((r) => setTimeout(r, 300));
+    expect(smtp.mails.slice(afterSold).filter((m) => m.parsed.subject?.endsWith('is live'))).toHaveLength(0);
   });
 
   it('still rejects without a reason (the status call as the SPEC gives it), with no rejection shown', async () => {

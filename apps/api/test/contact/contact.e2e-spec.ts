@@ -4,6 +4,7 @@ import { MailOutbox } from '../../src/infra/mail/outbox/mail-outbox.service';
 import { createVehicle } from '../factories/vehicle.factory';
 import { registerUser } from '../factories/user.factory';
 import { bodyHtml, bodyText, header, startSmtpSink, type SmtpSink } from '../support/smtp-sink';
+import type { HttpClient } from '../support/http-client';
 import { startTestApp, type TestApp } from '../support/test-app';
 
 const STAFF = 'staff@example.com';
@@ -29,6 +30,8 @@ describe('POST /api/contact', () => {
   let t: TestApp;
   let smtp: SmtpSink;
   let sellerId: number;
+  let sellerEmail: string;
+  let seller: HttpClient;
   let approvedId: number;
   let soldId: number;
   let pendingId: number;
@@ -37,8 +40,10 @@ describe('POST /api/contact', () => {
   beforeAll(async () => {
     smtp = await startSmtpSink();
     t = await startTestApp({ TRUST_PROXY: 'true', SMTP_URL: smtp.url, STAFF_EMAIL: STAFF, PUBLIC_URL: 'https://cars.example.com' });
-    const { user } = await registerUser(t.client());
+    seller = t.client();
+    const { user } = await registerUser(seller);
     sellerId = user.id;
+    sellerEmail = user.email;
     approvedId = (await createVehicle(t, sellerId, { status: 'approved' })).id;
     soldId = (await createVehicle(t, sellerId, { status: 'sold', make: 'Porsche', model: '911', trim: null })).id;
     pendingId = (await createVehicle(t, sellerId, { status: 'pending' })).id;
@@ -74,7 +79,7 @@ describe('POST /api/contact', () => {
     });
     expect(stored.message).toBe('Hi, is the 2021 BMW X5 listed at $45,999 still available?\nI could come by on Saturday.');
 
-    const [mail] = (await smtp.waitFor(before + 1)).slice(before);
+    const mail = await smtp.waitForMatch((m) => m.to.includes(STAFF) && bodyText(m).includes(`Message #${res.body.id}.`), before);
     expect(mail.to).toEqual([STAFF]);
     expect(header(mail, 'Reply-To')).toBe('Jane Doe <jane.doe@example.com>');
     expect(header(mail, 'Subject')).toBe('Buyer inquiry: 2021 BMW X5 xDrive40i - Interested in your 2021 BMW X5');
@@ -89,6 +94,17 @@ describe('POST /api/contact', () => {
     const html = bodyHtml(mail);
     expect(html).toContain('From: Jane Doe &lt;jane.doe@example.com&gt;');
     expect(html).toContain(`href="https://cars.example.com/vehicles/${approvedId}"`);
+
+    // The seller's account hears of it too: the associate follows up, and no buyer details are passed on.
+    const notice = await smtp.waitForMatch((m) => m.to.includes(sellerEmail), before);
+    expect(notice.parsed.subject).toBe('A buyer asked about your 2021 BMW X5 xDrive40i');
+    expect(bodyText(notice)).toContain('Your dedicated associate follows up with them');
+    expect(bodyText(notice)).not.toContain('jane.doe@example.com');
+    expect(bodyText(notice)).toContain('Open your dashboard: https://cars.example.com/dashboard');
+    // …and the dashboard counts the inquiries.
+    const mine = (await seller.get('/api/user/vehicles')).body as { id: number; inquiries: number }[];
+    expect(mine.find((v) => v.id === approvedId)!.inquiries).toBe(await messages().countBy({ vehicleId: approvedId }));
+    expect(mine.find((v) => v.id === pendingId)!.inquiries).toBe(0);
   });
 
   it('accepts a sold listing, the optional fields left out, and keeps a given sender name', async () => {
@@ -169,7 +185,7 @@ describe('POST /api/contact', () => {
     const stored = await messages().findOneByOrFail({ id: res.body.id });
     expect(stored.subject).toBe('Hello Bcc: victim@example.com');
     expect(stored.senderFirstName).toBe('Jane X');
-    const [mail] = (await smtp.waitFor(before + 1)).slice(before);
+    const mail = await smtp.waitForMatch((m) => m.to.includes(STAFF) && bodyText(m).includes(`Message #${res.body.id}.`), before);
     expect(mail.to).toEqual([STAFF]);
     expect(header(mail, 'Bcc')).toBeUndefined();
   });

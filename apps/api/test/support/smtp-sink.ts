@@ -17,6 +17,8 @@ export interface SmtpSink {
   mails: SunkMail[];
   /** Resolves once `count` messages have arrived (rejects after `timeoutMs`). */
   waitFor(count: number, timeoutMs?: number): Promise<SunkMail[]>;
+  /** The first message that arrived after the first `skip` and matches (waits up to `timeoutMs`). */
+  waitForMatch(predicate: (mail: SunkMail) => boolean, skip?: number, timeoutMs?: number): Promise<SunkMail>;
   /** Connections seen so far (also the silent ones). */
   connections(): number;
   close(): Promise<void>;
@@ -97,6 +99,15 @@ export async function startSmtpSink(mode: 'accept' | 'silent' = 'accept', option
         await new Promise((resolve) => setTimeout(resolve, 20));
       }
       return mails;
+    },
+    async waitForMatch(predicate, skip = 0, timeoutMs = 10_000) {
+      const started = Date.now();
+      for (;;) {
+        const found = mails.slice(skip).find(predicate);
+        if (found) return found;
+        if (Date.now() - started > timeoutMs) throw new Error(`no matching mail among ${mails.length - skip} new ones`);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
     },
     close: async () => {
       for (const socket of sockets) socket.destroy();

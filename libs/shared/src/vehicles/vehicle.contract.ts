@@ -75,6 +75,8 @@ export interface OwnerVehicle extends PublicVehicle {
   pendingRevision: PendingRevision | null;
   /** Why staff rejected the listing (while it is rejected), or null. */
   rejection: ListingRejection | null;
+  /** Buyers' messages about the listing so far (staff follow them up). */
+  inquiries: number;
 }
 
 /** GET /api/vehicles/{id} answers the owner shape to the owner and admins, the public one to anyone else. */

@@ -2,9 +2,8 @@ import type { AdminInquiry, AdminVehicle, AuditEntry, StaffUserSummary } from '@
 import type { ContactMessageEntity } from '../contact/entities/contact-message.entity';
 import type { UserEntity } from '../users/entities/user.entity';
 import type { VehicleEntity } from '../vehicles/entities/vehicle.entity';
-import type { VehicleRevisionEntity } from '../vehicles/entities/vehicle-revision.entity';
 import type { ListingSummary } from '../vehicles/listing-reader.service';
-import { toOwnerVehicle } from '../vehicles/vehicle.mapper';
+import { toOwnerVehicle, type OwnerExtras } from '../vehicles/vehicle.mapper';
 import type { AuditLogEntity } from './entities/audit-log.entity';
 
 const iso = (value: Date | string) => new Date(value).toISOString();
@@ -14,8 +13,8 @@ export function toStaffUser(user: UserEntity | null | undefined): StaffUserSumma
 }
 
 /** The owner's shape of the listing (every field) plus the seller's account (joined as `user`). */
-export function toAdminVehicle(v: VehicleEntity, pending: VehicleRevisionEntity | null = null): AdminVehicle {
-  return { ...toOwnerVehicle(v, pending), seller: toStaffUser(v.user) };
+export function toAdminVehicle(v: VehicleEntity, extras: OwnerExtras): AdminVehicle {
+  return { ...toOwnerVehicle(v, extras), seller: toStaffUser(v.user) };
 }
 
 export function toAuditEntry(entry: AuditLogEntity): AuditEntry {

@@ -25,7 +25,7 @@ import { ListingWriter, userActor, type ListingField, type ListingFields } from 
 import { toAdminVehicle, toStaffUser } from './admin-mappers';
 import { AuditService } from './audit.service';
 import { ModerationSignalsService } from './moderation-signals.service';
-import { listingRejectedNotice } from './seller-notices';
+import { listingApprovedNotice, listingRejectedNotice } from '../vehicles/seller-notices';
 import { APP_CONFIG, type AppConfig } from '../../infra/config/app-config';
 import { MailOutbox } from '../../infra/mail/outbox/mail-outbox.service';
 import type { AdminVehicleEditDto } from '@app/shared/admin/admin-vehicle-edit.dto';
@@ -58,8 +58,8 @@ export class AdminVehiclesService {
   async pending(query: PendingQueryDto): Promise<Paginated<PendingAdminVehicle>> {
     const byRisk = query.sort === 'risk';
     const { rows, total } = byRisk ? await this.reader.allPending().then((all) => ({ rows: all, total: all.length })) : await this.reader.pageByStatus('pending', 'ASC', query.page, query.limit);
-    const signals = await this.signals.signalsFor(rows);
-    const items = rows.map((v) => withSignals(toAdminVehicle(v), signals.get(v.id) ?? []));
+    const [signals, inquiries] = await Promise.all([this.signals.signalsFor(rows), this.reader.inquiryCounts(rows.map((v) => v.id))]);
+    const items = rows.map((v) => withSignals(toAdminVehicle(v, { inquiries: inquiries.get(v.id) ?? 0 }), signals.get(v.id) ?? []));
     if (!byRisk) return { items, total, page: query.page, limit: query.limit };
     // Highest risk first; equal risk keeps the queue's order (oldest first).
     const start = (query.page - 1) * query.limit;
@@ -80,7 +80,7 @@ export class AdminVehiclesService {
    * Moves a listing to another status (STATUS_TRANSITIONS): 404 unknown listing, 409 a move that is not
    * allowed (or a concurrent change won). The same status again changes nothing and records nothing.
    * A rejection keeps its reason and note on the listing (cleared when it leaves rejected) and e-mails
-   * them to the seller's account.
+   * them to the seller's account; an approval e-mails the seller the public link (not a sold listing reopened).
    */
   async changeStatus(id: number, input: UpdateListingStatusDto, admin: Pick<UserEntity, 'id' | 'role'>): Promise<AdminVehicle> {
     const { status } = input;
@@ -91,10 +91,14 @@ export class AdminVehiclesService {
         throw new ConflictException(`A ${before.status} listing cannot be marked ${status} (allowed: ${allowed})`);
       }
       const rejection = status === 'rejected' ? { rejectionReason: input.reason ?? null, rejectionNote: input.note ?? null } : {};
-      const sellerEmail = status === 'rejected' ? (await this.reader.withSeller(id))?.user?.email : undefined;
-      // The notice is queued in the write's transaction: the seller hears of exactly the rejection that was stored.
+      // A seller hears when their listing goes live from review and when it is rejected.
+      const notice = status === 'rejected' ? 'listing-rejected' : status === 'approved' && before.status !== 'sold' ? 'listing-approved' : null;
+      const sellerEmail = notice ? (await this.reader.withSeller(id))?.user?.email : undefined;
+      // The notice is queued in the write's transaction: the seller hears of exactly the change that was stored.
       await this.writer.write(userActor(admin), [{ before, after: { status, ...rejection } }], async (manager, [stored]) => {
-        if (stored && sellerEmail) await this.outbox.enqueue(manager, 'listing-rejected', listingRejectedNotice(this.config, sellerEmail, stored));
+        if (!stored || !sellerEmail || !notice) return;
+        const message = notice === 'listing-rejected' ? listingRejectedNotice(this.config, sellerEmail, stored) : listingApprovedNotice(this.config, sellerEmail, stored);
+        await this.outbox.enqueue(manager, notice, message);
       });
     }
     return this.load(id);
@@ -114,9 +118,10 @@ export class AdminVehiclesService {
   /** Sellers' pending changes to live listings, oldest first, each as a field-by-field diff against the live version. */
   async pendingRevisions(query: PageQueryDto): Promise<Paginated<AdminRevision>> {
     const [rows, total] = await this.revisions.pendingPage(query.page, query.limit);
+    const inquiries = await this.reader.inquiryCounts(rows.map((r) => r.vehicleId));
     const items = rows.map((r) => ({
       id: r.id,
-      vehicle: toAdminVehicle(r.vehicle!, r),
+      vehicle: toAdminVehicle(r.vehicle!, { pending: r, inquiries: inquiries.get(r.vehicleId) ?? 0 }),
       author: toStaffUser(r.author),
       diff: revisionDiff(r.vehicle!, r.changes),
       createdAt: new Date(r.createdAt).toISOString(),
@@ -182,8 +187,9 @@ export class AdminVehiclesService {
 
   private async list(status: ListingStatus, order: 'ASC' | 'DESC', query: PageQueryDto): Promise<Paginated<AdminVehicle>> {
     const { rows, total } = await this.reader.pageByStatus(status, order, query.page, query.limit);
-    const pending = await this.revisions.pendingFor(rows.map((v) => v.id));
-    return { items: rows.map((v) => toAdminVehicle(v, pending.get(v.id))), total, page: query.page, limit: query.limit };
+    const ids = rows.map((v) => v.id);
+    const [pending, inquiries] = await Promise.all([this.revisions.pendingFor(ids), this.reader.inquiryCounts(ids)]);
+    return { items: rows.map((v) => toAdminVehicle(v, { pending: pending.get(v.id), inquiries: inquiries.get(v.id) ?? 0 })), total, page: query.page, limit: query.limit };
   }
 
   private async find(id: number): Promise<VehicleEntity> {
@@ -195,6 +201,7 @@ export class AdminVehiclesService {
   private async load(id: number): Promise<AdminVehicle> {
     const vehicle = await this.reader.withSeller(id);
     if (!vehicle) throw new NotFoundException('Listing not found');
-    return toAdminVehicle(vehicle, (await this.revisions.pendingFor([id])).get(id));
+    const [pending, inquiries] = await Promise.all([this.revisions.pendingFor([id]), this.reader.inquiryCounts([id])]);
+    return toAdminVehicle(vehicle, { pending: pending.get(id), inquiries: inquiries.get(id) ?? 0 });
   }
 }

@@ -15,7 +15,9 @@ import { composeMail } from '../../infra/mail/mail-layout';
 import type { MailMessage } from '../../infra/mail/mail-transport';
 import { MailOutbox } from '../../infra/mail/outbox/mail-outbox.service';
 import type { VehicleEntity } from '../vehicles/entities/vehicle.entity';
+import { UserEntity } from '../users/entities/user.entity';
 import { ListingReader } from '../vehicles/listing-reader.service';
+import { buyerInquiryNotice } from '../vehicles/seller-notices';
 import { ContactMessageEntity } from './entities/contact-message.entity';
 
 type ListedVehicle = Pick<VehicleEntity, 'id' | 'userId' | 'year' | 'make' | 'model' | 'trim' | 'price' | 'contactEmail' | 'contactPhone'>;
@@ -31,15 +33,17 @@ export class ContactService {
 
   /**
    * Stores the message linked to the listing and its seller and, in the same transaction, queues the staff
-   * notification in the outbox: the answer never waits for the mail server, and a message is never stored
+   * notification and a notice to the seller's account (the associate follows up; no buyer details) in the outbox: the answer never waits for the mail server, and a message is never stored
    * without its e-mail (the outbox's worker sends it, retrying while the server is down).
    */
   async submit(dto: ContactMessageDto, address: string): Promise<ContactMessageCreated> {
     const vehicle: ListedVehicle | null = await this.listings.publicById(dto.vehicleId);
     if (!vehicle) throw new NotFoundException('Vehicle not found');
+    const seller = await this.messages.manager.findOneBy(UserEntity, { id: vehicle.userId });
     const saved = await this.messages.manager.transaction(async (manager) => {
       const message = await this.store(manager.getRepository(ContactMessageEntity), dto, vehicle, { ipAddress: truncateAddress(address) });
       await this.outbox.enqueue(manager, 'staff-inquiry', this.staffNotification(message, vehicle));
+      if (seller) await this.outbox.enqueue(manager, 'seller-inquiry', buyerInquiryNotice(this.config, seller.email, vehicle));
       return message;
     });
     return { id: saved.id };

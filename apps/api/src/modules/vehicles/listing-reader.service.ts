@@ -71,6 +71,17 @@ export class ListingReader {
     });
   }
 
+  /** Buyers' messages about each of these listings, by id (listings without any are absent: 0). */
+  async inquiryCounts(ids: readonly number[]): Promise<Map<number, number>> {
+    if (ids.length === 0) return new Map();
+    const unique = [...new Set(ids)];
+    const rows = (await this.vehicles.manager.query(
+      `SELECT vehicleId, COUNT(*) AS count FROM contact_messages WHERE vehicleId IN (${unique.map(() => '?').join(', ')}) GROUP BY vehicleId`,
+      unique,
+    )) as { vehicleId: number | string; count: number | string }[];
+    return new Map(rows.map((r) => [Number(r.vehicleId), Number(r.count)]));
+  }
+
   /** The summaries of the listings still on record among these ids, by id. */
   async summaries(ids: readonly number[]): Promise<Map<number, ListingSummary>> {
     if (ids.length === 0) return new Map();

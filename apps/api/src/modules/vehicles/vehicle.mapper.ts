@@ -82,8 +82,14 @@ export function toPublicVehicle(v: VehicleEntity, distanceMiles?: number): Publi
   return out;
 }
 
-/** Every field, for the listing's owner and for admins (with its pending revision when it has one). */
-export function toOwnerVehicle(v: VehicleEntity, pending: VehicleRevisionEntity | null = null): OwnerVehicle {
+/** What the owner's shape adds from outside the listing's row: its pending revision and its buyer inquiries. */
+export interface OwnerExtras {
+  pending?: VehicleRevisionEntity | null;
+  inquiries: number;
+}
+
+/** Every field, for the listing's owner and for admins. */
+export function toOwnerVehicle(v: VehicleEntity, { pending = null, inquiries }: OwnerExtras): OwnerVehicle {
   return {
     ...toPublicVehicle(v),
     userId: v.userId,
@@ -101,6 +107,7 @@ export function toOwnerVehicle(v: VehicleEntity, pending: VehicleRevisionEntity 
     daysOnMarket: v.publishedAt ? daysBetween(v.publishedAt, v.status === 'sold' && v.soldAt ? v.soldAt : new Date()) : null,
     pendingRevision: pending ? toPendingRevision(pending) : null,
     rejection: v.status === 'rejected' && (v.rejectionReason || v.rejectionNote) ? rejectionOf(v) : null,
+    inquiries,
   };
 }
 

@@ -19,6 +19,7 @@ import { VehicleEntity } from './entities/vehicle.entity';
 import { ListingLifecycleService } from './lifecycle/listing-lifecycle.service';
 import { ListingRevisionsService } from './lifecycle/listing-revisions.service';
 import { ListingWriter, userActor, type ListingFields } from './listing-writer.service';
+import { ListingReader } from './listing-reader.service';
 import { toOwnerVehicle, toPublicVehicle } from './vehicle.mapper';
 
 /** Who is asking: undefined for a visitor. */
@@ -43,6 +44,7 @@ export class VehiclesService {
     private readonly writer: ListingWriter,
     private readonly lifecycle: ListingLifecycleService,
     private readonly revisions: ListingRevisionsService,
+    private readonly reader: ListingReader,
   ) {}
 
   async recent(): Promise<PublicVehicle[]> {
@@ -65,14 +67,15 @@ export class VehiclesService {
 
   async ofUser(userId: number): Promise<OwnerVehicle[]> {
     const rows = await this.vehicles.find({ where: { userId }, order: { createdAt: 'DESC', id: 'DESC' } });
-    const pending = await this.revisions.pendingFor(rows.map((v) => v.id));
-    return rows.map((v) => toOwnerVehicle(v, pending.get(v.id)));
+    const ids = rows.map((v) => v.id);
+    const [pending, inquiries] = await Promise.all([this.revisions.pendingFor(ids), this.reader.inquiryCounts(ids)]);
+    return rows.map((v) => toOwnerVehicle(v, { pending: pending.get(v.id), inquiries: inquiries.get(v.id) ?? 0 }));
   }
 
   /** The owner's shape with the listing's pending revision. */
   private async ownerView(vehicle: VehicleEntity): Promise<OwnerVehicle> {
-    const pending = await this.revisions.pendingFor([vehicle.id]);
-    return toOwnerVehicle(vehicle, pending.get(vehicle.id));
+    const [pending, inquiries] = await Promise.all([this.revisions.pendingFor([vehicle.id]), this.reader.inquiryCounts([vehicle.id])]);
+    return toOwnerVehicle(vehicle, { pending: pending.get(vehicle.id), inquiries: inquiries.get(vehicle.id) ?? 0 });
   }
 
   /**

@@ -106,7 +106,14 @@ function ListingsTable({ vehicles }: { vehicles: OwnerVehicle[] }) {
                 <td data-label="Status">
                   <ListingStatus vehicle={v} />
                 </td>
-                <td data-label="Views">{formatCount(v.views)}</td>
+                <td data-label="Views">
+                  {formatCount(v.views)}
+                  {v.inquiries > 0 ? (
+                    <span className="listing-sub" title="Buyers who wrote about this car; our associate follows up with each">
+                      {v.inquiries === 1 ? '1 buyer inquiry' : `${formatCount(v.inquiries)} buyer inquiries`}
+                    </span>
+                  ) : null}
+                </td>
                 <td className="listing-actions">
                   <Link to={`/vehicles/${v.id}`} className="icon-action" aria-label={`View ${title}`} title="View">
                     <EyeIcon size={18} />
