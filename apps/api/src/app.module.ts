@@ -16,6 +16,7 @@ import { CatalogModule } from './modules/catalog/catalog.module';
 import { ContactModule } from './modules/contact/contact.module';
 import { ListingImportModule } from './modules/listing-import/listing-import.module';
 import { HealthModule } from './modules/health/health.module';
+import { SavedVehiclesModule } from './modules/saved/saved-vehicles.module';
 import { SiteModule } from './modules/site/site.module';
 import { UploadsModule } from './modules/uploads/uploads.module';
 import { UsersModule } from './modules/users/users.module';
@@ -47,6 +48,7 @@ export class AppModule {
         AdminModule,
         UploadsModule,
         ContactModule,
+        SavedVehiclesModule,
         CatalogModule,
         VehiclesModule,
         ...extraModules,

@@ -6,6 +6,7 @@ import { Layout } from './components/Layout';
 import { PageSpinner } from './components/PageSpinner';
 import { RouteEffects } from './components/RouteEffects';
 import { RouteError } from './components/RouteError';
+import { SavedSync } from './components/SavedSync';
 import { Toaster } from './components/Toaster';
 import { pageLoaders } from './route-loaders';
 import { SITE_ROUTES, type SiteRoute } from '@app/shared';
@@ -17,6 +18,7 @@ function Root() {
   return (
     <>
       <RouteEffects />
+      <SavedSync />
       <Outlet />
       <Toaster />
     </>

@@ -23,6 +23,7 @@ export * from './uploads/upload.contract';
 export * from './catalog/catalog.contract';
 export * from './vehicles/vehicle.contract';
 export * from './vehicles/vehicle-search.dto';
+export * from './vehicles/saved-vehicles.dto';
 export * from './vehicles/feature-filters';
 export * from './vehicles/listing-lifecycle';
 export * from './vehicles/vocabulary-input';

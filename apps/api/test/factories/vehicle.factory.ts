@@ -74,6 +74,12 @@ export async function updateVehicle(t: TestApp, id: number, after: Partial<Listi
   return stored!;
 }
 
+/** Deletes one listing, as the system would. */
+export async function deleteVehicle(t: TestApp, id: number): Promise<void> {
+  const before = await t.app.get(DataSource).getRepository(VehicleEntity).findOneByOrFail({ id });
+  await t.app.get(ListingWriter).write(TEST_ACTOR, [{ before, after: null }]);
+}
+
 /** Deletes every listing, as the system would (tests that count listings start from none). */
 export async function deleteAllVehicles(t: TestApp): Promise<void> {
   const all = await t.app.get(DataSource).getRepository(VehicleEntity).find();

@@ -137,3 +137,8 @@ export interface VehicleSearchResult {
   limit: number;
   facets: SearchFacets;
 }
+
+/** `GET /api/user/saved` and `POST /api/user/saved/merge`: the account's saved vehicles, newest save first. */
+export interface SavedVehicleIds {
+  vehicleIds: number[];
+}

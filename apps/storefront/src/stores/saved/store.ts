@@ -20,7 +20,7 @@ export const useSavedStore = create<SavedStore>()(
       merge: (persisted, current) => {
         const raw = (persisted as Partial<SavedState> | undefined)?.ids;
         const ids = Array.isArray(raw) ? raw.filter((x): x is number => Number.isInteger(x) && x > 0) : [];
-        return { ...current, ids: [...new Set(ids)] };
+        return { ...current, ids: [...new Set(ids)], account: null };
       },
     },
   ),

@@ -11,6 +11,7 @@ import { ModerationEvidence1796600000000 } from './1796600000000-moderation-evid
 import { JobPeriods1796600000001 } from './1796600000001-job-periods';
 import { MailOutbox1796700000000 } from './1796700000000-mail-outbox';
 import { PasswordResets1796700000001 } from './1796700000001-password-resets';
+import { SavedVehicles1796700000002 } from './1796700000002-saved-vehicles';
 
 /** Every migration, in order. Listed explicitly: the API is bundled, so no glob loading. */
 export const MIGRATIONS = [
@@ -27,4 +28,5 @@ export const MIGRATIONS = [
   JobPeriods1796600000001,
   MailOutbox1796700000000,
   PasswordResets1796700000001,
+  SavedVehicles1796700000002,
 ];

@@ -1,0 +1,13 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { VehiclesModule } from '../vehicles/vehicles.module';
+import { SavedVehicleEntity } from './entities/saved-vehicle.entity';
+import { SavedVehiclesController } from './saved-vehicles.controller';
+import { SavedVehiclesService } from './saved-vehicles.service';
+
+@Module({
+  imports: [TypeOrmModule.forFeature([SavedVehicleEntity]), VehiclesModule],
+  controllers: [SavedVehiclesController],
+  providers: [SavedVehiclesService],
+})
+export class SavedVehiclesModule {}
