@@ -2,7 +2,7 @@
 // SMTP server), the link's page refusing a common password and taking a good one, then signing in with it.
 const { test, before, after } = require('node:test');
 const assert = require('node:assert/strict');
-const { startMailServer } = require('../mail-server');
+const { linkIn, startMailServer } = require('../mail-server');
 const { startApiServer } = require('../../scripts/lib/api-server');
 const { openBrowser, screenshots, PHONE } = require('../lib');
 
@@ -32,8 +32,6 @@ after(async () => {
   await smtp?.close();
 });
 
-/** quoted-printable soft breaks and =3D undone: the link as the reader sees it. */
-const decoded = (raw) => raw.replace(/=\r\n/g, '').replace(/=3D/g, '=');
 
 test('a forgotten password: the link by e-mail, a new password, then signing in with it (390 px)', async () => {
   const page = await browser.newPage();
@@ -51,7 +49,7 @@ test('a forgotten password: the link by e-mail, a new password, then signing in 
   await screenshots(page, 'forgot-password-sent');
 
   const mail = await smtp.waitFor((m) => m.to.includes(ACCOUNT.email));
-  const link = /(\/reset-password\?token=[\w-]+)/.exec(decoded(mail.raw))?.[1];
+  const link = linkIn(mail, '/reset-password');
   assert.ok(link, 'the e-mail carries the link');
 
   await page.goto(link);

@@ -9,6 +9,7 @@ import { MailModule } from './infra/mail/mail.module';
 import { MetricsModule } from './infra/metrics/metrics.module';
 import { RedisModule } from './infra/redis/redis.module';
 import { StorageModule } from './infra/storage/storage.module';
+import { AccountModule } from './modules/account/account.module';
 import { AdminModule } from './modules/admin/admin.module';
 import { AnalyticsModule } from './modules/analytics/analytics.module';
 import { AuthModule } from './modules/auth/auth.module';
@@ -49,6 +50,7 @@ export class AppModule {
         UploadsModule,
         ContactModule,
         SavedVehiclesModule,
+        AccountModule,
         CatalogModule,
         VehiclesModule,
         ...extraModules,

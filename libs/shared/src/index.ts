@@ -4,6 +4,7 @@ export * from './common/number-input';
 export * from './common/public-config.contract';
 export * from './common/transforms';
 export * from './auth/auth.dto';
+export * from './auth/account.dto';
 export * from './auth/user.contract';
 export * from './vehicles/vocabularies';
 export * from './vehicles/limits';

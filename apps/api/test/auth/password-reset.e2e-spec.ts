@@ -1,6 +1,6 @@
 import { DataSource, IsNull } from 'typeorm';
 import { PASSWORD_RESET_REQUESTED, RESET_LINK_INVALID } from '@app/shared';
-import { PasswordResetEntity } from '../../src/modules/auth/entities/password-reset.entity';
+import { AccountTokenEntity } from '../../src/modules/auth/entities/account-token.entity';
 import { MailOutbox } from '../../src/infra/mail/outbox/mail-outbox.service';
 import { registerUser } from '../factories/user.factory';
 import { bodyHtml, bodyText, startSmtpSink, type SmtpSink } from '../support/smtp-sink';
@@ -57,7 +57,7 @@ describe('password reset', () => {
     await new Promise((r) => setTimeout(r, 300));
     expect(smtp.mails.some((m) => m.to.includes('nobody-here@example.com'))).toBe(false);
     // Only the token's hash is stored.
-    const stored = await t.app.get(DataSource).getRepository(PasswordResetEntity).find();
+    const stored = await t.app.get(DataSource).getRepository(AccountTokenEntity).find();
     expect(stored.map((r) => r.tokenHash)).not.toContain(token);
   });
 
@@ -97,7 +97,7 @@ describe('password reset', () => {
 
     await forgot(input.email);
     const third = await linkSentTo(input.email, 3);
-    await t.app.get(DataSource).getRepository(PasswordResetEntity).update({ usedAt: IsNull() }, { expiresAt: new Date(Date.now() - 1000) });
+    await t.app.get(DataSource).getRepository(AccountTokenEntity).update({ usedAt: IsNull() }, { expiresAt: new Date(Date.now() - 1000) });
     expect((await reset(third.token, 'another-fresh-passphrase')).body).toEqual({ statusCode: 400, message: RESET_LINK_INVALID });
 
     const empty = await reset('', 'another-fresh-passphrase');

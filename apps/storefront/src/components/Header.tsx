@@ -175,6 +175,13 @@ export function Header() {
                 </PageLink>
               </li>
             ))}
+            {user ? (
+              <li>
+                <PageLink to="/profile" onClick={closeSheet}>
+                  Profile
+                </PageLink>
+              </li>
+            ) : null}
             <li>
               <NavLink to="/financing" onClick={closeSheet}>
                 Financing

@@ -94,6 +94,9 @@ export function ProfileMenu({ user, onLogout }: ProfileMenuProps) {
           <Link to="/dashboard" role="menuitem" className="menu-item" onClick={() => close(false)}>
             Dashboard
           </Link>
+          <Link to="/profile" role="menuitem" className="menu-item" onClick={() => close(false)}>
+            Profile
+          </Link>
           <button
             type="button"
             role="menuitem"

@@ -21,6 +21,8 @@ export type SitePage =
   | 'auth'
   | 'forgotPassword'
   | 'resetPassword'
+  | 'confirmEmail'
+  | 'profile'
   | 'search'
   | 'vehicle'
   | 'vehicleRedirect'
@@ -48,6 +50,8 @@ export const SITE_ROUTES: readonly SiteRoute[] = [
   { page: 'auth', pattern: '/auth', noIndex: true },
   { page: 'forgotPassword', pattern: '/forgot-password', noIndex: true },
   { page: 'resetPassword', pattern: '/reset-password', noIndex: true },
+  { page: 'confirmEmail', pattern: '/confirm-email', noIndex: true },
+  { page: 'profile', pattern: '/profile', noIndex: true },
   { page: 'dashboard', pattern: '/dashboard', noIndex: true },
   { page: 'createListing', pattern: '/create-listing', noIndex: true },
   { page: 'editListing', pattern: '/edit-listing/:id', noIndex: true },

@@ -5,17 +5,18 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { UsersModule } from '../users/users.module';
 import { AuthController } from './auth.controller';
 import { AuthService } from './auth.service';
-import { PasswordResetEntity } from './entities/password-reset.entity';
+import { AccountTokenEntity } from './entities/account-token.entity';
 import { SessionEntity } from './entities/session.entity';
 import { SessionPurgeJob } from './jobs/session-purge.job';
 import { LocalStrategy } from './local.strategy';
 import { LoginThrottleService } from './login-throttle.service';
+import { AccountTokensService } from './account-tokens.service';
 import { PasswordResetService } from './password-reset.service';
 import { SessionAuthGuard } from './session-auth.guard';
 import { SessionService } from './session.service';
 
 @Module({
-  imports: [PassportModule, UsersModule, TypeOrmModule.forFeature([SessionEntity, PasswordResetEntity])],
+  imports: [PassportModule, UsersModule, TypeOrmModule.forFeature([SessionEntity, AccountTokenEntity])],
   controllers: [AuthController],
   providers: [
     AuthService,
@@ -23,9 +24,10 @@ import { SessionService } from './session.service';
     LocalStrategy,
     LoginThrottleService,
     PasswordResetService,
+    AccountTokensService,
     SessionPurgeJob,
     { provide: APP_GUARD, useClass: SessionAuthGuard },
   ],
-  exports: [SessionService],
+  exports: [SessionService, AuthService, AccountTokensService],
 })
 export class AuthModule {}

@@ -1,11 +1,25 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, NotFoundException } from '@nestjs/common';
+import type { AccountSession } from '@app/shared';
+import Bowser from 'bowser';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { FastifyRequest } from 'fastify';
-import { randomBytes } from 'node:crypto';
-import { EntityManager, LessThan, Repository } from 'typeorm';
+import { createHash, randomBytes } from 'node:crypto';
+import { EntityManager, LessThan, MoreThan, Not, Repository } from 'typeorm';
 import { APP_CONFIG, AppConfig } from '../../infra/config/app-config';
 import { UserEntity } from '../users/entities/user.entity';
 import { SessionEntity } from './entities/session.entity';
+
+/** A session's id for the account's own list: derived from its secret, which it does not reveal. */
+const publicSessionId = (sid: string) => createHash('sha256').update(sid).digest('hex').slice(0, 24);
+
+/** "Chrome on Android", from the User-Agent (bowser); "Unknown browser" without one. */
+function deviceName(userAgent: string | undefined): string {
+  if (!userAgent) return 'Unknown browser';
+  const parser = Bowser.getParser(userAgent);
+  const browser = parser.getBrowserName() || 'Unknown browser';
+  const os = parser.getOSName();
+  return os ? `${browser} on ${os}` : browser;
+}
 
 /** Sliding expiry is written back at most this often, not on every request. */
 const RENEW_AFTER_MS = 60 * 60 * 1000;
@@ -32,10 +46,11 @@ export class SessionService {
     request.session.regenerate();
     const sid = randomBytes(32).toString('base64url');
     const now = new Date();
+    const userAgent = request.headers['user-agent']?.slice(0, 300);
     await this.sessions.insert({
       sid,
       userId,
-      sess: { userId, createdAt: now.toISOString() },
+      sess: { userId, createdAt: now.toISOString(), ...(userAgent ? { userAgent } : {}) },
       expire: new Date(now.getTime() + this.ttlMs),
     });
     request.session.set('sid', sid);
@@ -64,6 +79,36 @@ export class SessionService {
     const sid = request.session?.get('sid');
     if (sid) await this.sessions.delete({ sid });
     request.session?.delete();
+  }
+
+  /** Where the account is signed in, the request's own session first, then the most recently active. */
+  async listFor(request: FastifyRequest, userId: number): Promise<AccountSession[]> {
+    const currentSid = request.session?.get('sid');
+    const rows = await this.sessions.find({ where: { userId, expire: MoreThan(new Date()) } });
+    return rows
+      .map((row) => ({
+        id: publicSessionId(row.sid),
+        device: deviceName(row.sess.userAgent),
+        signedInAt: new Date(row.sess.createdAt).toISOString(),
+        lastActiveAt: new Date(new Date(row.expire).getTime() - this.ttlMs).toISOString(),
+        current: row.sid === currentSid,
+      }))
+      .sort((a, b) => Number(b.current) - Number(a.current) || b.lastActiveAt.localeCompare(a.lastActiveAt));
+  }
+
+  /** Ends one session of the account by its public id: 404 when the account has no such session. */
+  async endById(userId: number, id: string): Promise<void> {
+    const rows = await this.sessions.find({ select: { sid: true }, where: { userId } });
+    const row = rows.find((r) => publicSessionId(r.sid) === id);
+    if (!row) throw new NotFoundException('Session not found');
+    await this.sessions.delete({ sid: row.sid, userId });
+  }
+
+  /** Ends every session of the account but the request's own (a password change), in the caller's transaction. */
+  async revokeOthers(manager: EntityManager, request: FastifyRequest, userId: number): Promise<number> {
+    const currentSid = request.session?.get('sid') ?? '';
+    const { affected } = await manager.delete(SessionEntity, { userId, sid: Not(currentSid) });
+    return affected ?? 0;
   }
 
   /** Ends every session of a user (a password reset), in the caller's transaction; answers how many. */

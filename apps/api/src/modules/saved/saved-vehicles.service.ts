@@ -1,8 +1,7 @@
 import { ConflictException, Injectable, NotFoundException } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { PUBLIC_STATUSES, SAVED_VEHICLES_MAX, type SavedVehicleIds } from '@app/shared';
-import { DataSource, In, Repository } from 'typeorm';
-import { VehicleEntity } from '../vehicles/entities/vehicle.entity';
+import { SAVED_VEHICLES_MAX, type SavedVehicleIds } from '@app/shared';
+import { DataSource, Repository } from 'typeorm';
 import { ListingReader } from '../vehicles/listing-reader.service';
 import { SavedVehicleEntity } from './entities/saved-vehicle.entity';
 
@@ -21,16 +20,9 @@ export class SavedVehiclesService {
 
   /** The account's saved public listings, newest save first. */
   async list(userId: number): Promise<SavedVehicleIds> {
-    const rows = (await this.saved
-      .createQueryBuilder('s')
-      .innerJoin(VehicleEntity, 'v', 'v.id = s.vehicleId')
-      .select('s.vehicleId', 'vehicleId')
-      .where('s.userId = :userId', { userId })
-      .andWhere('v.status IN (:...statuses)', { statuses: [...PUBLIC_STATUSES] })
-      .orderBy('s.savedAt', 'DESC')
-      .addOrderBy('s.vehicleId', 'DESC')
-      .getRawMany()) as { vehicleId: number | string }[];
-    return { vehicleIds: rows.map((r) => Number(r.vehicleId)) };
+    const rows = await this.saved.find({ select: { vehicleId: true }, where: { userId }, order: { savedAt: 'DESC', vehicleId: 'DESC' } });
+    const shown = await this.listings.publicIds(rows.map((r) => r.vehicleId));
+    return { vehicleIds: rows.map((r) => r.vehicleId).filter((id) => shown.has(id)) };
   }
 
   /** Saves a public listing (again: nothing changes): 404 when it is not public, 409 past SAVED_VEHICLES_MAX. */
@@ -56,9 +48,7 @@ export class SavedVehiclesService {
         const have = new Set((await manager.find(SavedVehicleEntity, { select: { vehicleId: true }, where: { userId } })).map((r) => r.vehicleId));
         const fresh = wanted.filter((id) => !have.has(id));
         if (fresh.length === 0) return;
-        const publicIds = new Set(
-          (await manager.find(VehicleEntity, { select: { id: true }, where: { id: In(fresh), status: In([...PUBLIC_STATUSES]) } })).map((v) => v.id),
-        );
+        const publicIds = await this.listings.publicIds(fresh);
         const room = Math.max(0, SAVED_VEHICLES_MAX - have.size);
         // Oldest of the browser's saves first, so the newest gets the newest time.
         const rows = fresh.filter((id) => publicIds.has(id)).slice(0, room).reverse();

@@ -160,6 +160,22 @@ export class UploadsService implements OnModuleInit {
     return { removed, attached };
   }
 
+  /**
+   * Removes every photo a user uploaded that no listing uses (their account is being deleted, after its
+   * listings): rows and files at once, instead of at the next hourly clean-up. Answers how many.
+   */
+  async removeAllOf(userId: number): Promise<number> {
+    const rows = await this.uploads.find({ select: { id: true, url: true }, where: { userId } });
+    const used = await this.listings.imagesInUse(rows.map((r) => r.url));
+    let removed = 0;
+    for (const row of rows.filter((r) => !used.has(r.url))) {
+      await this.uploads.delete({ id: row.id });
+      await this.removeFiles(row.url);
+      removed += 1;
+    }
+    return removed;
+  }
+
   private async removeFiles(url: string): Promise<void> {
     for (const variant of imageVariantUrls(url)) await this.storage.delete(variant);
   }

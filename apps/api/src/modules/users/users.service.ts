@@ -32,6 +32,35 @@ export class UsersService {
       .getOne();
   }
 
+  /** With the password hash, for credential checks only. */
+  findByIdWithPassword(id: number): Promise<UserEntity | null> {
+    return this.users.createQueryBuilder('u').addSelect('u.password').where('u.id = :id', { id }).getOne();
+  }
+
+  /** Sets the name on the account (an empty one clears it); answers the account as stored. */
+  async updateNames(id: number, names: { firstName?: string; lastName?: string }): Promise<UserEntity> {
+    const set: Partial<UserEntity> = {};
+    if (names.firstName !== undefined) set.firstName = names.firstName || null;
+    if (names.lastName !== undefined) set.lastName = names.lastName || null;
+    if (Object.keys(set).length > 0) await this.users.update({ id }, set);
+    return (await this.findById(id)) as UserEntity;
+  }
+
+  /** Moves the account to a confirmed new address, in the caller's transaction: 409 when another account took it. */
+  async setEmail(manager: EntityManager, id: number, email: string): Promise<void> {
+    try {
+      await manager.update(UserEntity, { id }, { email: email.trim().toLowerCase() });
+    } catch (error) {
+      if (isUniqueViolation(error)) throw emailTaken();
+      throw error;
+    }
+  }
+
+  /** Deletes the account row (its sessions, links and saved vehicles go with it; its listings must be gone first). */
+  async delete(id: number): Promise<void> {
+    await this.users.delete({ id });
+  }
+
   /** Sets a new password (hashed), in the caller's transaction. */
   async setPassword(manager: EntityManager, userId: number, plain: string): Promise<void> {
     await manager.update(UserEntity, { id: userId }, { password: await hashPassword(plain) });

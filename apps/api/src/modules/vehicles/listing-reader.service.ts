@@ -71,6 +71,18 @@ export class ListingReader {
     });
   }
 
+  /** Every listing of a user, any status (their account is being deleted). */
+  allOf(userId: number): Promise<VehicleEntity[]> {
+    return this.vehicles.findBy({ userId });
+  }
+
+  /** Which of these ids are public listings. */
+  async publicIds(ids: readonly number[]): Promise<Set<number>> {
+    if (ids.length === 0) return new Set();
+    const rows = await this.vehicles.find({ select: { id: true }, where: { id: In([...new Set(ids)]), status: In([...PUBLIC_STATUSES]) } });
+    return new Set(rows.map((r) => r.id));
+  }
+
   /** Buyers' messages about each of these listings, by id (listings without any are absent: 0). */
   async inquiryCounts(ids: readonly number[]): Promise<Map<number, number>> {
     if (ids.length === 0) return new Map();

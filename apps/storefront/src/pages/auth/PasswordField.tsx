@@ -1,11 +1,14 @@
 import { useState, type ReactNode } from 'react';
 import { PASSWORD_MIN_LENGTH } from '@app/shared';
 import { EyeIcon, EyeOffIcon } from '../../components/icons';
+import './auth.css';
 
 interface PasswordFieldProps {
   id: string;
   /** The visible label (default "Password"). */
   label?: string;
+  /** The form field's name (default "password"). */
+  name?: string;
   autoComplete: string;
   hint?: string;
   /** The live strength meter under the field (Create Account). */
@@ -14,7 +17,7 @@ interface PasswordFieldProps {
 }
 
 /** A password input with show/hide, an optional hint and strength meter. */
-export function PasswordField({ id, label = 'Password', autoComplete, hint, strength, strengthId }: PasswordFieldProps) {
+export function PasswordField({ id, label = 'Password', name = 'password', autoComplete, hint, strength, strengthId }: PasswordFieldProps) {
   const [visible, setVisible] = useState(false);
   const describedBy = [hint ? `${id}-hint` : null, strength && strengthId ? strengthId : null].filter(Boolean).join(' ');
   return (
@@ -25,7 +28,7 @@ export function PasswordField({ id, label = 'Password', autoComplete, hint, stre
       <div className="password-wrap">
         <input
           id={id}
-          name="password"
+          name={name}
           type={visible ? 'text' : 'password'}
           className="input"
           autoComplete={autoComplete}

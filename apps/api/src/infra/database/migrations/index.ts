@@ -10,7 +10,7 @@ import { DealRatings1796500000002 } from './1796500000002-deal-ratings';
 import { ModerationEvidence1796600000000 } from './1796600000000-moderation-evidence';
 import { JobPeriods1796600000001 } from './1796600000001-job-periods';
 import { MailOutbox1796700000000 } from './1796700000000-mail-outbox';
-import { PasswordResets1796700000001 } from './1796700000001-password-resets';
+import { AccountTokens1796700000001 } from './1796700000001-account-tokens';
 import { SavedVehicles1796700000002 } from './1796700000002-saved-vehicles';
 
 /** Every migration, in order. Listed explicitly: the API is bundled, so no glob loading. */
@@ -27,6 +27,6 @@ export const MIGRATIONS = [
   ModerationEvidence1796600000000,
   JobPeriods1796600000001,
   MailOutbox1796700000000,
-  PasswordResets1796700000001,
+  AccountTokens1796700000001,
   SavedVehicles1796700000002,
 ];

@@ -3,6 +3,8 @@ import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
 export interface SessionData {
   userId: number;
   createdAt: string;
+  /** The browser's User-Agent when signing in (shortened), to name the session in the profile's list. */
+  userAgent?: string;
 }
 
 /** Server-side session: the cookie carries only `sid`, so deleting the row revokes the session. */
