@@ -47,7 +47,7 @@ async function startMailServer() {
 /** The first link to `path` (e.g. '/reset-password') in a received message, quoted-printable undone. */
 function linkIn(mail, path) {
   const text = mail.raw.replace(/=\r\n/g, '').replace(/=3D/g, '=');
-  return new RegExp(`(${path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\?token=[\\w-]+)`).exec(text)?.[1];
+  return new RegExp(`(${path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\?token=[\\w.~-]+)`).exec(text)?.[1];
 }
 
 module.exports = { startMailServer, linkIn };

@@ -8,7 +8,7 @@ import { LISTING_LIMITS } from '@app/shared';
 import { AppModule } from './app.module';
 import type { AppConfig } from './infra/config/app-config';
 import { AllExceptionsFilter } from './infra/http/all-exceptions.filter';
-import { registerJsonBodyParser } from './infra/http/body-parsing';
+import { registerJsonBodyParser, registerOneClickUnsubscribeParser } from './infra/http/body-parsing';
 import { answerFrameworkError } from './infra/http/framework-errors';
 import { registerSecurity, securityHeaders } from './infra/http/security';
 import { recordRoutes } from './infra/http/route-list';
@@ -61,6 +61,7 @@ export async function createApp(config: AppConfig, extraModules: Type[] = []): P
   await registerStaticFiles(fastify, config, app.get(OBJECT_STORAGE));
 
   registerJsonBodyParser(app);
+  registerOneClickUnsubscribeParser(app);
   // /metrics stays at the root, where scrapers look for it.
   app.setGlobalPrefix('api', { exclude: ['metrics'] });
   app.useGlobalPipes(createValidationPipe());

@@ -17,6 +17,7 @@ import { CatalogModule } from './modules/catalog/catalog.module';
 import { ContactModule } from './modules/contact/contact.module';
 import { ListingImportModule } from './modules/listing-import/listing-import.module';
 import { HealthModule } from './modules/health/health.module';
+import { SavedSearchesModule } from './modules/saved-searches/saved-searches.module';
 import { SavedVehiclesModule } from './modules/saved/saved-vehicles.module';
 import { SiteModule } from './modules/site/site.module';
 import { UploadsModule } from './modules/uploads/uploads.module';
@@ -51,6 +52,7 @@ export class AppModule {
         ContactModule,
         SavedVehiclesModule,
         AccountModule,
+        SavedSearchesModule,
         CatalogModule,
         VehiclesModule,
         ...extraModules,

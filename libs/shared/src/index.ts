@@ -25,6 +25,7 @@ export * from './catalog/catalog.contract';
 export * from './vehicles/vehicle.contract';
 export * from './vehicles/vehicle-search.dto';
 export * from './vehicles/saved-vehicles.dto';
+export * from './saved-searches/saved-search.dto';
 export * from './vehicles/feature-filters';
 export * from './vehicles/listing-lifecycle';
 export * from './vehicles/vocabulary-input';

@@ -182,6 +182,13 @@ export function Header() {
                 </PageLink>
               </li>
             ) : null}
+            {user ? (
+              <li>
+                <PageLink to="/saved-searches" onClick={closeSheet}>
+                  Saved searches
+                </PageLink>
+              </li>
+            ) : null}
             <li>
               <NavLink to="/financing" onClick={closeSheet}>
                 Financing

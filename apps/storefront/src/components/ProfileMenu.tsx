@@ -97,6 +97,9 @@ export function ProfileMenu({ user, onLogout }: ProfileMenuProps) {
           <Link to="/profile" role="menuitem" className="menu-item" onClick={() => close(false)}>
             Profile
           </Link>
+          <Link to="/saved-searches" role="menuitem" className="menu-item" onClick={() => close(false)}>
+            Saved searches
+          </Link>
           <button
             type="button"
             role="menuitem"

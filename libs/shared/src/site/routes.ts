@@ -23,6 +23,8 @@ export type SitePage =
   | 'resetPassword'
   | 'confirmEmail'
   | 'profile'
+  | 'savedSearches'
+  | 'unsubscribe'
   | 'search'
   | 'vehicle'
   | 'vehicleRedirect'
@@ -52,6 +54,8 @@ export const SITE_ROUTES: readonly SiteRoute[] = [
   { page: 'resetPassword', pattern: '/reset-password', noIndex: true },
   { page: 'confirmEmail', pattern: '/confirm-email', noIndex: true },
   { page: 'profile', pattern: '/profile', noIndex: true },
+  { page: 'savedSearches', pattern: '/saved-searches', noIndex: true },
+  { page: 'unsubscribe', pattern: '/unsubscribe', noIndex: true },
   { page: 'dashboard', pattern: '/dashboard', noIndex: true },
   { page: 'createListing', pattern: '/create-listing', noIndex: true },
   { page: 'editListing', pattern: '/edit-listing/:id', noIndex: true },

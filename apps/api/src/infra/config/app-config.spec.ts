@@ -100,6 +100,8 @@ describe('loadConfig', () => {
     expect(loadConfig({ DATA_DIR: dataDir }).mail).toEqual({ smtpUrl: undefined, staffEmail: undefined, from: '"AutoTrust Motors" <no-reply@localhost>', ...outbox });
     expect(loadConfig({ DATA_DIR: dataDir, MAIL_POLL_MS: '250', MAIL_RETRY_BASE_SECONDS: '5', MAIL_MAX_ATTEMPTS: '3' }).mail).toMatchObject({ pollMs: 250, retryBaseMs: 5000, maxAttempts: 3 });
     expect(load({ MAIL_MAX_ATTEMPTS: '0' })).toThrow(/MAIL_MAX_ATTEMPTS/);
+    expect(config.savedSearchAlertsMs).toBe(60_000);
+    expect(loadConfig({ DATA_DIR: dataDir, SAVED_SEARCH_ALERTS_SECONDS: '5' }).savedSearchAlertsMs).toBe(5000);
   });
 
   it('needs ADMIN_EMAIL and ADMIN_PASSWORD together', () => {

@@ -43,13 +43,14 @@ export interface AppConfig {
    * rollupMs: the roll-up of page views runs once per this period across all instances.
    */
   analytics: { retentionDays: number; flushMs: number; rollupMs: number };
-  /** Staff notifications: SMTP when `smtpUrl` is set, otherwise written to the log. */
   /**
    * E-mail: the SMTP server (none: written to the log), the sender, staff's address, and the outbox's worker:
    * how often it looks for mail to send, the first retry's delay (doubling with each failure, at most an
    * hour) and the attempts after which a message is marked failed for staff to see.
    */
   mail: { smtpUrl?: string; from: string; staffEmail?: string; pollMs: number; retryBaseMs: number; maxAttempts: number };
+  /** How often the saved-search alert job looks for alerts that are due (instant ones are sent then). */
+  savedSearchAlertsMs: number;
   /** Photo uploads each signed-in user may make per hour. */
   uploadsPerHour: number;
   /**
@@ -136,6 +137,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       retryBaseMs: e.MAIL_RETRY_BASE_SECONDS * 1000,
       maxAttempts: e.MAIL_MAX_ATTEMPTS,
     },
+    savedSearchAlertsMs: e.SAVED_SEARCH_ALERTS_SECONDS * 1000,
     uploadsPerHour: e.UPLOADS_PER_HOUR,
     uploadLimits: {
       maxUnattached: e.UPLOAD_MAX_UNATTACHED,

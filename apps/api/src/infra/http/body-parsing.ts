@@ -1,4 +1,4 @@
-import { BadRequestException } from '@nestjs/common';
+import { BadRequestException, UnsupportedMediaTypeException } from '@nestjs/common';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { RawServerDefault } from 'fastify';
 import type { FieldError } from '@app/shared';
@@ -32,6 +32,18 @@ export function registerJsonBodyParser(app: NestFastifyApplication): void {
       if (errors.length) return done(new ValidationFailedException(errors), undefined);
       done(null, value);
     });
+  });
+}
+
+/**
+ * The one form body the API takes: RFC 8058's one-click unsubscribe (`List-Unsubscribe=One-Click`, posted by
+ * mail clients to the List-Unsubscribe URL, whose query carries the token). It reads as an empty body; any
+ * other form body is a 415, as before.
+ */
+export function registerOneClickUnsubscribeParser(app: NestFastifyApplication): void {
+  app.useBodyParser<RawServerDefault>('application/x-www-form-urlencoded', { bodyLimit: 256 }, (_request, body, done) => {
+    if (body.toString('utf8').trim() === 'List-Unsubscribe=One-Click') return done(null, {});
+    done(new UnsupportedMediaTypeException('Send JSON (Content-Type: application/json)'), undefined);
   });
 }
 

@@ -8,12 +8,23 @@ export interface MailContent {
   subject: string;
   /** The body's paragraphs; a paragraph of several lines keeps its line breaks. */
   paragraphs: string[];
+  /** Listings after the paragraphs (alerts): photo, title, a line of detail, link. */
+  listings?: MailListing[];
   /** The one thing to do: a button in HTML, "label: URL" in the text. */
   action?: { label: string; url: string };
   /** Small print under the body: why the reader gets this, how to stop it. */
   footer?: string[];
   replyTo?: MailAddress;
   headers?: Record<string, string>;
+}
+
+export interface MailListing {
+  title: string;
+  /** e.g. "$45,999 · 24,000 mi · Austin, TX" or "Now $43,500, $2,499 less". */
+  detail: string;
+  url: string;
+  /** An absolute URL of the card-size photo. */
+  imageUrl?: string;
 }
 
 export interface MailSite {
@@ -32,12 +43,20 @@ export function composeMail(site: MailSite, content: MailContent): MailMessage {
   const footer = [...(content.footer ?? []), `Questions? Call us at ${site.supportPhone}.`];
   const text = [
     ...content.paragraphs,
+    ...(content.listings ?? []).map((l) => `${l.title}\n${l.detail}\n${l.url}`),
     ...(content.action ? [`${content.action.label}: ${content.action.url}`] : []),
     ['--', site.name, ...footer].join('\n'),
   ].join('\n\n');
 
   const paragraph = (p: string) =>
     `<p style="margin:0 0 16px;font-size:16px;line-height:1.5;color:${BRAND.ink}">${escapeHtml(p).replace(/\n/g, '<br>')}</p>`;
+  const listing = (l: MailListing) =>
+    `<tr><td style="padding:8px 0;border-top:1px solid ${BRAND.lineSoft}"><a href="${escapeHtml(l.url)}" style="text-decoration:none;color:${BRAND.ink}">` +
+    (l.imageUrl ? `<img src="${escapeHtml(l.imageUrl)}" width="160" height="120" alt="" style="display:block;float:left;width:160px;height:120px;object-fit:cover;border-radius:6px;margin:0 16px 0 0">` : '') +
+    `<strong style="display:block;font-size:16px">${escapeHtml(l.title)}</strong><span style="display:block;margin-top:4px;font-size:14px;color:${BRAND.muted}">${escapeHtml(l.detail)}</span></a></td></tr>`;
+  const listings = content.listings?.length
+    ? `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="margin:0 0 16px">${content.listings.map(listing).join('')}</table>`
+    : '';
   const action = content.action
     ? `<p style="margin:24px 0"><a href="${escapeHtml(content.action.url)}" style="display:inline-block;padding:12px 20px;border-radius:8px;background:${BRAND.brand};color:#ffffff;font-weight:600;text-decoration:none">${escapeHtml(content.action.label)}</a></p>`
     : '';
@@ -49,6 +68,7 @@ export function composeMail(site: MailSite, content: MailContent): MailMessage {
 <tr><td style="background:${BRAND.navy};padding:16px 24px;font-size:18px;font-weight:700;color:#ffffff">${escapeHtml(site.name)}</td></tr>
 <tr><td style="padding:24px">
 ${content.paragraphs.map(paragraph).join('\n')}
+${listings}
 ${action}
 </td></tr>
 <tr><td style="padding:16px 24px;border-top:1px solid ${BRAND.lineSoft};font-size:13px;line-height:1.5;color:${BRAND.muted}">${footer.map((line) => escapeHtml(line)).join('<br>')}</td></tr>

@@ -76,6 +76,14 @@ export class ListingReader {
     return this.vehicles.findBy({ userId });
   }
 
+  /** When each of these listings first went live and last got cheaper (epoch ms; absent: never), by id. */
+  async lifecycleTimes(ids: readonly number[]): Promise<Map<number, { publishedAt?: number; priceReducedAt?: number }>> {
+    if (ids.length === 0) return new Map();
+    const rows = await this.vehicles.find({ select: { id: true, publishedAt: true, priceReducedAt: true }, where: { id: In([...new Set(ids)]) } });
+    const ms = (d: Date | null) => (d ? new Date(d).getTime() : undefined);
+    return new Map(rows.map((r) => [r.id, { publishedAt: ms(r.publishedAt), priceReducedAt: ms(r.priceReducedAt) }]));
+  }
+
   /** Which of these ids are public listings. */
   async publicIds(ids: readonly number[]): Promise<Set<number>> {
     if (ids.length === 0) return new Set();

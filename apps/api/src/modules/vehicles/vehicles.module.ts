@@ -33,6 +33,6 @@ import { VehiclesService } from './vehicles.service';
     DealRatingsService,
     DealRatingsJob,
   ],
-  exports: [VehiclesService, ListingReader, ListingWriter, ListingRevisionsService, DealRatingsService],
+  exports: [VehiclesService, VehicleSearchService, ListingReader, ListingWriter, ListingRevisionsService, DealRatingsService],
 })
 export class VehiclesModule {}

@@ -8,6 +8,7 @@ import { VehicleCard } from '../../components/VehicleCard';
 import { VehicleCardSkeleton } from '../../components/VehicleCardSkeleton';
 import { useDocumentMeta } from '../../hooks/use-document-meta';
 import { useMediaQuery } from '../../hooks/use-media-query';
+import { SaveSearch } from './SaveSearch';
 import { EMPTY_FILTERS, activeFilterCount, filterChips, filtersFromParams, paramsFromFilters, withFilter, type SearchFilters } from '../../lib/search-params';
 import { savedSelectors, useSavedStore } from '../../stores/saved';
 import { FilterPanel } from './FilterPanel';
@@ -266,7 +267,10 @@ export default function SearchPage() {
               </select>
             </div>
           </div>
-          <AppliedFilters filters={filters} onChange={apply} onClear={clear} />
+          <div className="results-actions">
+            <AppliedFilters filters={filters} onChange={apply} onClear={clear} />
+            <SaveSearch filters={filters} />
+          </div>
           {search.isError ? (
             <div className="empty-state" role="alert">
               <h3>Failed to search vehicles</h3>

@@ -12,6 +12,7 @@ import { JobPeriods1796600000001 } from './1796600000001-job-periods';
 import { MailOutbox1796700000000 } from './1796700000000-mail-outbox';
 import { AccountTokens1796700000001 } from './1796700000001-account-tokens';
 import { SavedVehicles1796700000002 } from './1796700000002-saved-vehicles';
+import { SavedSearches1796700000003 } from './1796700000003-saved-searches';
 
 /** Every migration, in order. Listed explicitly: the API is bundled, so no glob loading. */
 export const MIGRATIONS = [
@@ -29,4 +30,5 @@ export const MIGRATIONS = [
   MailOutbox1796700000000,
   AccountTokens1796700000001,
   SavedVehicles1796700000002,
+  SavedSearches1796700000003,
 ];
