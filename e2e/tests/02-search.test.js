@@ -29,6 +29,26 @@ test('search by make and model from the address preselects both and shows only t
   await screenshots(page, 'search-make-model');
 });
 
+test("once a make is searched, the model list holds only that make's models with listings, each with its count", async () => {
+  const result = await api('/api/vehicles/search?make=Porsche');
+  const expected = result.facets.model.map((f) => `${f.label} (${f.count})`);
+  assert.ok(expected.length > 0, 'the demo has Porsches');
+  for (const width of [1440, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto('/search?make=Porsche');
+    await page.locator('.search-results > .vehicle-grid article').first().waitFor();
+    // The bar's select at 1440 px; on a phone, the Filters drawer's.
+    if (width === 390) await page.getByRole('button', { name: /^Filters/ }).click();
+    const model = width === 390 ? page.locator('#drawer-panel-model') : page.locator('#bar-model');
+    await page.waitForFunction((id) => document.querySelector(id)?.querySelectorAll('option').length > 1, width === 390 ? '#drawer-panel-model' : '#bar-model');
+    const options = (await model.locator('option').allInnerTexts()).slice(1);
+    assert.deepEqual(options, expected);
+    assert.equal(expected.reduce((n, o) => n + Number(/\((\d+)\)$/.exec(o)[1]), 0), result.total, 'the counts add up to the make’s listings');
+    if (width === 390) await screenshots(page, 'search-drawer-models');
+  }
+  await page.setViewportSize({ width: 1440, height: 900 });
+});
+
 test('the model waits for a make, and choosing a make clears the model', async () => {
   await page.goto('/search');
   const model = page.locator('#bar-model');

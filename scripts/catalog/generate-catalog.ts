@@ -186,10 +186,13 @@ function isMarketplaceModel(acc: ModelEvidence): boolean {
   return acc.heavy <= acc.light;
 }
 
+/** The most common trims, each once whatever its case ("S Line" and "S line": the commoner spelling). */
 function topTrims(acc: ModelEvidence): string[] {
+  const seen = new Set<string>();
   return acc
     .trims()
     .ranked()
+    .filter(([trim]) => !seen.has(trim.toLowerCase()) && !!seen.add(trim.toLowerCase()))
     .slice(0, MAX_TRIMS_PER_MODEL)
     .map(([trim]) => trim)
     .sort(compareText);

@@ -1,5 +1,7 @@
 // Base styles in the entry: index.html links them first, so every component and page stylesheet, whichever
 // loads first, comes after them in the cascade.
+// The brand's typeface, served from this site (no third-party font requests; CSP font-src 'self').
+import '@fontsource-variable/inter/wght.css';
 import './styles.css';
 import { loaderForPath } from './route-loaders';
 

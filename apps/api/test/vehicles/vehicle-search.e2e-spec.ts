@@ -269,6 +269,19 @@ describe('GET /api/vehicles/search', () => {
       expect(facets.bodyType.find((f: { value: string }) => f.value === 'suv').count).toBe(1);
       // price: every BMW, whatever its price
       expect(facets.price.map((b: { count: number }) => b.count)).toEqual([0, 0, 0, 1, 1, 0]);
+      // model: the public BMWs above $40,000 (not the pending X3 nor the rejected X1), A to Z
+      expect(facets.model).toEqual([
+        { value: 'm3', label: 'M3', count: 1 },
+        { value: 'x5', label: 'X5', count: 1 },
+      ]);
+    });
+
+    it('count models only once a make is chosen, with every other filter, whichever model is chosen', async () => {
+      expect((await search('')).facets.model).toEqual([]);
+      const { facets, total } = await search('make=BMW&model=X5&bodyType=suv');
+      expect(total).toBe(1);
+      expect(facets.model).toEqual([{ value: 'x5', label: 'X5', count: 1 }]);
+      expect((await search('make=BMW&model=X5')).facets.model.map((f: { value: string }) => f.value)).toEqual(['m3', 'x5']);
     });
   });
 

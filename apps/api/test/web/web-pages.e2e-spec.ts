@@ -5,7 +5,7 @@ import { VehicleEntity } from '../../src/modules/vehicles/entities/vehicle.entit
 import { createVehicle, updateVehicle } from '../factories/vehicle.factory';
 import { registerUser } from '../factories/user.factory';
 import { startTestApp, type TestApp } from '../support/test-app';
-import { GALLERY_PHOTO_SIZES, robotsDisallowPaths, SITE_ROUTES, sitemapPaths, sitePath } from '@app/shared';
+import { GALLERY_PHOTO_SIZES, HERO_IMAGE, robotsDisallowPaths, SITE_ROUTES, sitemapPaths, sitePath } from '@app/shared';
 
 const INDEX_HTML =
   '<!doctype html><html lang="en"><head><meta charset="utf-8" /><meta name="description" content="Default description" /><title>Vehicle Marketplace</title></head><body><div id="root"></div></body></html>';
@@ -165,6 +165,14 @@ describe('storefront pages served by the API', () => {
     const response = await t.client().get(`/vehicle/${approved.id}?ref=dash`);
     expect(response.status).toBe(301);
     expect(response.headers.get('location')).toBe(`/vehicles/${approved.id}?ref=dash`);
+  });
+
+  it("preloads the landing page's hero photo with the same srcset and sizes as its <img>, and no other page's", async () => {
+    const preloadsOf = async (path: string) => (await t.client().get(path)).text.match(/<link rel="preload" as="image"[^>]*>/g) ?? [];
+    expect(await preloadsOf('/')).toEqual([
+      `<link rel="preload" as="image" href="${HERO_IMAGE.src}" imagesrcset="${HERO_IMAGE.srcSet}" imagesizes="${HERO_IMAGE.sizes}" fetchpriority="high" />`,
+    ]);
+    expect(await preloadsOf('/faq')).toEqual([]);
   });
 
   it('answers 404 with the page for an unknown path, and 200 with the site name for a known one', async () => {

@@ -17,7 +17,7 @@ export const BRAND = {
   warning: '#92400e',
   focus: '#2563eb',
   radius: 10,
-  fontFamily: "system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif",
+  fontFamily: "'Inter Variable', system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif",
 } as const;
 
 /** The storefront's CSS custom property of each colour of BRAND. */
@@ -34,3 +34,16 @@ export const BRAND_CSS_VARS: Record<Exclude<keyof typeof BRAND, 'radius' | 'font
   success: '--c-success',
   focus: '--c-focus',
 };
+
+/**
+ * The landing page's hero photo (the demo's sunset coupe; apps/storefront/public/brand, served from the site's
+ * root): its widths for srcset, and the sizes rule, shared by the page's <img> and the server's preload so the
+ * browser fetches one file once. Decorative: the hero's heading says what the page is.
+ */
+export const HERO_IMAGE = {
+  src: '/hero-1600.webp',
+  srcSet: '/hero-800.webp 800w, /hero-1600.webp 1600w',
+  sizes: '100vw',
+  width: 1600,
+  height: 1067,
+} as const;

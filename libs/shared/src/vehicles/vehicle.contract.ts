@@ -118,11 +118,13 @@ export const PRICE_BANDS: readonly PriceBand[] = [
 /**
  * Facet counts of a search. Each facet is counted with every filter of the search except its own
  * (make also ignores model; price ignores minPrice and maxPrice), so each count is what choosing that
- * option would give. make: makes with at least one listing, most listings first; bodyType and fuelType:
+ * option would give. make: makes with at least one listing, most listings first; model: once a make is
+ * chosen, its models with at least one listing, A to Z (empty without a make); bodyType and fuelType:
  * every SEARCH_FILTERS option in its order; price: every band of PRICE_BANDS.
  */
 export interface SearchFacets {
   make: FacetCount[];
+  model: FacetCount[];
   bodyType: FacetCount[];
   fuelType: FacetCount[];
   price: PriceBandCount[];

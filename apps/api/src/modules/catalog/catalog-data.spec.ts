@@ -3,7 +3,7 @@ import { keysCompatible, parseKey } from '../../../../../scripts/catalog/lib/pat
 import { openEndYear } from '../../../../../scripts/catalog/lib/years';
 import { findCatalogModel, getCatalog } from './catalog-data';
 import { MAKES } from './vpic/makes';
-import { displayCase, normaliseModel } from './vpic/names';
+import { displayCase, normaliseModel, splitTrimValue } from './vpic/names';
 
 const MIN_YEAR = LISTING_LIMITS.minYear;
 const maxModelYear = LISTING_LIMITS.maxYear;
@@ -11,6 +11,18 @@ const maxModelYear = LISTING_LIMITS.maxYear;
 const catalog = getCatalog();
 
 describe('data/catalog.json', () => {
+  it('lists each trim once, without drive notes, alternatives or generation codes', () => {
+    for (const make of catalog.makes) {
+      for (const model of make.models) {
+        const lower = model.trims.map((t) => t.toLowerCase());
+        expect({ model: `${make.name} ${model.name}`, unique: new Set(lower).size }).toEqual({ model: `${make.name} ${model.name}`, unique: lower.length });
+        for (const trim of model.trims) expect(trim).not.toMatch(/\((?:[24]WD|AWD|FWD|RWD)(?:\s*[+/,&]\s*(?:[24]WD|AWD|FWD|RWD))*\)|(?<!\bw)\/|;|^Type \d/i);
+      }
+    }
+    expect(findCatalogModel('Porsche', '911')!.trims).toEqual(expect.arrayContaining(['4 Targa', 'Carrera 4', 'Carrera 4S', 'GT3 RS', 'Targa 4S']));
+    expect(findCatalogModel('Porsche', '911')!.trims).not.toContain('4 Targa (4WD)');
+  });
+
   it('has every make we carry, each with models', () => {
     expect(catalog.makes.map((m) => m.name).sort()).toEqual(MAKES.map((m) => m.name).sort());
     expect(catalog.makes.length).toBeGreaterThanOrEqual(50);
@@ -104,5 +116,21 @@ describe('generator helpers', () => {
     expect(openEndYear('Toyota Prizm schema for 1Y1 (2002)', 2002, 2027)).toBe(2002);
     expect(openEndYear('Jeep Gladiator Schema for 1C6 (MY2026-', 2026, 2027)).toBe(2027);
     expect(openEndYear('Some schema without a year', 2010, 2027)).toBe(2027);
+  });
+});
+
+describe('splitTrimValue', () => {
+  it.each([
+    ['4 Targa (4WD)', ['4 Targa']],
+    ['Carrera (2WD + 4WD)', ['Carrera']],
+    ['Carrera (2WD)/Carrera 4 (4WD)/Carrera 4S (4WD)', ['Carrera', 'Carrera 4', 'Carrera 4S']],
+    ['S, GTS', ['S', 'GTS']],
+    ['Sport / Touring', ['Sport', 'Touring']],
+    ['Type 982', []],
+    ['Premium w/Navigation', ['Premium w/Navigation']],
+    ['Cabriolet (2WD), 4 Cabriolet (4WD)', ['Cabriolet', '4 Cabriolet']],
+    ['Base, base', ['Base']],
+  ])('%s -> %j', (value, trims) => {
+    expect(splitTrimValue(value)).toEqual(trims);
   });
 });

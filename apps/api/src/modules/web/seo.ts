@@ -1,4 +1,5 @@
 import {
+  HERO_IMAGE,
   CONDITION_OPTIONS,
   GALLERY_PHOTO_SIZES,
   cardImageUrl,
@@ -156,6 +157,11 @@ export function withHead(html: string, head: Partial<PageHead> & { title: string
 }
 
 /** `tags` added at the end of the head (before `</head>`). */
+/** The landing page's hero photo, fetched while the scripts load (same srcset and sizes as its <img>). */
+export function landingPreload(): string {
+  return `<link rel="preload" as="image" href="${HERO_IMAGE.src}" imagesrcset="${HERO_IMAGE.srcSet}" imagesizes="${HERO_IMAGE.sizes}" fetchpriority="high" />`;
+}
+
 export function insertIntoHead(html: string, tags: string): string {
   const at = html.indexOf('</head>');
   return at < 0 ? html : html.slice(0, at) + tags + html.slice(at);

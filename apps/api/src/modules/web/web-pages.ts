@@ -7,7 +7,7 @@ import { BRAND, EMBEDDABLE_PAGE, matchSiteRoute, robotsDisallowPaths, sitemapPat
 import { APP_CONFIG, AppConfig } from '../../infra/config/app-config';
 import { parseCanonicalId } from '../../infra/http/id-param.pipe';
 import { ListingReader } from '../vehicles/listing-reader.service';
-import { insertIntoHead, sitemapXml, vehicleHead, withHead, type SeoVehicle } from './seo';
+import { insertIntoHead, landingPreload, sitemapXml, vehicleHead, withHead, type SeoVehicle } from './seo';
 
 const NOT_A_PAGE = /^\/(api|uploads|admin-app)(\/|$)|\.[a-z0-9]{1,8}$/i;
 
@@ -91,6 +91,7 @@ export class WebPages implements OnModuleInit {
       if (vehicle) page = withHead(html, vehicleHead(vehicle, this.baseUrl(request), this.config.site.name));
       else status = 404;
     }
+    if (match?.route.page === 'landing') page = insertIntoHead(page, landingPreload());
     if (status === 404) page = insertIntoHead(page, '<meta name="robots" content="noindex" />');
     if (path === EMBEDDABLE_PAGE) this.allowFraming(reply);
 

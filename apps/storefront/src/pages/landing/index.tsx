@@ -1,5 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
+import { HERO_IMAGE } from '@app/shared';
 import { useCurrentUser, usePublicConfigQuery, useRecentVehicles } from '../../api/queries';
 import {
   AwardIcon,
@@ -64,6 +65,17 @@ export default function LandingPage() {
     <>
       <SignedInStrip />
       <section className="hero" aria-labelledby="hero-title">
+        <img
+          className="hero-photo"
+          src={HERO_IMAGE.src}
+          srcSet={HERO_IMAGE.srcSet}
+          sizes={HERO_IMAGE.sizes}
+          width={HERO_IMAGE.width}
+          height={HERO_IMAGE.height}
+          alt=""
+          fetchPriority="high"
+          decoding="async"
+        />
         <div className="container hero-inner">
           <p className="hero-eyebrow">
             <ShieldIcon size={16} /> Free to list · Paid only when it sells

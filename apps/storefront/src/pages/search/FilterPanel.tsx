@@ -125,6 +125,7 @@ export function FilterPanel({ idPrefix, filters, facets, onChange, onClear, with
           onMake={(make) => set('make', make)}
           onModel={(model) => set('model', model)}
           makeCounts={facets?.make}
+          modelCounts={facets ? { make: filters.make, models: facets.model } : undefined}
         />
       ) : null}
       <fieldset className="filter-group">

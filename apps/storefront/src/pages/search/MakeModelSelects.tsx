@@ -9,6 +9,11 @@ interface MakeModelSelectsProps {
   onModel: (model: string) => void;
   /** Listings per make for the current search, shown beside each make. */
   makeCounts?: FacetCount[];
+  /**
+   * The applied make's models that have listings under the current filters, with their counts: the model
+   * list while `make` is that make (a make chosen but not yet searched lists the catalogue's models).
+   */
+  modelCounts?: { make: string; models: FacetCount[] };
 }
 
 /** Keeps a value that the list lacks (e.g. from a shared link) selectable. */
@@ -18,14 +23,20 @@ function withValue(list: string[] | undefined, value: string): string[] {
 }
 
 /** The dependent make → model dropdowns: the model waits for a make ('Choose Make First'). */
-export function MakeModelSelects({ idPrefix, make, model, onMake, onModel, makeCounts }: MakeModelSelectsProps) {
+export function MakeModelSelects({ idPrefix, make, model, onMake, onModel, makeCounts, modelCounts }: MakeModelSelectsProps) {
   const makes = useMakes();
-  const models = useModels(make);
+  const counted = modelCounts && make && modelCounts.make.toLowerCase() === make.toLowerCase() ? modelCounts.models : undefined;
+  const models = useModels(counted ? '' : make);
   // The catalog's makes; if it cannot be had, the makes that have listings.
   const makeOptions = withValue(makes.data ?? (makes.isError ? makeCounts?.map((f) => f.label) : undefined), make);
   const countOf = (name: string) =>
     makeCounts ? (makeCounts.find((f) => f.value.toLowerCase() === name.toLowerCase() || f.label.toLowerCase() === name.toLowerCase())?.count ?? 0) : undefined;
-  const modelOptions = withValue(models.data, model);
+  const modelOptions = withValue(counted?.map((f) => f.label) ?? models.data, model);
+  const modelLabel = (name: string) => {
+    if (!counted) return name;
+    const facet = counted.find((f) => f.label.toLowerCase() === name.toLowerCase() || f.value === name.toLowerCase());
+    return `${name} (${facet?.count ?? 0})`;
+  };
   return (
     <>
       <div className="field">
@@ -49,7 +60,7 @@ export function MakeModelSelects({ idPrefix, make, model, onMake, onModel, makeC
           {make
             ? modelOptions.map((m) => (
                 <option key={m} value={m}>
-                  {m}
+                  {modelLabel(m)}
                 </option>
               ))
             : null}

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { MAX_PRICE_QUICK_OPTIONS, SEARCH_FILTERS, SEARCH_PAGE_SORTS, formatCount, formatPrice, type FacetCount, type SortOption } from '@app/shared';
+import { MAX_PRICE_QUICK_OPTIONS, SEARCH_FILTERS, SEARCH_PAGE_SORTS, formatCount, formatPrice, type SearchFacets, type SortOption } from '@app/shared';
 import { useCurrentUser, useFeaturedVehicles, useVehicleSearch } from '../../api/queries';
 import { CloseIcon, FilterIcon, HeartIcon, SearchIcon } from '../../components/icons';
 import { Sheet } from '../../components/Sheet';
@@ -41,7 +41,7 @@ const draftOf = (f: SearchFilters): BarDraft => ({
  * type, ZIP code. On phones only the keyword shows, beside the Filters button: the drawer has the rest, so
  * the first screen shows results.
  */
-function SearchBar({ filters, onSearch, makeCounts }: { filters: SearchFilters; onSearch: (next: SearchFilters) => void; makeCounts?: FacetCount[] }) {
+function SearchBar({ filters, onSearch, facets }: { filters: SearchFilters; onSearch: (next: SearchFilters) => void; facets?: SearchFacets }) {
   const [draft, setDraft] = useState<BarDraft>(() => draftOf(filters));
   useEffect(() => setDraft(draftOf(filters)), [filters]);
   const submit = (event: FormEvent) => {
@@ -67,7 +67,8 @@ function SearchBar({ filters, onSearch, makeCounts }: { filters: SearchFilters; 
         model={draft.model}
         onMake={(make) => setDraft({ ...draft, make, model: make === draft.make ? draft.model : '' })}
         onModel={(model) => setDraft({ ...draft, model })}
-        makeCounts={makeCounts}
+        makeCounts={facets?.make}
+        modelCounts={facets ? { make: filters.make, models: facets.model } : undefined}
       />
       <div className="field">
         <label htmlFor="bar-maxPrice">Max Price</label>
@@ -216,7 +217,7 @@ export default function SearchPage() {
       <div className="search-top">
         <div className="container">
           <h1 className="page-title">Search for any vehicle</h1>
-          <SearchBar filters={filters} onSearch={apply} makeCounts={facets?.make} />
+          <SearchBar filters={filters} onSearch={apply} facets={facets} />
           <div className="quick-brands" aria-label="Popular brands" role="group">
             {QUICK_BRANDS.map((b) => {
               const pressed = filters.make === b.make && filters.model === (b.model ?? '');

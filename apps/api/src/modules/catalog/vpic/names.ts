@@ -113,12 +113,25 @@ export function slugify(value: string): string {
     .replace(/^-+|-+$/g, '');
 }
 
-/** Splits vPIC trim strings that list alternatives ("Sport / Touring"). */
+/** Drive-layout notes vPIC appends to trims: "Targa (4WD)", "Carrera (2WD + 4WD)". */
+const DRIVE_NOTE = /\s*\((?:\s*(?:[24]WD|AWD|FWD|RWD|4x[24])\s*(?:[+/,&]|and)?)+\)/gi;
+/** Where vPIC lists alternatives in one trim value: "Sport / Touring", "S, GTS", "Carrera/Carrera 4"; not "w/". */
+const ALTERNATIVES = /\s*(?:;|,|(?<!\bw)\/)\s*/i;
+/** Generation codes listed as trims ("Type 982"). */
+const GENERATION_CODE = /^Type [0-9A-Z]+$/i;
+
+/**
+ * The trims a vPIC trim value names, as a seller would write them: alternatives split ("S, GTS" is S and
+ * GTS), drive notes dropped ("4 Targa (4WD)" is "4 Targa"; the drivetrain is its own field), generation codes
+ * left out, each once.
+ */
 export function splitTrimValue(value: string): string[] {
-  return value
-    .split(/\s+\/\s+|;\s*/)
+  const parts = value
+    .replace(DRIVE_NOTE, '')
+    .split(ALTERNATIVES)
     .map((part) => displayCase(part))
-    .filter((part) => part.length > 0);
+    .filter((part) => part.length > 0 && !GENERATION_CODE.test(part));
+  return parts.filter((part, i) => parts.findIndex((p) => p.toLowerCase() === part.toLowerCase()) === i);
 }
 
 /** Joins the non-empty, distinct parts of a trim ("330i" + "xDrive"). */

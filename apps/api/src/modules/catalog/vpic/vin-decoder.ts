@@ -15,7 +15,7 @@ import {
 } from '@app/shared';
 import { drivetrainFromText, transmissionFromText } from './heuristics';
 import { findMake } from './makes';
-import { displayCase, joinTrim, normaliseModel } from './names';
+import { displayCase, joinTrim, normaliseModel, splitTrimValue } from './names';
 import { ensureVpicDatabase } from './vpic-db';
 import { mapBodyClass, mapDriveType, mapFuel, mapTransmission } from './vpic-mapping';
 
@@ -114,8 +114,9 @@ function usefulSeries(series: string | undefined, model: string | null): string 
 }
 
 function trimOf(elements: DecodedElements, trimPrefix: string | null, model: string | null): string | null {
-  const raw = elements.get('Trim');
-  const trim = raw && raw.toLowerCase() !== model?.toLowerCase() ? displayCase(raw) : null;
+  // A value listing alternatives ("Carrera (2WD)/Carrera 4 (4WD)") does not say which: the seller picks.
+  const options = splitTrimValue(elements.get('Trim') ?? '');
+  const trim = options.length === 1 && options[0]!.toLowerCase() !== model?.toLowerCase() ? options[0]! : null;
   return joinTrim([trimPrefix, trim ?? usefulSeries(elements.get('Series'), model)]);
 }
 

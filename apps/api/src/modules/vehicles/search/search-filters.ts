@@ -51,7 +51,7 @@ export interface SearchRequest {
 }
 
 /** The dimension a facet counts: its own filter is left out of its counts. */
-export type FacetDimension = 'make' | 'bodyType' | 'fuelType' | 'price';
+export type FacetDimension = 'make' | 'model' | 'bodyType' | 'fuelType' | 'price';
 
 export function toSearchRequest(dto: VehicleSearchDto): SearchRequest {
   const slugs = (filter: SearchFilterName, value: string | undefined) => (value === undefined ? undefined : slugsForFilter(filter, value));
@@ -101,6 +101,8 @@ export function withoutDimension(filters: SearchFilters, dimension: FacetDimensi
   switch (dimension) {
     case 'make':
       return { ...filters, makeKey: undefined, modelKey: undefined };
+    case 'model':
+      return { ...filters, modelKey: undefined };
     case 'price':
       return { ...filters, minPrice: undefined, maxPrice: undefined };
     default:

@@ -12,7 +12,7 @@ import {
 import { DataSource } from 'typeorm';
 import { VersionedCacheService } from '../../../infra/cache/versioned-cache.service';
 import { PUBLIC_COLUMNS, rawToPublicVehicle } from '../vehicle.mapper';
-import { filtersKey, fromVehicles, pageIndex, SORT_SQL, toSearchRequest, whereOf, withoutDimension, type SearchFilters } from './search-filters';
+import { filtersKey, fromVehicles, pageIndex, SORT_SQL, toSearchRequest, whereOf, withoutDimension, type FacetDimension, type SearchFilters } from './search-filters';
 
 /** No filter: every public listing. */
 const PUBLIC_ONLY: SearchFilters = { terms: [], features: [] };
@@ -67,17 +67,18 @@ export class VehicleSearchService {
   }
 
   private async facets(filters: SearchFilters): Promise<SearchFacets> {
-    const [make, bodyType, fuelType, price] = await Promise.all([
+    const [make, model, bodyType, fuelType, price] = await Promise.all([
       this.cached('make', filters, () => this.makeFacet(withoutDimension(filters, 'make'))),
+      filters.makeKey === undefined ? [] : this.cached('model', filters, () => this.modelFacet(withoutDimension(filters, 'model'))),
       this.cached('bodyType', filters, () => this.slugFacet(withoutDimension(filters, 'bodyType'), 'bodyType')),
       this.cached('fuelType', filters, () => this.slugFacet(withoutDimension(filters, 'fuelType'), 'fuelType')),
       this.cached('price', filters, () => this.priceFacet(withoutDimension(filters, 'price'))),
     ]);
-    return { make, bodyType, fuelType, price };
+    return { make, model, bodyType, fuelType, price };
   }
 
   /** A facet is keyed by the filters it is counted with, so searches that differ only in it share it. */
-  private cached<T>(dimension: 'make' | 'bodyType' | 'fuelType' | 'price', filters: SearchFilters, count: () => Promise<T>): Promise<T> {
+  private cached<T>(dimension: FacetDimension, filters: SearchFilters, count: () => Promise<T>): Promise<T> {
     return this.cache.get(LISTINGS_DATA_SET, `facet:${dimension}:${filtersKey(withoutDimension(filters, dimension))}`, count);
   }
 
@@ -90,6 +91,16 @@ export class VehicleSearchService {
     return rows
       .map((r) => ({ value: String(r.value), label: String(r.label), count: Number(r.n) }))
       .sort((a, b) => b.count - a.count || a.label.localeCompare(b.label));
+  }
+
+  /** The chosen make's models that have listings under the other filters, A to Z. */
+  private async modelFacet(filters: SearchFilters): Promise<FacetCount[]> {
+    const where = whereOf(filters);
+    const rows = (await this.dataSource.query(
+      `SELECT modelKey AS value, MIN(model) AS label, COUNT(*) AS n FROM vehicles WHERE ${where.sql} GROUP BY modelKey`,
+      where.params,
+    )) as Row[];
+    return rows.map((r) => ({ value: String(r.value), label: String(r.label), count: Number(r.n) })).sort((a, b) => a.label.localeCompare(b.label));
   }
 
   /** Counts per stored slug, summed into the search filter's options (Sedan = sedan + 4-door-sedan). */

@@ -163,6 +163,62 @@ export function ListingForm({ vehicleId, defaultValues, imageUpload }: ListingFo
           .filter((name) => err(name))
           .map((name) => ({ target: name === 'images' || name === 'coverPhotoIndex' ? `${id}-photos-file` : `${id}-${name}`, label: labels.current.get(name === 'coverPhotoIndex' ? 'images' : name) ?? name, message: err(name)! }))}
       />
+      <section className="form-section" aria-labelledby={`${id}-section-vin`}>
+        <h2 id={`${id}-section-vin`}>
+          Start with the VIN <span className="admin-only">Private</span>
+        </h2>
+        <p className="section-note">
+          The 17-character number on the driver-side dashboard or door pillar. We fill in the details below from it; only our staff see it, never
+          buyers.
+        </p>
+        <div className="form-grid">
+          {field(
+            'vin',
+            'VIN',
+            <div className="vin-row">
+              <input
+                className="input vin-input"
+                maxLength={17}
+                autoComplete="off"
+                spellCheck={false}
+                placeholder="17 characters"
+                {...aria('vin', true)}
+                {...vinField}
+                onChange={(e) => {
+                  e.target.value = e.target.value.toUpperCase();
+                  void vinField.onChange(e);
+                  if (VIN_PATTERN.test(e.target.value)) vin.decode(e.target.value);
+                  else vin.reset();
+                }}
+              />
+              <button type="button" className="btn btn-outline" onClick={() => vin.decode(getValues('vin'))}>
+                Decode VIN
+              </button>
+            </div>,
+            { required: true, wide: true },
+          )}
+          <div className="field-wide">
+            <VinDecoder state={vin.state} onApply={vin.apply} onDismiss={vin.reset} />
+          </div>
+        </div>
+      </section>
+
+      <section className="form-section" aria-labelledby={`${id}-section-photos`}>
+        <h2 id={`${id}-section-photos`}>Photos</h2>
+        <PhotoUploader
+          inputId={`${id}-photos`}
+          value={{ images, coverPhotoIndex }}
+          onChange={(update) => {
+            const next = update({ images: getValues('images'), coverPhotoIndex: getValues('coverPhotoIndex') });
+            setValue('images', next.images, { shouldDirty: true });
+            setValue('coverPhotoIndex', next.coverPhotoIndex, { shouldDirty: true, shouldValidate: formState.isSubmitted });
+          }}
+          upload={upload}
+          onUploadingChange={setUploading}
+          error={err('images') ?? err('coverPhotoIndex')}
+        />
+      </section>
+
       <section className="form-section" aria-labelledby={`${id}-section-vehicle`}>
         <h2 id={`${id}-section-vehicle`}>Vehicle Information</h2>
         <div className="form-grid">
@@ -245,36 +301,8 @@ export function ListingForm({ vehicleId, defaultValues, imageUpload }: ListingFo
         <h2 id={`${id}-section-docs`}>
           Vehicle Documentation <span className="admin-only">Private</span>
         </h2>
-        <p className="section-note">Seen only by our staff, never shown on the listing: the VIN, the Carfax link and the service history help us check the car and answer buyers.</p>
+        <p className="section-note">Seen only by our staff, never shown on the listing: the Carfax link and the service history help us check the car and answer buyers.</p>
         <div className="form-grid">
-          {field(
-            'vin',
-            'VIN',
-            <div className="vin-row">
-              <input
-                className="input vin-input"
-                maxLength={17}
-                autoComplete="off"
-                spellCheck={false}
-                placeholder="17 characters"
-                {...aria('vin', true)}
-                {...vinField}
-                onChange={(e) => {
-                  e.target.value = e.target.value.toUpperCase();
-                  void vinField.onChange(e);
-                  if (VIN_PATTERN.test(e.target.value)) vin.decode(e.target.value);
-                  else vin.reset();
-                }}
-              />
-              <button type="button" className="btn btn-outline" onClick={() => vin.decode(getValues('vin'))}>
-                Decode VIN
-              </button>
-            </div>,
-            { required: true, wide: true },
-          )}
-          <div className="field-wide">
-            <VinDecoder state={vin.state} onApply={vin.apply} onDismiss={vin.reset} />
-          </div>
           {text('carfaxReportUrl', 'Carfax Report URL', { type: 'url', inputMode: 'url', placeholder: 'https://' })}
           <div className="field-wide">
             <TagEditor
@@ -313,22 +341,6 @@ export function ListingForm({ vehicleId, defaultValues, imageUpload }: ListingFo
           max={LISTING_LIMITS.maxFeatures}
           maxLength={LISTING_LIMITS.maxFeatureLength}
           error={err('features')}
-        />
-      </section>
-
-      <section className="form-section" aria-labelledby={`${id}-section-photos`}>
-        <h2 id={`${id}-section-photos`}>Photos</h2>
-        <PhotoUploader
-          inputId={`${id}-photos`}
-          value={{ images, coverPhotoIndex }}
-          onChange={(update) => {
-            const next = update({ images: getValues('images'), coverPhotoIndex: getValues('coverPhotoIndex') });
-            setValue('images', next.images, { shouldDirty: true });
-            setValue('coverPhotoIndex', next.coverPhotoIndex, { shouldDirty: true, shouldValidate: formState.isSubmitted });
-          }}
-          upload={upload}
-          onUploadingChange={setUploading}
-          error={err('images') ?? err('coverPhotoIndex')}
         />
       </section>
 
