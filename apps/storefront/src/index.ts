@@ -1,7 +1,6 @@
 // Base styles in the entry: index.html links them first, so every component and page stylesheet, whichever
 // loads first, comes after them in the cascade.
-// The brand's typeface, served from this site (no third-party font requests; CSP font-src 'self').
-import '@fontsource-variable/inter/wght.css';
+import './fonts/inter.css';
 import './styles.css';
 import { loaderForPath } from './route-loaders';
 

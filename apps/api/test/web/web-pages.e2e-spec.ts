@@ -197,6 +197,17 @@ describe('storefront pages served by the API', () => {
     expect((await t.client().get(`/vehicles/0${approved.id}`)).status).toBe(404);
   });
 
+  it("draws the storefront's first-paint header bar on pages, and not in the framed slideshow", async () => {
+    const shell = '<div class="boot-shell" aria-hidden="true"><div class="container"><img src="/favicon.svg" width="36" height="36" alt="" /></div></div>';
+    writeFileSync(join(staticDir, 'index.html'), INDEX_HTML.replace('<div id="root"></div>', `<div id="root">${shell}</div>`));
+    try {
+      expect((await t.client().get('/faq')).text).toContain(`<div id="root">${shell}</div></body>`);
+      expect((await t.client().get('/iframe-slideshow')).text).toContain('<div id="root"></div></body>');
+    } finally {
+      writeFileSync(join(staticDir, 'index.html'), INDEX_HTML);
+    }
+  });
+
   it('lets other sites frame /iframe-slideshow and no other page', async () => {
     const slideshow = await t.client().get('/iframe-slideshow');
     expect(slideshow.status).toBe(200);

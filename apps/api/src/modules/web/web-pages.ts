@@ -93,7 +93,11 @@ export class WebPages implements OnModuleInit {
     }
     if (match?.route.page === 'landing') page = insertIntoHead(page, landingPreload());
     if (status === 404) page = insertIntoHead(page, '<meta name="robots" content="noindex" />');
-    if (path === EMBEDDABLE_PAGE) this.allowFraming(reply);
+    if (path === EMBEDDABLE_PAGE) {
+      // A framed slideshow has no header: no first-paint header bar either.
+      page = page.replace(/<div id="root">[\s\S]*?<\/div>(\s*)<\/body>/, '<div id="root"></div>$1</body>');
+      this.allowFraming(reply);
+    }
 
     await reply.status(status).header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-cache').send(page);
   }
