@@ -49,6 +49,24 @@ test("once a make is searched, the model list holds only that make's models with
   await page.setViewportSize({ width: 1440, height: 900 });
 });
 
+test('with a ZIP code, cards show how far each car is and "Nearest First" sorts by it', async () => {
+  await page.goto('/search');
+  await page.locator('.search-results article').first().waitFor();
+  assert.equal(await page.locator('#sort option[value="distance_asc"]').count(), 0, 'no distance sort without a ZIP code');
+  await page.goto('/search?zipCode=78701&radius=500');
+  await page.locator('.search-results article').first().waitFor();
+  await page.locator('#sort').selectOption('distance_asc');
+  await page.waitForURL(/sortBy=distance_asc/);
+  await page.waitForFunction(() => !document.querySelector('.search-results [aria-busy="true"]'));
+  await page.locator('.vehicle-card-distance').first().waitFor();
+  const miles = (await page.locator('.search-results > .vehicle-grid .vehicle-card-distance').allInnerTexts()).map((t) =>
+    t.startsWith('Under') ? 0 : Number(t.replace(/[^\d]/g, '')),
+  );
+  assert.ok(miles.length > 0);
+  assert.deepEqual(miles, [...miles].sort((a, b) => a - b), 'nearest first');
+  await screenshots(page, 'search-nearest-first');
+});
+
 test('the model waits for a make, and choosing a make clears the model', async () => {
   await page.goto('/search');
   const model = page.locator('#bar-model');

@@ -176,6 +176,10 @@ async function searchMix(base: string, seconds: number, connections: number): Pr
     requests: [{ method: 'GET', setupRequest: (request: autocannon.Request) => ({ ...request, path: next() }) }],
   });
   const errors = result.errors + result.timeouts + result.non2xx;
+  if (errors > 0) {
+    const statuses = Object.entries(result.statusCodeStats ?? {}).map(([code, s]) => `${code}: ${(s as { count: number }).count}`).join(', ');
+    console.log(`  ${base}: ${result.errors} errors, ${result.timeouts} timeouts, ${result.non2xx} non-2xx (${statuses})`);
+  }
   return { rps: result.requests.average, p50: result.latency.p50, p95: result.latency.p97_5, p99: result.latency.p99, errors };
 }
 

@@ -1,5 +1,5 @@
 import { DataSource } from 'typeorm';
-import { SORT_OPTIONS, type SortOption } from '@app/shared';
+import { SORT_OPTIONS, SORTS_NEEDING_ZIP, type SortOption } from '@app/shared';
 import { VehicleEntity } from '../../src/modules/vehicles/entities/vehicle.entity';
 import { VERSION_TTL_MS } from '../../src/infra/cache/versioned-cache.service';
 import { deriveListingColumns } from '../../src/modules/vehicles/vehicle-derived';
@@ -183,6 +183,16 @@ describe('GET /api/vehicles/search', () => {
       expect(await keys('make=mercedes-benz')).toEqual(['cla']);
     });
 
+    it('sorts nearest first from the ZIP code, ties newest first by id, and refuses that sort without a ZIP code', async () => {
+      const body = await search('zipCode=78704&radius=50&sortBy=distance_asc');
+      const distances = body.vehicles.map((v: { distanceMiles: number }) => v.distanceMiles);
+      expect(distances).toEqual([...distances].sort((a: number, b: number) => a - b));
+      expect(body.vehicles.map((v: { id: number }) => keyOf.get(v.id))).toEqual(['m3', ...['x5', 'model3', '911'].sort((a, b) => id.get(a)! - id.get(b)!)]);
+      const res = await t.client().get('/api/vehicles/search?sortBy=distance_asc');
+      expect(res.status).toBe(400);
+      expect(res.body.errors).toEqual([{ field: 'sortBy', message: 'sortBy distance_asc needs a zipCode to measure the distance from' }]);
+    });
+
     it('answers 400 for an unknown ZIP code', async () => {
       const res = await t.client().get('/api/vehicles/search?zipCode=99999');
       expect(res.status).toBe(400);
@@ -192,7 +202,7 @@ describe('GET /api/vehicles/search', () => {
 
   describe('sorting', () => {
     const column: Record<string, keyof VehicleEntity> = { price: 'price', year: 'year', mileage: 'mileage', views: 'views' };
-    it.each(SORT_OPTIONS.map((s) => [s]))('sorts by %s', async (sortBy: SortOption) => {
+    it.each(SORT_OPTIONS.filter((s) => !SORTS_NEEDING_ZIP.includes(s)).map((s) => [s]))('sorts by %s', async (sortBy: SortOption) => {
       const [name, direction] = sortBy.split('_') as [string, 'asc' | 'desc'];
       const value = (key: string) => (name === 'created' ? id.get(key)! : Number(row(key)[column[name]]));
       // Ties (none in this data set) fall back to id in the same direction.

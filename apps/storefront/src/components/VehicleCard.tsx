@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { CERTIFIED_EXPLANATION, CONDITION_OPTIONS, formatMileage, formatPrice, labelOf, vehicleTitle } from '@app/shared';
+import { CERTIFIED_EXPLANATION, CONDITION_OPTIONS, formatDistance, formatMileage, formatPrice, labelOf, vehicleTitle } from '@app/shared';
 import type { PublicVehicle as Vehicle } from '@app/shared';
 import { cardCover } from '../lib/vehicle';
 import { DealLabel, PriceDropLabel, SoldLabel } from './MarketLabels';
@@ -82,6 +82,12 @@ export function VehicleCard({ vehicle, eager = false, headingLevel: Heading = 'h
           <span>{formatMileage(vehicle.mileage)}</span>
           <span aria-hidden="true">·</span>
           <span>{labelOf(CONDITION_OPTIONS, vehicle.condition)}</span>
+          {vehicle.distanceMiles !== undefined ? (
+            <>
+              <span aria-hidden="true">·</span>
+              <span className="vehicle-card-distance">{formatDistance(vehicle.distanceMiles)}</span>
+            </>
+          ) : null}
         </p>
         <Link to={href} className="btn btn-dark btn-block vehicle-card-details" aria-label={`View details of ${title}`}>
           View Details

@@ -3,7 +3,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { useState } from 'react';
 import { createQueryClient } from '../api/query-client';
 import { FilterPanel } from '../pages/search/FilterPanel';
-import { EMPTY_FILTERS, filtersFromParams, paramsFromFilters, searchApiParams, withFilter, type SearchFilters, filterChips } from './search-params';
+import { EMPTY_FILTERS, filtersFromParams, paramsFromFilters, searchApiParams, sortsFor, withFilter, type SearchFilters, filterChips } from './search-params';
 
 describe('search filters ↔ address', () => {
   it('reads every filter from the address, dropping "any", blanks and junk numbers', () => {
@@ -43,6 +43,15 @@ describe('search filters ↔ address', () => {
   it('asks the API for a page with sort, page, limit and the default radius for a ZIP code', () => {
     const params = searchApiParams({ ...EMPTY_FILTERS, zipCode: '78701' }, 2);
     expect(Object.fromEntries(params)).toEqual({ zipCode: '78701', radius: '25', sortBy: 'created_desc', page: '2', limit: '24' });
+  });
+
+  it('offers "Nearest First" only with a ZIP code, and drops it with the ZIP code', () => {
+    const near = filtersFromParams(new URLSearchParams('zipCode=78701&sortBy=distance_asc'));
+    expect(near.sortBy).toBe('distance_asc');
+    expect(sortsFor(near).map((s) => s.value)).toContain('distance_asc');
+    expect(filtersFromParams(new URLSearchParams('sortBy=distance_asc')).sortBy).toBe('created_desc');
+    expect(sortsFor({ ...EMPTY_FILTERS }).map((s) => s.value)).not.toContain('distance_asc');
+    expect(withFilter(near, 'zipCode', '').sortBy).toBe('created_desc');
   });
 
   it('clears the model when the make changes', () => {

@@ -1,4 +1,15 @@
-import { DEFAULT_SORT, SEARCH_FILTERS, SEARCH_LIMITS, SORT_OPTIONS, formatCount, formatPrice, type SortOption } from '@app/shared';
+import {
+  DEFAULT_SORT,
+  SEARCH_FILTERS,
+  SEARCH_LIMITS,
+  SEARCH_PAGE_SORTS,
+  SORT_OPTIONS,
+  SORTS_NEEDING_ZIP,
+  formatCount,
+  formatPrice,
+  type Option,
+  type SortOption,
+} from '@app/shared';
 
 /** Every search filter of SPEC.md section 3, as the search page keeps it in the address. */
 export interface SearchFilters {
@@ -113,7 +124,7 @@ export function filtersFromParams(params: URLSearchParams): SearchFilters {
   }
   const sort = params.get('sortBy');
   filters.sortBy = isSort(sort) ? sort : DEFAULT_SORT;
-  return filters;
+  return withSortItCanUse(filters);
 }
 
 /** The address query of some filters: empty filters, empty lists and the default sort are left out. */
@@ -145,7 +156,17 @@ export function withFilter<K extends keyof SearchFilters>(filters: SearchFilters
   const next = { ...filters, [name]: value };
   // Choosing a make clears the model (SPEC.md section 4).
   if (name === 'make' && value !== filters.make) next.model = '';
-  return next;
+  return withSortItCanUse(next);
+}
+
+/** "Nearest First" needs the ZIP code it measures from: without one the search is newest first. */
+function withSortItCanUse(filters: SearchFilters): SearchFilters {
+  return SORTS_NEEDING_ZIP.includes(filters.sortBy) && !filters.zipCode ? { ...filters, sortBy: DEFAULT_SORT } : filters;
+}
+
+/** The sorts a search can use: those measured from a ZIP code only when it has one. */
+export function sortsFor(filters: SearchFilters): readonly Option<SortOption>[] {
+  return filters.zipCode ? SEARCH_PAGE_SORTS : SEARCH_PAGE_SORTS.filter((s) => !SORTS_NEEDING_ZIP.includes(s.value));
 }
 
 /** How many filters (not the sort) are set: shown on the mobile Filters button. */

@@ -21,6 +21,11 @@ export function formatMileage(miles: number): string {
   return `${grouped.format(miles)} mi`;
 }
 
+/** How far a listing is from the search's ZIP code: "Under 1 mi away", "12 mi away", "1,204 mi away". */
+export function formatDistance(miles: number): string {
+  return miles < 1 ? 'Under 1 mi away' : `${grouped.format(Math.round(miles))} mi away`;
+}
+
 /** "2021 BMW X5" (with the trim when asked and present). */
 export function vehicleTitle(v: { year: number; make: string; model: string; trim?: string | null }, withTrim = false): string {
   const base = `${v.year} ${v.make} ${v.model}`;

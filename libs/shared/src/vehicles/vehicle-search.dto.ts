@@ -1,5 +1,5 @@
 import { Transform, type TransformFnParams } from 'class-transformer';
-import { ArrayMaxSize, IsArray, IsIn, IsInt, IsNumber, IsOptional, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
+import { ArrayMaxSize, IsArray, IsIn, IsInt, IsNumber, IsOptional, IsString, Matches, Max, MaxLength, Min, ValidateBy } from 'class-validator';
 import { emptyToUndefined } from '../common/transforms';
 import { cleanStringList, numeric, rule } from '../common/validators';
 import { LISTING_LIMITS, SEARCH_LIMITS } from './limits';
@@ -14,6 +14,7 @@ import {
   FUEL_TYPE_OPTIONS,
   SEARCH_FILTERS,
   SORT_OPTIONS,
+  SORTS_NEEDING_ZIP,
   TRANSMISSION_OPTIONS,
   type SortOption,
 } from './vocabularies';
@@ -26,6 +27,17 @@ export const SEARCH_QUERY_LIMITS = {
   maxLocationLength: 100,
   maxPage: 10_000,
 } as const;
+
+/** "Nearest First" measures from the search's ZIP code: without one it is refused. */
+function NeedsZipCode(): PropertyDecorator {
+  return ValidateBy({
+    name: 'needsZipCode',
+    validator: {
+      validate: (value: unknown, args) => !SORTS_NEEDING_ZIP.includes(value as SortOption) || Boolean((args?.object as { zipCode?: string }).zipCode),
+      defaultMessage: () => 'sortBy distance_asc needs a zipCode to measure the distance from',
+    },
+  });
+}
 
 /** Query strings arrive as strings: "" means "no filter", numbers are parsed. */
 const optionalNumber = (params: TransformFnParams): unknown => numeric({ ...params, value: emptyToUndefined(params) });
@@ -192,6 +204,7 @@ export class VehicleSearchDto {
 
   @IsOptional()
   @Transform(emptyToUndefined)
+  @NeedsZipCode()
   @IsIn(SORT_OPTIONS as unknown as string[], { message: `sortBy must be one of: ${SORT_OPTIONS.join(', ')}` })
   sortBy?: SortOption;
 

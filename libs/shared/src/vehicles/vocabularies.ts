@@ -201,9 +201,12 @@ export const SORT_OPTIONS = [
   'created_desc',
   'reduced_desc',
   'deal_asc',
+  'distance_asc',
 ] as const;
 export type SortOption = (typeof SORT_OPTIONS)[number];
 export const DEFAULT_SORT: SortOption = 'created_desc';
+/** Sorts measured from the search's ZIP code: a search without one cannot use them. */
+export const SORTS_NEEDING_ZIP: readonly SortOption[] = ['distance_asc'];
 
 /** Sort choices offered by the search page, in the order shown. */
 export const SEARCH_PAGE_SORTS: readonly Option<SortOption>[] = [
@@ -217,6 +220,7 @@ export const SEARCH_PAGE_SORTS: readonly Option<SortOption>[] = [
   { value: 'views_desc', label: 'Most Viewed' },
   { value: 'deal_asc', label: 'Best Deals First' },
   { value: 'reduced_desc', label: 'Recently Reduced' },
+  { value: 'distance_asc', label: 'Nearest First' },
 ];
 
 export const MAX_PRICE_QUICK_OPTIONS = [10000, 20000, 30000, 50000, 100000] as const;

@@ -194,6 +194,8 @@ export const SORT_SQL: Record<SortOption, string> = {
   reduced_desc: 'priceReducedAt DESC, id DESC',
   // Unrated listings (NULL) last on both engines.
   deal_asc: 'dealScore IS NULL, dealScore ASC, id ASC',
+  // The page query selects the distance from the search's ZIP code as distanceMiles (only with a ZIP code).
+  distance_asc: 'distanceMiles ASC, id ASC',
 };
 
 /** The index that holds public listings in each sort's order. */
@@ -210,6 +212,7 @@ const SORT_INDEX: Record<SortOption, string> = {
   created_desc: 'IDX_vehicles_public_created',
   reduced_desc: 'IDX_vehicles_public_reduced',
   deal_asc: 'IDX_vehicles_public_deal',
+  distance_asc: 'IDX_vehicles_public_geo',
 };
 
 /**
