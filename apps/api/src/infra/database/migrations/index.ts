@@ -13,6 +13,7 @@ import { MailOutbox1796700000000 } from './1796700000000-mail-outbox';
 import { AccountTokens1796700000001 } from './1796700000001-account-tokens';
 import { SavedVehicles1796700000002 } from './1796700000002-saved-vehicles';
 import { SavedSearches1796700000003 } from './1796700000003-saved-searches';
+import { DealRank1796700000004 } from './1796700000004-deal-rank';
 
 /** Every migration, in order. Listed explicitly: the API is bundled, so no glob loading. */
 export const MIGRATIONS = [
@@ -31,4 +32,5 @@ export const MIGRATIONS = [
   AccountTokens1796700000001,
   SavedVehicles1796700000002,
   SavedSearches1796700000003,
+  DealRank1796700000004,
 ];

@@ -11,6 +11,7 @@ import {
 import type { ListingStatus } from '@app/shared';
 import { decimalToNumber } from '../../../infra/database/transformers';
 import { UserEntity } from '../../users/entities/user.entity';
+import { UNRATED_DEAL_RANK } from '../pricing/market-columns';
 
 /**
  * Search indexes all start with isPublic (status approved or sold) and end with the sort column, so a
@@ -31,7 +32,7 @@ import { UserEntity } from '../../users/entities/user.entity';
 @Index('IDX_vehicles_public_fuel', ['isPublic', 'fuelType'])
 @Index('IDX_vehicles_public_geo', ['isPublic', 'latitude', 'longitude'])
 @Index('IDX_vehicles_public_reduced', ['isPublic', 'priceReducedAt'])
-@Index('IDX_vehicles_public_deal', ['isPublic', 'dealScore'])
+@Index('IDX_vehicles_public_deal', ['isPublic', 'dealRank'])
 export class VehicleEntity {
   @PrimaryGeneratedColumn()
   id: number;
@@ -205,6 +206,10 @@ export class VehicleEntity {
   /** (price − expectedPrice) / expectedPrice: "Best deals first" sorts on it, "Good deals" filters on it. */
   @Column({ type: 'double', nullable: true })
   dealScore: number | null;
+
+  /** dealScore, or UNRATED_DEAL_RANK when unrated: the index-readable key of "Best deals first" and "Good deals". */
+  @Column({ type: 'double', default: UNRATED_DEAL_RANK })
+  dealRank: number;
 
   @Column({ type: 'varchar', length: 12, nullable: true })
   dealRating: string | null;

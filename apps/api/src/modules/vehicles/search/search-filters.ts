@@ -159,7 +159,8 @@ export function whereOf(f: SearchFilters): SqlWhere {
   // Colours are free text as makers name them; the filters match their families.
   oneOf('color', f.exteriorColor);
   oneOf('interiorColorFamily', f.interiorColor);
-  if (f.maxDealScore !== undefined) add('dealScore <= ?', f.maxDealScore);
+  // dealRank is dealScore where rated (the unrated rank is far above every bound).
+  if (f.maxDealScore !== undefined) add('dealRank <= ?', f.maxDealScore);
   for (const term of f.terms) add(`searchText LIKE ? ESCAPE '!'`, containsPattern(term));
   for (const alternatives of f.features) {
     const patterns = alternatives.map((key) => containsPattern(`|${key}|`));
@@ -192,8 +193,8 @@ export const SORT_SQL: Record<SortOption, string> = {
   created_desc: 'createdAt DESC, id DESC',
   // Never-reduced listings (NULL) sort last on both engines.
   reduced_desc: 'priceReducedAt DESC, id DESC',
-  // Unrated listings (NULL) last on both engines.
-  deal_asc: 'dealScore IS NULL, dealScore ASC, id ASC',
+  // Unrated listings last: their dealRank is UNRATED_DEAL_RANK.
+  deal_asc: 'dealRank ASC, id ASC',
   // The page query selects the distance from the search's ZIP code as distanceMiles (only with a ZIP code).
   distance_asc: 'distanceMiles ASC, id ASC',
 };
