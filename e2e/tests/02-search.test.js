@@ -67,6 +67,27 @@ test('with a ZIP code, cards show how far each car is and "Nearest First" sorts 
   await screenshots(page, 'search-nearest-first');
 });
 
+test('a misspelt keyword finds what the right spelling finds, and "Best Match" ranks it', async () => {
+  const right = await api('/api/vehicles/search?query=porsche&limit=100');
+  assert.ok(right.total > 0, 'the demo has Porsches');
+  await page.goto('/search');
+  await page.locator('.search-results article').first().waitFor();
+  assert.equal(await page.locator('#sort option[value="relevance_desc"]').count(), 0, 'no relevance sort without keywords');
+  await page.locator('#bar-query').fill('porshe');
+  await page.locator('#bar-query').press('Enter');
+  await page.waitForURL(/query=porshe/);
+  await page.locator('#sort option[value="relevance_desc"]').waitFor({ state: 'attached' });
+  await page.locator('#sort').selectOption('relevance_desc');
+  await page.waitForURL(/sortBy=relevance_desc/);
+  await page.waitForFunction(() => !document.querySelector('.search-results [aria-busy="true"]'));
+  const typed = await api('/api/vehicles/search?query=porshe&sortBy=relevance_desc&limit=100');
+  assert.deepEqual(typed.vehicles.map((v) => v.id).sort(), right.vehicles.map((v) => v.id).sort());
+  assert.equal(await countText(), `${right.total.toLocaleString('en-US')} ${right.total === 1 ? 'vehicle' : 'vehicles'} found`);
+  const titles = await cardTitles();
+  assert.ok(titles[0].includes('Porsche'), `${titles[0]} ranks first`);
+  await screenshots(page, 'search-best-match');
+});
+
 test('the model waits for a make, and choosing a make clears the model', async () => {
   await page.goto('/search');
   const model = page.locator('#bar-model');

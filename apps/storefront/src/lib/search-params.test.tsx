@@ -54,6 +54,15 @@ describe('search filters ↔ address', () => {
     expect(withFilter(near, 'zipCode', '').sortBy).toBe('created_desc');
   });
 
+  it('offers "Best Match" only with keywords, and drops it with them', () => {
+    const typed = filtersFromParams(new URLSearchParams('query=porsche&sortBy=relevance_desc'));
+    expect(typed.sortBy).toBe('relevance_desc');
+    expect(sortsFor(typed).map((s) => s.label)).toContain('Best Match');
+    expect(filtersFromParams(new URLSearchParams('sortBy=relevance_desc')).sortBy).toBe('created_desc');
+    expect(sortsFor({ ...EMPTY_FILTERS }).map((s) => s.value)).not.toContain('relevance_desc');
+    expect(withFilter(typed, 'query', '').sortBy).toBe('created_desc');
+  });
+
   it('clears the model when the make changes', () => {
     const next = withFilter({ ...EMPTY_FILTERS, make: 'BMW', model: 'X5' }, 'make', 'Audi');
     expect(next.make).toBe('Audi');

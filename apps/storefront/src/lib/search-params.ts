@@ -4,7 +4,7 @@ import {
   SEARCH_LIMITS,
   SEARCH_PAGE_SORTS,
   SORT_OPTIONS,
-  SORTS_NEEDING_ZIP,
+  sortUsable,
   formatCount,
   formatPrice,
   type Option,
@@ -159,14 +159,14 @@ export function withFilter<K extends keyof SearchFilters>(filters: SearchFilters
   return withSortItCanUse(next);
 }
 
-/** "Nearest First" needs the ZIP code it measures from: without one the search is newest first. */
+/** "Nearest First" needs the ZIP code it measures from, "Best Match" the keywords: without them the search is newest first. */
 function withSortItCanUse(filters: SearchFilters): SearchFilters {
-  return SORTS_NEEDING_ZIP.includes(filters.sortBy) && !filters.zipCode ? { ...filters, sortBy: DEFAULT_SORT } : filters;
+  return sortUsable(filters.sortBy, filters) ? filters : { ...filters, sortBy: DEFAULT_SORT };
 }
 
-/** The sorts a search can use: those measured from a ZIP code only when it has one. */
+/** The sorts a search can use: "Nearest First" only with a ZIP code, "Best Match" only with keywords. */
 export function sortsFor(filters: SearchFilters): readonly Option<SortOption>[] {
-  return filters.zipCode ? SEARCH_PAGE_SORTS : SEARCH_PAGE_SORTS.filter((s) => !SORTS_NEEDING_ZIP.includes(s.value));
+  return SEARCH_PAGE_SORTS.filter((s) => sortUsable(s.value, filters));
 }
 
 /** How many filters (not the sort) are set: shown on the mobile Filters button. */

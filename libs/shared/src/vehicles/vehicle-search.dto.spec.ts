@@ -29,7 +29,7 @@ describe('VehicleSearchDto', () => {
     ['fuelType', 'kerosene', 'fuelType must be one of: gasoline, hybrid, electric, diesel'],
     ['condition', 'new', 'condition must be one of: excellent, very-good, good, fair, poor'],
     ['exteriorColor', 'teal', 'exteriorColor must be one of: black, white, silver, gray, red, blue, green, brown, beige, other'],
-    ['sortBy', 'distance', 'sortBy must be one of: price_asc, price_desc, year_asc, year_desc, mileage_asc, mileage_desc, views_asc, views_desc, created_asc, created_desc, reduced_desc, deal_asc, distance_asc'],
+    ['sortBy', 'distance', 'sortBy must be one of: price_asc, price_desc, year_asc, year_desc, mileage_asc, mileage_desc, views_asc, views_desc, created_asc, created_desc, reduced_desc, deal_asc, distance_asc, relevance_desc'],
     ['limit', '101', 'limit must be at most 100'],
     ['limit', '0', 'limit must be at least 1'],
     ['page', '1.5', 'page must be a whole number'],

@@ -14,7 +14,8 @@ import {
   FUEL_TYPE_OPTIONS,
   SEARCH_FILTERS,
   SORT_OPTIONS,
-  SORTS_NEEDING_ZIP,
+  SORT_NEEDS,
+  sortUsable,
   TRANSMISSION_OPTIONS,
   type SortOption,
 } from './vocabularies';
@@ -28,13 +29,16 @@ export const SEARCH_QUERY_LIMITS = {
   maxPage: 10_000,
 } as const;
 
-/** "Nearest First" measures from the search's ZIP code: without one it is refused. */
-function NeedsZipCode(): PropertyDecorator {
+/** "Nearest First" measures from the search's ZIP code, "Best Match" from its keywords: without them it is refused. */
+function SortItCanUse(): PropertyDecorator {
   return ValidateBy({
-    name: 'needsZipCode',
+    name: 'sortItCanUse',
     validator: {
-      validate: (value: unknown, args) => !SORTS_NEEDING_ZIP.includes(value as SortOption) || Boolean((args?.object as { zipCode?: string }).zipCode),
-      defaultMessage: () => 'sortBy distance_asc needs a zipCode to measure the distance from',
+      validate: (value: unknown, args) => sortUsable(value as SortOption, args?.object as { zipCode?: string; query?: string }),
+      defaultMessage: (args) => {
+        const needs = SORT_NEEDS[args?.value as SortOption];
+        return `sortBy ${String(args?.value)} needs ${needs === 'zipCode' ? 'a zipCode to measure the distance from' : 'a query to rank the matches by'}`;
+      },
     },
   });
 }
@@ -204,7 +208,7 @@ export class VehicleSearchDto {
 
   @IsOptional()
   @Transform(emptyToUndefined)
-  @NeedsZipCode()
+  @SortItCanUse()
   @IsIn(SORT_OPTIONS as unknown as string[], { message: `sortBy must be one of: ${SORT_OPTIONS.join(', ')}` })
   sortBy?: SortOption;
 

@@ -202,11 +202,21 @@ export const SORT_OPTIONS = [
   'reduced_desc',
   'deal_asc',
   'distance_asc',
+  'relevance_desc',
 ] as const;
 export type SortOption = (typeof SORT_OPTIONS)[number];
 export const DEFAULT_SORT: SortOption = 'created_desc';
-/** Sorts measured from the search's ZIP code: a search without one cannot use them. */
-export const SORTS_NEEDING_ZIP: readonly SortOption[] = ['distance_asc'];
+/**
+ * Sorts measured from something the search must give: "Nearest First" from its ZIP code, "Best Match" from
+ * its keywords. A search without it cannot use them (the API answers 400, the page does not offer them).
+ */
+export const SORT_NEEDS: Partial<Record<SortOption, 'zipCode' | 'query'>> = { distance_asc: 'zipCode', relevance_desc: 'query' };
+
+/** Whether a search with these parameters can be sorted so. */
+export function sortUsable(sortBy: SortOption, search: { zipCode?: string | null; query?: string | null }): boolean {
+  const needs = SORT_NEEDS[sortBy];
+  return needs === undefined || Boolean(search[needs]?.trim());
+}
 
 /** Sort choices offered by the search page, in the order shown. */
 export const SEARCH_PAGE_SORTS: readonly Option<SortOption>[] = [
@@ -221,6 +231,7 @@ export const SEARCH_PAGE_SORTS: readonly Option<SortOption>[] = [
   { value: 'deal_asc', label: 'Best Deals First' },
   { value: 'reduced_desc', label: 'Recently Reduced' },
   { value: 'distance_asc', label: 'Nearest First' },
+  { value: 'relevance_desc', label: 'Best Match' },
 ];
 
 export const MAX_PRICE_QUICK_OPTIONS = [10000, 20000, 30000, 50000, 100000] as const;

@@ -1,6 +1,7 @@
 import type { DataSourceOptions } from 'typeorm';
 import type { ResolvedDatabaseSettings } from '../config/database-url';
 import { MIGRATIONS } from './migrations';
+import { registerSqliteFunctions } from './sqlite-functions';
 
 /**
  * TypeORM options for either engine. Schema changes always go through migrations
@@ -23,9 +24,10 @@ export function dataSourceOptions(db: ResolvedDatabaseSettings, logErrors = true
       type: 'better-sqlite3',
       database: db.path,
       enableWAL: db.path !== ':memory:',
-      prepareDatabase: (conn: { pragma(source: string): unknown }) => {
+      prepareDatabase: (conn: { pragma(source: string): unknown } & Parameters<typeof registerSqliteFunctions>[0]) => {
         conn.pragma('busy_timeout = 5000');
         conn.pragma('synchronous = NORMAL');
+        registerSqliteFunctions(conn);
       },
     };
   }

@@ -4,7 +4,7 @@ import { Brackets, In, Repository } from 'typeorm';
 import { LISTING_STATUSES, PUBLIC_STATUSES, type ListingStatus } from '@app/shared';
 import { VehicleRevisionEntity } from './entities/vehicle-revision.entity';
 import { VehicleEntity } from './entities/vehicle.entity';
-import { containsPattern } from './search/search-filters';
+import { containsPattern } from './search/keyword-match';
 
 /** A listing as other lists name it (inquiries, analytics): title parts and status as they are now. */
 export type ListingSummary = Pick<VehicleEntity, 'id' | 'year' | 'make' | 'model' | 'status'>;

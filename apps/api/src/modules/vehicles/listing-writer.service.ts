@@ -10,6 +10,7 @@ import { ListingReader } from './listing-reader.service';
 import { LIFECYCLE_COLUMNS, lifecycleColumns, type LifecycleColumns } from './lifecycle/lifecycle-columns';
 import { dealColumns, MARKET_COLUMNS, type MarketColumns } from './pricing/market-columns';
 import { LISTINGS_DATA_SET } from './search/vehicle-search.service';
+import { dropFromKeywordIndex, writeKeywordIndex } from './search/keyword-match';
 import { DERIVED_LISTING_COLUMNS, deriveListingColumns, type DerivedListingColumns } from './vehicle-derived';
 
 /** Who writes: a signed-in user (seller or admin, through any route) or the system (demo data, imports, tests). */
@@ -124,6 +125,7 @@ export class ListingWriter {
       const row = { ...change.after, ...deriveListingColumns(change.after), ...lifecycleColumns(null, change.after) };
       const { identifiers } = await manager.insert(VehicleEntity, row);
       const stored = await manager.findOneByOrFail(VehicleEntity, { id: (identifiers[0] as { id: number }).id });
+      await writeKeywordIndex(manager, stored.id, stored.searchText);
       await this.listingChanged({ manager, actor, kind: 'create', before: null, after: stored, fields: this.storedFields(manager) });
       return { stored, changed: true, droppedImages: [] };
     }
@@ -133,6 +135,7 @@ export class ListingWriter {
     if (change.after === null) {
       const { affected } = await manager.delete(VehicleEntity, unchangedSince);
       if (!affected) throw changedMeanwhile();
+      await dropFromKeywordIndex(manager, before.id);
       await this.listingChanged({ manager, actor, kind: 'delete', before, after: null, fields: this.storedFields(manager) });
       return { stored: null, changed: true, droppedImages: before.images };
     }
@@ -145,6 +148,7 @@ export class ListingWriter {
     const { affected } = await manager.update(VehicleEntity, unchangedSince, { ...set, ...deriveListingColumns(next), ...lifecycleColumns(before, next) });
     if (!affected) throw changedMeanwhile();
     const stored = await manager.findOneByOrFail(VehicleEntity, { id: before.id });
+    if (stored.searchText !== before.searchText) await writeKeywordIndex(manager, stored.id, stored.searchText);
     await this.listingChanged({ manager, actor, kind: 'update', before, after: stored, fields });
     const droppedImages = set.images ? before.images.filter((url) => !stored.images.includes(url)) : [];
     return { stored, changed: true, droppedImages };

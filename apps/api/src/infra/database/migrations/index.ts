@@ -14,6 +14,7 @@ import { AccountTokens1796700000001 } from './1796700000001-account-tokens';
 import { SavedVehicles1796700000002 } from './1796700000002-saved-vehicles';
 import { SavedSearches1796700000003 } from './1796700000003-saved-searches';
 import { DealRank1796700000004 } from './1796700000004-deal-rank';
+import { KeywordIndex1796700000005 } from './1796700000005-keyword-index';
 
 /** Every migration, in order. Listed explicitly: the API is bundled, so no glob loading. */
 export const MIGRATIONS = [
@@ -33,4 +34,5 @@ export const MIGRATIONS = [
   SavedVehicles1796700000002,
   SavedSearches1796700000003,
   DealRank1796700000004,
+  KeywordIndex1796700000005,
 ];

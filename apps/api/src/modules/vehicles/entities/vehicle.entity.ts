@@ -33,6 +33,9 @@ import { UNRATED_DEAL_RANK } from '../pricing/market-columns';
 @Index('IDX_vehicles_public_geo', ['isPublic', 'latitude', 'longitude'])
 @Index('IDX_vehicles_public_reduced', ['isPublic', 'priceReducedAt'])
 @Index('IDX_vehicles_public_deal', ['isPublic', 'dealRank'])
+// Keyword search: FULLTEXT (searchText) on MariaDB/MySQL; SQLite has the FTS5 table vehicles_fts instead
+// (search/keyword-match.ts), so the migration creates it per engine and the schema sync leaves it alone.
+@Index('IDX_vehicles_keywords', { synchronize: false })
 export class VehicleEntity {
   @PrimaryGeneratedColumn()
   id: number;

@@ -12,6 +12,7 @@ import { ValidationFailedException } from '../../../infra/http/error-body';
 import { lookupZip } from '../../../infra/geo/zip';
 import { radiusSql } from '../../../infra/geo/radius';
 import { featureKey, foldText } from '../vehicle-derived';
+import { containsPattern, keywordWhere, relevanceSql, type SqlEngine } from './keyword-match';
 
 /** At most this many keyword words are matched (the rest of a long query is ignored). */
 export const MAX_KEYWORD_TERMS = 8;
@@ -123,15 +124,17 @@ export interface SqlWhere {
   params: unknown[];
   /** Distance expression and its params, when the search has a centre. */
   distance?: { sql: string; params: unknown[] };
+  /** The full-text expression of the keywords, when they have one ("Best match" ranks by it). */
+  keywordMatch?: string;
+  /** MariaDB/MySQL: the clause has a boolean MATCH (see fromVehicles). */
+  readsFullText?: boolean;
 }
 
-/** LIKE pattern of a literal substring, escaped with '!' (`ESCAPE '\'` is a syntax error on MariaDB). */
-export function containsPattern(text: string): string {
-  return `%${text.replace(/[!%_]/g, (c) => `!${c}`)}%`;
-}
-
-/** The WHERE clause of a public search: isPublic first, as every search index starts with it. */
-export function whereOf(f: SearchFilters): SqlWhere {
+/**
+ * The WHERE clause of a public search: isPublic first, as every search index starts with it. `inIndexOrder`:
+ * the page query walks the sort's own index and stops after the page (see keywordWhere).
+ */
+export function whereOf(f: SearchFilters, engine: SqlEngine, inIndexOrder = false): SqlWhere {
   const parts: string[] = ['isPublic = 1'];
   const params: unknown[] = [];
   const add = (sql: string, ...values: unknown[]) => {
@@ -161,7 +164,8 @@ export function whereOf(f: SearchFilters): SqlWhere {
   oneOf('interiorColorFamily', f.interiorColor);
   // dealRank is dealScore where rated (the unrated rank is far above every bound).
   if (f.maxDealScore !== undefined) add('dealRank <= ?', f.maxDealScore);
-  for (const term of f.terms) add(`searchText LIKE ? ESCAPE '!'`, containsPattern(term));
+  const keywords = keywordWhere(f.terms, engine, inIndexOrder);
+  for (const part of keywords.parts) add(part.sql, ...part.params);
   for (const alternatives of f.features) {
     const patterns = alternatives.map((key) => containsPattern(`|${key}|`));
     add(`(${patterns.map(() => `featureKeys LIKE ? ESCAPE '!'`).join(' OR ')})`, ...patterns);
@@ -176,7 +180,7 @@ export function whereOf(f: SearchFilters): SqlWhere {
     add(`${r.distance.sql} <= ?`, ...r.distance.params, f.near.radius);
     distance = { sql: r.distance.sql, params: [...r.distance.params] };
   }
-  return { sql: parts.join(' AND '), params, distance };
+  return { sql: parts.join(' AND '), params, distance, keywordMatch: keywords.match, readsFullText: keywords.readsFullText };
 }
 
 /** ORDER BY of each sort: the sort column, then id in the same direction (index order on both engines). */
@@ -197,10 +201,12 @@ export const SORT_SQL: Record<SortOption, string> = {
   deal_asc: 'dealRank ASC, id ASC',
   // The page query selects the distance from the search's ZIP code as distanceMiles (only with a ZIP code).
   distance_asc: 'distanceMiles ASC, id ASC',
+  // The page query selects the keywords' full-text score as relevance (only with keywords).
+  relevance_desc: 'relevance DESC, id DESC',
 };
 
-/** The index that holds public listings in each sort's order. */
-const SORT_INDEX: Record<SortOption, string> = {
+/** The index that holds public listings in each sort's order (none for relevance: it ranks the matches). */
+const SORT_INDEX: Record<SortOption, string | undefined> = {
   price_asc: 'IDX_vehicles_public_price',
   price_desc: 'IDX_vehicles_public_price',
   year_asc: 'IDX_vehicles_public_year',
@@ -214,6 +220,7 @@ const SORT_INDEX: Record<SortOption, string> = {
   reduced_desc: 'IDX_vehicles_public_reduced',
   deal_asc: 'IDX_vehicles_public_deal',
   distance_asc: 'IDX_vehicles_public_geo',
+  relevance_desc: undefined,
 };
 
 /**
@@ -231,6 +238,7 @@ export function pageIndex(filters: SearchFilters, sortBy: SortOption, matching: 
     if (filters.makeKey !== undefined && filters.modelKey !== undefined) return 'IDX_vehicles_public_make_model_created';
     if (filters.makeKey !== undefined) return 'IDX_vehicles_public_make_created';
   }
+  if (sortBy === 'relevance_desc') return undefined;
   if (matching > 0 && (end * publicTotal) / matching <= matching) return SORT_INDEX[sortBy];
   if (filters.makeKey !== undefined) return filters.modelKey !== undefined ? 'IDX_vehicles_public_make_model_created' : 'IDX_vehicles_public_make_created';
   if (filters.near) return 'IDX_vehicles_public_geo';
@@ -239,8 +247,50 @@ export function pageIndex(filters: SearchFilters, sortBy: SortOption, matching: 
   return undefined;
 }
 
-/** FROM clause naming an index, in each engine's syntax. */
-export function fromVehicles(index: string | undefined, engine: 'sqlite' | 'mysql'): string {
-  if (!index) return 'vehicles';
+/** Whether a page query reading this index walks the sort's own order (and stops after the page). */
+export function walksSortOrder(index: string | undefined, sortBy: SortOption): boolean {
+  return index !== undefined && index === SORT_INDEX[sortBy];
+}
+
+/**
+ * FROM clause naming an index, in each engine's syntax. Not on MariaDB/MySQL with keywords: a boolean
+ * MATCH needs the FULLTEXT index, which a forced index hides (error 1191), and the engine reads the
+ * full-text index first whatever else it could use.
+ */
+export function fromVehicles(index: string | undefined, engine: SqlEngine, where: Pick<SqlWhere, 'readsFullText'>): string {
+  if (!index || where.readsFullText) return 'vehicles';
   return engine === 'sqlite' ? `vehicles INDEXED BY ${index}` : `vehicles FORCE INDEX (${index})`;
+}
+
+/**
+ * The page query of a search: the page's rows in sort order through the chosen index, with the distance
+ * from the search's ZIP code (distanceMiles) and, for "Best match", the relevance it sorts by. The search
+ * service runs it; the search bench runs the same SQL straight on the driver as its reference.
+ */
+export function pageQuery(q: {
+  filters: SearchFilters;
+  sortBy: SortOption;
+  index: string | undefined;
+  limit: number;
+  offset: number;
+  engine: SqlEngine;
+  columns: string;
+}): { sql: string; params: unknown[]; measuresDistance: boolean } {
+  const where = whereOf(q.filters, q.engine, walksSortOrder(q.index, q.sortBy));
+  const columns = [q.columns];
+  const selectParams: unknown[] = [];
+  if (where.distance) {
+    columns.push(`${where.distance.sql} AS distanceMiles`);
+    selectParams.push(...where.distance.params);
+  }
+  if (q.sortBy === 'relevance_desc') {
+    // Keywords the full-text index cannot rank (too short for it) rank every match alike: newest first.
+    columns.push(where.keywordMatch ? `${relevanceSql(q.engine)} AS relevance` : '0 AS relevance');
+    if (where.keywordMatch) selectParams.push(where.keywordMatch);
+  }
+  return {
+    sql: `SELECT ${columns.join(', ')} FROM ${fromVehicles(q.index, q.engine, where)} WHERE ${where.sql} ORDER BY ${SORT_SQL[q.sortBy]} LIMIT ? OFFSET ?`,
+    params: [...selectParams, ...where.params, q.limit, q.offset],
+    measuresDistance: where.distance !== undefined,
+  };
 }

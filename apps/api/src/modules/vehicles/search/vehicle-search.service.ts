@@ -6,13 +6,15 @@ import {
   type PriceBandCount,
   type PublicVehicle,
   type SearchFacets,
+  type SortOption,
   type VehicleSearchDto,
   type VehicleSearchResult,
 } from '@app/shared';
 import { DataSource } from 'typeorm';
 import { VersionedCacheService } from '../../../infra/cache/versioned-cache.service';
 import { PUBLIC_COLUMNS, rawToPublicVehicle } from '../vehicle.mapper';
-import { filtersKey, fromVehicles, pageIndex, SORT_SQL, toSearchRequest, whereOf, withoutDimension, type FacetDimension, type SearchFilters } from './search-filters';
+import type { SqlEngine } from './keyword-match';
+import { filtersKey, pageIndex, pageQuery, toSearchRequest, whereOf, withoutDimension, type FacetDimension, type SearchFilters } from './search-filters';
 
 /** No filter: every public listing. */
 const PUBLIC_ONLY: SearchFilters = { terms: [], features: [] };
@@ -35,32 +37,29 @@ export class VehicleSearchService {
     private readonly cache: VersionedCacheService,
   ) {}
 
+  private get engine(): SqlEngine {
+    return this.dataSource.options.type === 'better-sqlite3' ? 'sqlite' : 'mysql';
+  }
+
   async search(dto: VehicleSearchDto): Promise<VehicleSearchResult> {
     const { filters, sortBy, page, limit } = toSearchRequest(dto);
     const offset = (page - 1) * limit;
     const [total, publicTotal, facets] = await Promise.all([this.total(filters), this.total(PUBLIC_ONLY), this.facets(filters)]);
     const index = pageIndex(filters, sortBy, total, publicTotal, offset + limit);
-    const vehicles = offset < total ? await this.page(filters, SORT_SQL[sortBy], index, limit, offset) : [];
+    const vehicles = offset < total ? await this.page(filters, sortBy, index, limit, offset) : [];
     return { vehicles, total, page, limit, facets };
   }
 
   /** One query: the page's rows in sort order, read straight into the public shape. */
-  private async page(filters: SearchFilters, orderBy: string, index: string | undefined, limit: number, offset: number): Promise<PublicVehicle[]> {
-    const where = whereOf(filters);
-    const select = where.distance ? `${PUBLIC_COLUMNS}, ${where.distance.sql} AS distanceMiles` : PUBLIC_COLUMNS;
-    const from = fromVehicles(index, this.dataSource.options.type === 'better-sqlite3' ? 'sqlite' : 'mysql');
-    const rows = (await this.dataSource.query(`SELECT ${select} FROM ${from} WHERE ${where.sql} ORDER BY ${orderBy} LIMIT ? OFFSET ?`, [
-      ...(where.distance?.params ?? []),
-      ...where.params,
-      limit,
-      offset,
-    ])) as RawRow[];
-    return rows.map((r) => rawToPublicVehicle(r, where.distance ? Number(r.distanceMiles) : undefined));
+  private async page(filters: SearchFilters, sortBy: SortOption, index: string | undefined, limit: number, offset: number): Promise<PublicVehicle[]> {
+    const query = pageQuery({ filters, sortBy, index, limit, offset, engine: this.engine, columns: PUBLIC_COLUMNS });
+    const rows = (await this.dataSource.query(query.sql, query.params)) as RawRow[];
+    return rows.map((r) => rawToPublicVehicle(r, query.measuresDistance ? Number(r.distanceMiles) : undefined));
   }
 
   private total(filters: SearchFilters): Promise<number> {
     return this.cache.get(LISTINGS_DATA_SET, `total:${filtersKey(filters)}`, async () => {
-      const where = whereOf(filters);
+      const where = whereOf(filters, this.engine);
       const rows = (await this.dataSource.query(`SELECT COUNT(*) AS n FROM vehicles WHERE ${where.sql}`, where.params)) as Row[];
       return Number(rows[0]?.n ?? 0);
     });
@@ -83,7 +82,7 @@ export class VehicleSearchService {
   }
 
   private async makeFacet(filters: SearchFilters): Promise<FacetCount[]> {
-    const where = whereOf(filters);
+    const where = whereOf(filters, this.engine);
     const rows = (await this.dataSource.query(
       `SELECT makeKey AS value, MIN(make) AS label, COUNT(*) AS n FROM vehicles WHERE ${where.sql} GROUP BY makeKey`,
       where.params,
@@ -95,7 +94,7 @@ export class VehicleSearchService {
 
   /** The chosen make's models that have listings under the other filters, A to Z. */
   private async modelFacet(filters: SearchFilters): Promise<FacetCount[]> {
-    const where = whereOf(filters);
+    const where = whereOf(filters, this.engine);
     const rows = (await this.dataSource.query(
       `SELECT modelKey AS value, MIN(model) AS label, COUNT(*) AS n FROM vehicles WHERE ${where.sql} GROUP BY modelKey`,
       where.params,
@@ -105,7 +104,7 @@ export class VehicleSearchService {
 
   /** Counts per stored slug, summed into the search filter's options (Sedan = sedan + 4-door-sedan). */
   private async slugFacet(filters: SearchFilters, column: 'bodyType' | 'fuelType'): Promise<FacetCount[]> {
-    const where = whereOf(filters);
+    const where = whereOf(filters, this.engine);
     const rows = (await this.dataSource.query(`SELECT ${column} AS value, COUNT(*) AS n FROM vehicles WHERE ${where.sql} GROUP BY ${column}`, where.params)) as Row[];
     const bySlug = new Map(rows.map((r) => [String(r.value), Number(r.n)]));
     return SEARCH_FILTERS[column].map((o) => ({
@@ -116,7 +115,7 @@ export class VehicleSearchService {
   }
 
   private async priceFacet(filters: SearchFilters): Promise<PriceBandCount[]> {
-    const where = whereOf(filters);
+    const where = whereOf(filters, this.engine);
     const cases = PRICE_BANDS.map((b, i) => (b.max === null ? `ELSE ${i}` : `WHEN price < ${b.max} THEN ${i}`)).join(' ');
     const rows = (await this.dataSource.query(
       `SELECT CASE ${cases} END AS band, COUNT(*) AS n FROM vehicles WHERE ${where.sql} GROUP BY CASE ${cases} END`,

@@ -1,0 +1,220 @@
+import { distance } from 'fastest-levenshtein';
+import type { EntityManager } from 'typeorm';
+import {
+  BODY_TYPE_OPTIONS,
+  COLOR_OPTIONS,
+  CONDITION_OPTIONS,
+  DRIVETRAIN_OPTIONS,
+  FUEL_TYPE_OPTIONS,
+  PREDEFINED_FEATURES,
+  TRANSMISSION_OPTIONS,
+} from '@app/shared';
+import { getCatalog } from '../../catalog/catalog-data';
+import { MAKES } from '../../catalog/vpic/makes';
+
+/**
+ * Keyword search on a full-text index instead of a scan of searchText:
+ * - SQLite: the FTS5 table vehicles_fts (contentless, rowid = vehicles.id), written by the listing writer in
+ *   the transaction of every listing write (writeKeywordIndex / dropFromKeywordIndex below);
+ * - MariaDB/MySQL: an InnoDB FULLTEXT index on vehicles.searchText, kept by the engine.
+ *
+ * Each word a buyer types matches words that start with it ("porsch" finds Porsche), and also its
+ * nicknames and spellings ("chevy", "vette", "porshe", "mercedez"). A word the index cannot answer exactly
+ * (on MariaDB: shorter than innodb_ft_min_token_size or a stopword; a word with punctuation, "f-150")
+ * is matched with the former LIKE on searchText as well, so results never depend on the engine.
+ */
+export type SqlEngine = 'sqlite' | 'mysql';
+
+/** The full-text table of SQLite (the MariaDB index is FULLTEXT IDX_vehicles_keywords on vehicles.searchText). */
+export const KEYWORD_TABLE = 'vehicles_fts';
+
+/** InnoDB's default innodb_ft_min_token_size: shorter words are not in the FULLTEXT index. */
+const MYSQL_MIN_TOKEN = 3;
+
+/** InnoDB's default full-text stopword list (INFORMATION_SCHEMA.INNODB_FT_DEFAULT_STOPWORD). */
+const MYSQL_STOPWORDS = new Set(
+  'a about an are as at be by com de en for from how i in is it la of on or that the this to was what when where who will with und www'.split(' '),
+);
+
+/**
+ * Nicknames and common misspellings buyers type, to what listings say. Misspellings within one or two
+ * letters of a make or model are also found without a line here (see corrections).
+ */
+const NICKNAMES: Record<string, string[]> = {
+  chevy: ['chevrolet'],
+  vette: ['corvette'],
+  vw: ['volkswagen'],
+  volks: ['volkswagen'],
+  merc: ['mercedes'],
+  benz: ['mercedes'],
+  beemer: ['bmw'],
+  bimmer: ['bmw'],
+  beamer: ['bmw'],
+  caddy: ['cadillac'],
+  lambo: ['lamborghini'],
+  stang: ['mustang'],
+  yota: ['toyota'],
+  subie: ['subaru'],
+  jag: ['jaguar'],
+  vert: ['convertible'],
+  cabrio: ['cabriolet', 'convertible'],
+  '4x4': ['4wd'],
+  ev: ['electric'],
+};
+
+/**
+ * The words of make and model names in the catalogue (folded), what misspellings are corrected to; and the
+ * words of the listing form's own vocabularies (features, body types, colours…), which are never corrected
+ * ("camera" is not a misspelt Catera).
+ */
+let vocabulary: { words: Set<string>; byLength: Map<number, string[]>; plain: Set<string> } | null = null;
+
+function catalogWords(): NonNullable<typeof vocabulary> {
+  if (vocabulary) return vocabulary;
+  const wordsOf = (names: readonly string[]) => new Set(names.flatMap((name) => tokensOf(foldWord(name))).filter((word) => word.length >= 4 && /^[a-z]+$/.test(word)));
+  const words = wordsOf([...MAKES.map((m) => m.name), ...getCatalog().makes.flatMap((m) => [m.name, ...m.models.map((md) => md.name)])]);
+  const options = [BODY_TYPE_OPTIONS, COLOR_OPTIONS, CONDITION_OPTIONS, DRIVETRAIN_OPTIONS, FUEL_TYPE_OPTIONS, TRANSMISSION_OPTIONS].flatMap((list) => list.map((o) => o.label));
+  const plain = wordsOf([...PREDEFINED_FEATURES, ...options]);
+  const byLength = new Map<number, string[]>();
+  for (const word of words) byLength.set(word.length, [...(byLength.get(word.length) ?? []), word]);
+  vocabulary = { words, byLength, plain };
+  return vocabulary;
+}
+
+function foldWord(value: string): string {
+  return value.normalize('NFKD').replace(/\p{M}+/gu, '').toLowerCase();
+}
+
+/** The words of folded text as both full-text indexes split it: runs of letters and digits. */
+export function tokensOf(text: string): string[] {
+  return text.split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+}
+
+/**
+ * The catalogue words a misspelt word is one edit from (two would read "navigation" as Navigator). A
+ * word of the catalogue or of the form's vocabularies, or the start of a catalogue word (the buyer is still
+ * typing), is not corrected.
+ */
+export function corrections(word: string): string[] {
+  if (word.length < 5 || !/^[a-z]+$/.test(word)) return [];
+  const { words, byLength, plain } = catalogWords();
+  if (words.has(word) || plain.has(word)) return [];
+  for (const known of words) if (known.startsWith(word)) return [];
+  const maxEdits = 1;
+  const found: string[] = [];
+  for (let length = word.length - maxEdits; length <= word.length + maxEdits; length++) {
+    for (const candidate of byLength.get(length) ?? []) {
+      if (distance(word, candidate) <= maxEdits) found.push(candidate);
+    }
+  }
+  return found.sort();
+}
+
+/** What one typed word matches besides itself: its nicknames and the catalogue words it misspells. */
+export function alternativesOf(word: string): string[] {
+  const alternatives = new Set([...(NICKNAMES[word] ?? []), ...corrections(word)]);
+  alternatives.delete(word);
+  return [...alternatives].sort();
+}
+
+/** A word the engine's full-text index holds, so a prefix query on it is exact. */
+function indexable(token: string, engine: SqlEngine): boolean {
+  if (engine === 'sqlite') return true;
+  return token.length >= MYSQL_MIN_TOKEN && !MYSQL_STOPWORDS.has(token);
+}
+
+export interface KeywordWhere {
+  /** SQL ANDed into the search's WHERE; empty without terms. */
+  parts: { sql: string; params: unknown[] }[];
+  /** The full-text expression, when there is one: what "Best match" ranks by. */
+  match?: string;
+  /** The parts read the MariaDB/MySQL FULLTEXT index (a boolean MATCH, which no forced index may hide). */
+  readsFullText?: boolean;
+}
+
+/** LIKE pattern of a literal substring, escaped with '!' (`ESCAPE '\'` is a syntax error on MariaDB). */
+export function containsPattern(text: string): string {
+  return `%${text.replace(/[!%_]/g, (c) => `!${c}`)}%`;
+}
+
+const like = (text: string) => ({ sql: `searchText LIKE ? ESCAPE '!'`, params: [containsPattern(text)] });
+
+/**
+ * The WHERE parts of the typed words (folded, deduplicated): each word must match, as itself or one of its
+ * alternatives. Words the index answers exactly go into one full-text expression; the others keep a LIKE.
+ *
+ * `perRow`: the query walks another index in order and stops after a page (a common word, newest first),
+ * so each row it reads is checked on its own instead of first listing every match (13,500 listings say
+ * "turbo" at 100,000): by a regular expression that matches exactly where the engine's full-text parser
+ * starts a word (SQLite's unicode61: after anything but a letter or digit; InnoDB: also not after '_' or an
+ * apostrophe). A lookup of the row in SQLite's FTS5 table runs the whole full-text query each time (900 ms a
+ * page), and MariaDB's boolean MATCH can only read the whole FULLTEXT index.
+ */
+export function keywordWhere(terms: readonly string[], engine: SqlEngine, perRow = false): KeywordWhere {
+  // Each clause: one word's prefixes, any of which matches (the word and its alternatives, or one piece).
+  const clauses: string[][] = [];
+  const parts: KeywordWhere['parts'] = [];
+  for (const term of terms) {
+    const tokens = tokensOf(term);
+    if (tokens.length === 0) continue;
+    const options = [term, ...(tokens.length === 1 ? alternativesOf(term) : [])];
+    // A plain word: its prefix on the index, or its alternatives'.
+    if (options.every((o) => tokensOf(o).length === 1 && tokensOf(o)[0] === o && indexable(o, engine))) {
+      clauses.push(options);
+      continue;
+    }
+    // A word with punctuation or too short for the index: the index narrows by its pieces it holds (when
+    // the word has no alternatives), the LIKE decides.
+    const pieces = tokens.filter((t) => indexable(t, engine));
+    if (options.length === 1 && pieces.length > 0) {
+      clauses.push(...pieces.map((piece) => [piece]));
+      parts.push(like(term));
+      continue;
+    }
+    const alternatives = options.map(like);
+    parts.push(alternatives.length === 1 ? alternatives[0] : { sql: `(${alternatives.map((a) => a.sql).join(' OR ')})`, params: alternatives.flatMap((a) => a.params) });
+  }
+  if (clauses.length === 0) return { parts };
+  const match =
+    engine === 'sqlite'
+      ? clauses.map((words) => `(${words.map((w) => `"${w}"*`).join(' OR ')})`).join(' AND ')
+      : clauses.map((words) => `+(${words.map((w) => `${w}*`).join(' ')})`).join(' ');
+  if (perRow) {
+    // Words are runs of letters and digits here (tokensOf), so nothing in them needs escaping.
+    const boundary = engine === 'sqlite' ? '[^\\p{L}\\p{N}]' : "[^\\p{L}\\p{N}_']";
+    const wordStarts = clauses.map((words) => ({ sql: 'searchText REGEXP ?', params: [`(^|${boundary})(${words.join('|')})`] }));
+    return { parts: [...wordStarts, ...parts], match, readsFullText: false };
+  }
+  const sql =
+    engine === 'mysql' ? 'MATCH (searchText) AGAINST (? IN BOOLEAN MODE)' : `id IN (SELECT rowid FROM ${KEYWORD_TABLE} WHERE ${KEYWORD_TABLE} MATCH ?)`;
+  return { parts: [{ sql, params: [match] }, ...parts], match, readsFullText: engine === 'mysql' };
+}
+
+/**
+ * The relevance of a listing to the full-text expression, higher first ("Best match"): bm25 on SQLite
+ * (lower is better, so negated), InnoDB's score on MariaDB.
+ */
+export function relevanceSql(engine: SqlEngine): string {
+  return engine === 'sqlite'
+    ? `(SELECT -bm25(${KEYWORD_TABLE}) FROM ${KEYWORD_TABLE} WHERE ${KEYWORD_TABLE} MATCH ? AND rowid = vehicles.id)`
+    : 'MATCH (searchText) AGAINST (? IN BOOLEAN MODE)';
+}
+
+/** SQLite: a listing's words into the full-text table (in the writer's transaction). MariaDB indexes itself. */
+export async function writeKeywordIndex(manager: EntityManager, id: number, searchText: string | null): Promise<void> {
+  if (manager.connection.options.type !== 'better-sqlite3') return;
+  await manager.query(`DELETE FROM ${KEYWORD_TABLE} WHERE rowid = ?`, [id]);
+  if (searchText) await manager.query(`INSERT INTO ${KEYWORD_TABLE} (rowid, searchText) VALUES (?, ?)`, [id, searchText]);
+}
+
+/** SQLite: a deleted listing out of the full-text table. */
+export async function dropFromKeywordIndex(manager: EntityManager, id: number): Promise<void> {
+  if (manager.connection.options.type !== 'better-sqlite3') return;
+  await manager.query(`DELETE FROM ${KEYWORD_TABLE} WHERE rowid = ?`, [id]);
+}
+
+/** SQLite: listings inserted by a bulk load (the search bench's seed) after `afterId` into the full-text table. */
+export async function indexBulkLoadedListings(manager: EntityManager, afterId: number): Promise<void> {
+  if (manager.connection.options.type !== 'better-sqlite3') return;
+  await manager.query(`INSERT INTO ${KEYWORD_TABLE} (rowid, searchText) SELECT id, searchText FROM vehicles WHERE id > ? AND searchText IS NOT NULL`, [afterId]);
+}
