@@ -3,7 +3,7 @@ import { VehicleSearchDto } from '@app/shared';
 import { plainToInstance } from 'class-transformer';
 import { seedListings } from '../../bench/seed';
 import { VersionedCacheService } from '../../src/infra/cache/versioned-cache.service';
-import { pageIndex, SORT_SQL, toSearchRequest, whereOf } from '../../src/modules/vehicles/search/search-filters';
+import { pageIndex, SORT_SQL, toSearchRequest, whereOf, withoutDimension } from '../../src/modules/vehicles/search/search-filters';
 import { LISTINGS_DATA_SET } from '../../src/modules/vehicles/search/vehicle-search.service';
 import { registerUser } from '../factories/user.factory';
 import { startTestApp, type TestApp } from '../support/test-app';
@@ -48,10 +48,13 @@ describe('search pages on a larger data set', () => {
     ['query=leather', 'IDX_vehicles_public_created'],
     ['query=heated%20seat&sortBy=price_desc&page=2', 'IDX_vehicles_public_price'],
     ['query=porshe', undefined],
+    ['zipCode=60601&radius=100&maxPrice=30000&bodyType=suv', 'IDX_vehicles_public_geo'],
+    ['minPrice=20000&maxPrice=50000&minYear=2018', 'IDX_vehicles_public_created'],
     ['query=rubicon', undefined],
   ])('%s reads %s and answers what the plain query answers', async (query, expectedIndex) => {
     const { filters, sortBy, page, limit } = toSearchRequest(plainToInstance(VehicleSearchDto, Object.fromEntries(new URLSearchParams(query))));
-    const where = whereOf(filters, t.database.engine === 'sqlite' ? 'sqlite' : 'mysql');
+    const engine = t.database.engine === 'sqlite' ? 'sqlite' : 'mysql';
+    const where = whereOf(filters, engine);
     const matching = Number((await dataSource.query(`SELECT COUNT(*) AS n FROM vehicles WHERE ${where.sql}`, where.params))[0].n);
     expect(pageIndex(filters, sortBy, matching, publicTotal, page * limit)).toBe(expectedIndex);
 
@@ -65,5 +68,10 @@ describe('search pages on a larger data set', () => {
     expect(res.body.total).toBe(matching);
     expect(res.body.vehicles.map((v: { id: number }) => v.id)).toEqual(plain.map((r) => Number(r.id)));
     expect(plain.length).toBeGreaterThan(0);
+    // Counts read the range of their most selective filter (countIndex): the same counts as the plain query.
+    const facetWhere = whereOf(withoutDimension(filters, 'make'), engine);
+    const makes = (await dataSource.query(`SELECT makeKey AS value, COUNT(*) AS n FROM vehicles WHERE ${facetWhere.sql} GROUP BY makeKey`, facetWhere.params)) as { value: string; n: number }[];
+    const answered = Object.fromEntries(res.body.facets.make.map((f: { value: string; count: number }) => [f.value, f.count]));
+    expect(answered).toEqual(Object.fromEntries(makes.map((r) => [r.value, Number(r.n)])));
   });
 });

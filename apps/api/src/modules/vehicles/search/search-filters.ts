@@ -247,6 +247,23 @@ export function pageIndex(filters: SearchFilters, sortBy: SortOption, matching: 
   return undefined;
 }
 
+/**
+ * The index a count (the total, a facet) should read: the range of its most selective filter, so only
+ * matching entries are read. Left to themselves, both planners read a facet's GROUP BY column's own index
+ * in order and check every public listing (SQLite's make facet of a 50-mile search: 180 ms, against 10 ms
+ * through the geo index), and MariaDB counted "within 100 miles, under $30,000" through the price index
+ * (170 ms). Without such a filter (or with keywords only: the full-text index drives) the planner chooses.
+ */
+export function countIndex(filters: SearchFilters): string | undefined {
+  if (filters.near) return 'IDX_vehicles_public_geo';
+  if (filters.makeKey !== undefined) return filters.modelKey !== undefined ? 'IDX_vehicles_public_make_model_created' : 'IDX_vehicles_public_make_created';
+  if (filters.bodyType !== undefined) return 'IDX_vehicles_public_body';
+  if (filters.fuelType !== undefined) return 'IDX_vehicles_public_fuel';
+  if (filters.minPrice !== undefined || filters.maxPrice !== undefined) return 'IDX_vehicles_public_price';
+  if (filters.minYear !== undefined || filters.maxYear !== undefined) return 'IDX_vehicles_public_year';
+  return undefined;
+}
+
 /** Whether a page query reading this index walks the sort's own order (and stops after the page). */
 export function walksSortOrder(index: string | undefined, sortBy: SortOption): boolean {
   return index !== undefined && index === SORT_INDEX[sortBy];

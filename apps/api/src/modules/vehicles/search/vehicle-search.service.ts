@@ -14,7 +14,7 @@ import { DataSource } from 'typeorm';
 import { VersionedCacheService } from '../../../infra/cache/versioned-cache.service';
 import { PUBLIC_COLUMNS, rawToPublicVehicle } from '../vehicle.mapper';
 import type { SqlEngine } from './keyword-match';
-import { filtersKey, pageIndex, pageQuery, toSearchRequest, whereOf, withoutDimension, type FacetDimension, type SearchFilters } from './search-filters';
+import { countIndex, filtersKey, fromVehicles, pageIndex, pageQuery, toSearchRequest, whereOf, withoutDimension, type FacetDimension, type SearchFilters } from './search-filters';
 
 /** No filter: every public listing. */
 const PUBLIC_ONLY: SearchFilters = { terms: [], features: [] };
@@ -60,9 +60,14 @@ export class VehicleSearchService {
   private total(filters: SearchFilters): Promise<number> {
     return this.cache.get(LISTINGS_DATA_SET, `total:${filtersKey(filters)}`, async () => {
       const where = whereOf(filters, this.engine);
-      const rows = (await this.dataSource.query(`SELECT COUNT(*) AS n FROM vehicles WHERE ${where.sql}`, where.params)) as Row[];
+      const rows = (await this.dataSource.query(`SELECT COUNT(*) AS n FROM ${this.countFrom(filters, where)} WHERE ${where.sql}`, where.params)) as Row[];
       return Number(rows[0]?.n ?? 0);
     });
+  }
+
+  /** FROM of a count over these filters: through the range of its most selective filter (countIndex). */
+  private countFrom(filters: SearchFilters, where: ReturnType<typeof whereOf>): string {
+    return fromVehicles(countIndex(filters), this.engine, where);
   }
 
   private async facets(filters: SearchFilters): Promise<SearchFacets> {
@@ -84,7 +89,7 @@ export class VehicleSearchService {
   private async makeFacet(filters: SearchFilters): Promise<FacetCount[]> {
     const where = whereOf(filters, this.engine);
     const rows = (await this.dataSource.query(
-      `SELECT makeKey AS value, MIN(make) AS label, COUNT(*) AS n FROM vehicles WHERE ${where.sql} GROUP BY makeKey`,
+      `SELECT makeKey AS value, MIN(make) AS label, COUNT(*) AS n FROM ${this.countFrom(filters, where)} WHERE ${where.sql} GROUP BY makeKey`,
       where.params,
     )) as Row[];
     return rows
@@ -96,7 +101,7 @@ export class VehicleSearchService {
   private async modelFacet(filters: SearchFilters): Promise<FacetCount[]> {
     const where = whereOf(filters, this.engine);
     const rows = (await this.dataSource.query(
-      `SELECT modelKey AS value, MIN(model) AS label, COUNT(*) AS n FROM vehicles WHERE ${where.sql} GROUP BY modelKey`,
+      `SELECT modelKey AS value, MIN(model) AS label, COUNT(*) AS n FROM ${this.countFrom(filters, where)} WHERE ${where.sql} GROUP BY modelKey`,
       where.params,
     )) as Row[];
     return rows.map((r) => ({ value: String(r.value), label: String(r.label), count: Number(r.n) })).sort((a, b) => a.label.localeCompare(b.label));
@@ -105,7 +110,7 @@ export class VehicleSearchService {
   /** Counts per stored slug, summed into the search filter's options (Sedan = sedan + 4-door-sedan). */
   private async slugFacet(filters: SearchFilters, column: 'bodyType' | 'fuelType'): Promise<FacetCount[]> {
     const where = whereOf(filters, this.engine);
-    const rows = (await this.dataSource.query(`SELECT ${column} AS value, COUNT(*) AS n FROM vehicles WHERE ${where.sql} GROUP BY ${column}`, where.params)) as Row[];
+    const rows = (await this.dataSource.query(`SELECT ${column} AS value, COUNT(*) AS n FROM ${this.countFrom(filters, where)} WHERE ${where.sql} GROUP BY ${column}`, where.params)) as Row[];
     const bySlug = new Map(rows.map((r) => [String(r.value), Number(r.n)]));
     return SEARCH_FILTERS[column].map((o) => ({
       value: o.value,
@@ -118,7 +123,7 @@ export class VehicleSearchService {
     const where = whereOf(filters, this.engine);
     const cases = PRICE_BANDS.map((b, i) => (b.max === null ? `ELSE ${i}` : `WHEN price < ${b.max} THEN ${i}`)).join(' ');
     const rows = (await this.dataSource.query(
-      `SELECT CASE ${cases} END AS band, COUNT(*) AS n FROM vehicles WHERE ${where.sql} GROUP BY CASE ${cases} END`,
+      `SELECT CASE ${cases} END AS band, COUNT(*) AS n FROM ${this.countFrom(filters, where)} WHERE ${where.sql} GROUP BY CASE ${cases} END`,
       where.params,
     )) as Row[];
     const byBand = new Map(rows.map((r) => [Number(r.band), Number(r.n)]));
