@@ -21,7 +21,7 @@ import { MAKES } from '../../catalog/vpic/makes';
  * Each word a buyer types matches words that start with it ("porsch" finds Porsche), and also its
  * nicknames and spellings ("chevy", "vette", "porshe", "mercedez"). A word the index cannot answer exactly
  * (on MariaDB: shorter than innodb_ft_min_token_size or a stopword; a word with punctuation, "f-150")
- * is matched with the former LIKE on searchText as well, so results never depend on the engine.
+ * is matched with the former LIKE on searchText as well, on both engines.
  */
 export type SqlEngine = 'sqlite' | 'mysql';
 
@@ -37,8 +37,8 @@ const MYSQL_STOPWORDS = new Set(
 );
 
 /**
- * Nicknames and common misspellings buyers type, to what listings say. Misspellings within one or two
- * letters of a make or model are also found without a line here (see corrections).
+ * Nicknames and common misspellings buyers type, to what listings say. Misspellings one letter away from a
+ * make or model word are also found without a line here (see corrections).
  */
 const NICKNAMES: Record<string, string[]> = {
   chevy: ['chevrolet'],
