@@ -53,9 +53,10 @@ export function queryKinds(): QueryKind[] {
     {
       name: 'keyword',
       weight: 8,
-      paths: ['turbo', 'leather', 'one owner', 'camry', 'f-150', 'awd', 'sunroof', 'tow package', 'corvette', 'hybrid', 'wrangler rubicon', 'heated seats', 'garage kept', 'porsche 911', 'third row', 'tesla', 'accord sport', 'clean title', 'bmw x5', 'navigation'].map((query) =>
-        q({ query }),
-      ),
+      paths: ['turbo', 'leather', 'one owner', 'camry', 'f-150', 'awd', 'sunroof', 'tow package', 'corvette', 'hybrid', 'wrangler rubicon', 'heated seats', 'garage kept', 'porsche 911', 'third row', 'tesla', 'accord sport', 'clean title', 'bmw x5', 'navigation']
+        .map((query) => q({ query }))
+        // "Best match" on common and rare words: the ranking reads every match.
+        .concat(['leather', 'third row', 'porsche 911'].map((query) => q({ query, sortBy: 'relevance_desc' }))),
     },
     {
       name: 'radius',

@@ -191,13 +191,21 @@ export function keywordWhere(terms: readonly string[], engine: SqlEngine, perRow
 }
 
 /**
- * The relevance of a listing to the full-text expression, higher first ("Best match"): bm25 on SQLite
- * (lower is better, so negated), InnoDB's score on MariaDB.
+ * How "Best match" ranks: the relevance column (higher first) and, on SQLite, the full-text matches with
+ * their bm25 rank (lower is better, so negated) read first, CROSS JOIN making them the outer loop, and each
+ * one's listing looked up by id. Looking up the full-text table from each listing instead runs the whole
+ * full-text query per row (42 s for "leather" at 100,000 listings). MariaDB scores the same boolean MATCH
+ * as the filter.
  */
-export function relevanceSql(engine: SqlEngine): string {
-  return engine === 'sqlite'
-    ? `(SELECT -bm25(${KEYWORD_TABLE}) FROM ${KEYWORD_TABLE} WHERE ${KEYWORD_TABLE} MATCH ? AND rowid = vehicles.id)`
-    : 'MATCH (searchText) AGAINST (? IN BOOLEAN MODE)';
+export function relevanceOf(engine: SqlEngine, match: string): { column: string; before: string; after: string; params: unknown[]; fromParams: unknown[] } {
+  if (engine === 'mysql') return { column: 'MATCH (searchText) AGAINST (? IN BOOLEAN MODE) AS relevance', before: '', after: '', params: [match], fromParams: [] };
+  return {
+    column: '-kw.kwRank AS relevance',
+    before: `(SELECT rowid AS kwId, rank AS kwRank FROM ${KEYWORD_TABLE} WHERE ${KEYWORD_TABLE} MATCH ?) kw CROSS JOIN `,
+    after: ' ON vehicles.id = kw.kwId',
+    params: [],
+    fromParams: [match],
+  };
 }
 
 /** SQLite: a listing's words into the full-text table (in the writer's transaction). MariaDB indexes itself. */

@@ -12,7 +12,7 @@ import { ValidationFailedException } from '../../../infra/http/error-body';
 import { lookupZip } from '../../../infra/geo/zip';
 import { radiusSql } from '../../../infra/geo/radius';
 import { featureKey, foldText } from '../vehicle-derived';
-import { containsPattern, keywordWhere, relevanceSql, type SqlEngine } from './keyword-match';
+import { containsPattern, keywordWhere, relevanceOf, type SqlEngine } from './keyword-match';
 
 /** At most this many keyword words are matched (the rest of a long query is ignored). */
 export const MAX_KEYWORD_TERMS = 8;
@@ -300,14 +300,23 @@ export function pageQuery(q: {
     columns.push(`${where.distance.sql} AS distanceMiles`);
     selectParams.push(...where.distance.params);
   }
+  let from = fromVehicles(q.index, q.engine, where);
+  const fromParams: unknown[] = [];
   if (q.sortBy === 'relevance_desc') {
-    // Keywords the full-text index cannot rank (too short for it) rank every match alike: newest first.
-    columns.push(where.keywordMatch ? `${relevanceSql(q.engine)} AS relevance` : '0 AS relevance');
-    if (where.keywordMatch) selectParams.push(where.keywordMatch);
+    if (where.keywordMatch) {
+      const relevance = relevanceOf(q.engine, where.keywordMatch);
+      columns.push(relevance.column);
+      selectParams.push(...relevance.params);
+      from = `${relevance.before}${from}${relevance.after}`;
+      fromParams.push(...relevance.fromParams);
+    } else {
+      // Keywords the full-text index cannot rank (too short for it) rank every match alike: newest first.
+      columns.push('0 AS relevance');
+    }
   }
   return {
-    sql: `SELECT ${columns.join(', ')} FROM ${fromVehicles(q.index, q.engine, where)} WHERE ${where.sql} ORDER BY ${SORT_SQL[q.sortBy]} LIMIT ? OFFSET ?`,
-    params: [...selectParams, ...where.params, q.limit, q.offset],
+    sql: `SELECT ${columns.join(', ')} FROM ${from} WHERE ${where.sql} ORDER BY ${SORT_SQL[q.sortBy]} LIMIT ? OFFSET ?`,
+    params: [...selectParams, ...fromParams, ...where.params, q.limit, q.offset],
     measuresDistance: where.distance !== undefined,
   };
 }
