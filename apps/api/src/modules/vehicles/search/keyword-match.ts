@@ -1,5 +1,5 @@
 import { distance } from 'fastest-levenshtein';
-import type { EntityManager } from 'typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
 import {
   BODY_TYPE_OPTIONS,
   COLOR_OPTIONS,
@@ -24,6 +24,11 @@ import { MAKES } from '../../catalog/vpic/makes';
  * is matched with the former LIKE on searchText as well, on both engines.
  */
 export type SqlEngine = 'sqlite' | 'mysql';
+
+/** The SQL dialect of a connection. */
+export function sqlEngineOf(dataSource: DataSource): SqlEngine {
+  return dataSource.options.type === 'better-sqlite3' ? 'sqlite' : 'mysql';
+}
 
 /** The full-text table of SQLite (the MariaDB index is FULLTEXT IDX_vehicles_keywords on vehicles.searchText). */
 export const KEYWORD_TABLE = 'vehicles_fts';
@@ -210,19 +215,19 @@ export function relevanceOf(engine: SqlEngine, match: string): { column: string;
 
 /** SQLite: a listing's words into the full-text table (in the writer's transaction). MariaDB indexes itself. */
 export async function writeKeywordIndex(manager: EntityManager, id: number, searchText: string | null): Promise<void> {
-  if (manager.connection.options.type !== 'better-sqlite3') return;
+  if (sqlEngineOf(manager.connection) !== 'sqlite') return;
   await manager.query(`DELETE FROM ${KEYWORD_TABLE} WHERE rowid = ?`, [id]);
   if (searchText) await manager.query(`INSERT INTO ${KEYWORD_TABLE} (rowid, searchText) VALUES (?, ?)`, [id, searchText]);
 }
 
 /** SQLite: a deleted listing out of the full-text table. */
 export async function dropFromKeywordIndex(manager: EntityManager, id: number): Promise<void> {
-  if (manager.connection.options.type !== 'better-sqlite3') return;
+  if (sqlEngineOf(manager.connection) !== 'sqlite') return;
   await manager.query(`DELETE FROM ${KEYWORD_TABLE} WHERE rowid = ?`, [id]);
 }
 
 /** SQLite: listings inserted by a bulk load (the search bench's seed) after `afterId` into the full-text table. */
 export async function indexBulkLoadedListings(manager: EntityManager, afterId: number): Promise<void> {
-  if (manager.connection.options.type !== 'better-sqlite3') return;
+  if (sqlEngineOf(manager.connection) !== 'sqlite') return;
   await manager.query(`INSERT INTO ${KEYWORD_TABLE} (rowid, searchText) SELECT id, searchText FROM vehicles WHERE id > ? AND searchText IS NOT NULL`, [afterId]);
 }

@@ -13,7 +13,7 @@ import {
 import { DataSource } from 'typeorm';
 import { VersionedCacheService } from '../../../infra/cache/versioned-cache.service';
 import { PUBLIC_COLUMNS, rawToPublicVehicle } from '../vehicle.mapper';
-import type { SqlEngine } from './keyword-match';
+import { sqlEngineOf, type SqlEngine } from './keyword-match';
 import { countIndex, filtersKey, fromVehicles, pageIndex, pageQuery, toSearchRequest, whereOf, withoutDimension, type FacetDimension, type SearchFilters } from './search-filters';
 
 /** No filter: every public listing. */
@@ -38,7 +38,7 @@ export class VehicleSearchService {
   ) {}
 
   private get engine(): SqlEngine {
-    return this.dataSource.options.type === 'better-sqlite3' ? 'sqlite' : 'mysql';
+    return sqlEngineOf(this.dataSource);
   }
 
   async search(dto: VehicleSearchDto): Promise<VehicleSearchResult> {
