@@ -17,8 +17,8 @@ const swc = [
 const base = {
   rootDir: __dirname,
   transform: { '^.+\\.(t|j)sx?$': swc },
-  // NestJS 12 and a few of its dependencies ship ES modules only: Jest's loader needs them transformed.
-  transformIgnorePatterns: ['/node_modules/(?!(@nestjs|@fastify/cookie|content-disposition|cookie)/)'],
+  // NestJS 12 and a few of its dependencies (and thumbhash) ship ES modules only: Jest's loader needs them transformed.
+  transformIgnorePatterns: ['/node_modules/(?!(@nestjs|@fastify/cookie|content-disposition|cookie|thumbhash)/)'],
   moduleNameMapper: {
     '^@app/shared$': '<rootDir>/libs/shared/src',
     '^@app/shared/(.*)$': '<rootDir>/libs/shared/src/$1',

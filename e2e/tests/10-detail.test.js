@@ -161,34 +161,81 @@ test('"Certified" says what it means: reviewed and approved by our staff, the de
   await page.close();
 });
 
-test('photos come from the stored sizes (srcset) and are never shown larger than their pixels', async () => {
+test('photos come as AVIF in the smallest stored size the screen needs, fetched once, never shown larger than their pixels', async () => {
   const cover = vehicle.images[vehicle.coverPhotoIndex] ?? vehicle.images[0];
-  const card = cover.replace(/\.webp$/, '-card.webp');
-  for (const [size, expected, never] of [
-    [DESKTOP, cover, card],
-    [PHONE, card, cover],
+  const stem = cover.replace(/\.webp$/, '');
+  for (const [size, dpr] of [
+    [DESKTOP, 1],
+    [PHONE, 1],
+    [PHONE, 3],
   ]) {
     // A fresh browser per width: nothing in its cache.
-    const fresh = await openBrowser({ viewport: size });
+    const fresh = await openBrowser({ viewport: size, deviceScaleFactor: dpr });
     const page = await fresh.newPage();
     const fetched = [];
     page.on('request', (r) => fetched.push(new URL(r.url()).pathname));
     await page.goto(`/vehicles/${vehicle.id}`, { waitUntil: 'networkidle' });
-    const photo = page.locator('.gallery-main > img');
-    assert.match(await photo.getAttribute('srcset'), /-card\.webp 640w, .*\.webp 2048w$/);
-    await page.waitForFunction(() => document.querySelector('.gallery-main > img')?.style.maxWidth !== '');
-    const shown = await photo.evaluate((img) => ({ src: new URL(img.currentSrc).pathname, ...img.getBoundingClientRect().toJSON() }));
-    assert.equal(shown.src, expected, `at ${size.width} px the gallery shows ${expected}`);
-    assert.equal(fetched.filter((p) => p === expected).length, 1, `${expected} is fetched once (the preload and the gallery agree)`);
-    if (size === PHONE) assert.equal(fetched.filter((p) => p === never).length, 0, `${never} is not fetched at ${size.width} px`);
+    const source = page.locator('.gallery-main picture > source');
+    assert.equal(await source.getAttribute('type'), 'image/avif');
+    const candidates = (await source.getAttribute('srcset')).split(', ').map((c) => {
+      const [url, w] = c.split(' ');
+      return { url, width: parseInt(w, 10) };
+    });
+    assert.ok(candidates.length >= 4, `${candidates.length} sizes offered`);
+    const photo = page.locator('.gallery-main img');
+    await page.waitForFunction(() => document.querySelector('.gallery-main img')?.complete);
+    const shown = await photo.evaluate((img) => ({ src: new URL(img.currentSrc).pathname, background: img.style.backgroundImage, ...img.getBoundingClientRect().toJSON() }));
+    // The smallest file at least as wide as the photo's slot in device pixels (or the largest there is).
+    const needed = shown.width * dpr;
+    const expected = candidates.find((c) => c.width >= needed) ?? candidates[candidates.length - 1];
+    assert.equal(shown.src, expected.url, `at ${size.width} px × ${dpr} the gallery (${Math.round(shown.width)} px wide) shows ${expected.url}`);
+    assert.ok(shown.src.startsWith(stem) && shown.src.endsWith('.avif'));
+    assert.equal(fetched.filter((p) => p === expected.url).length, 1, `${expected.url} is fetched once (the preload and the gallery agree)`);
+    assert.equal(fetched.filter((p) => p.startsWith(stem) && p.endsWith('.webp') && !p.startsWith(`${stem}-320`)).length, 0, 'no WebP of the cover where AVIF is shown');
+    if (size === PHONE && dpr === 1) assert.equal(fetched.filter((p) => p === `${stem}.avif`).length, 0, `the largest size is not fetched at ${size.width} px`);
+    assert.equal(shown.background, '', 'the placeholder is gone once the photo has loaded');
     const pixels = await page.evaluate(async (src) => {
       const probe = new Image();
       probe.src = src;
       await probe.decode();
       return { width: probe.naturalWidth, height: probe.naturalHeight };
-    }, expected);
+    }, `${stem}.avif`);
     assert.ok(shown.width <= pixels.width && shown.height <= pixels.height, `shown ${shown.width}×${shown.height} within its ${pixels.width}×${pixels.height} px`);
     await fresh.close();
+  }
+});
+
+test('a ThumbHash placeholder paints each photo while its file loads', async () => {
+  for (const [size, label] of [
+    [PHONE, 'phone'],
+    [DESKTOP, 'desktop'],
+  ]) {
+    const fresh = await openBrowser({ viewport: size });
+    // Photos held back: what a slow phone network shows first.
+    let release;
+    const held = new Promise((resolve) => (release = resolve));
+    try {
+      const page = await fresh.newPage();
+      await page.route(/\/uploads\/.*\.(avif|webp)$/, async (route) => {
+        await held;
+        await route.continue();
+      });
+      await page.goto('/search');
+      // A card with a sized photo (a listing another test made may have none).
+      const card = page.locator('.vehicle-card-media picture img').first();
+      await card.waitFor();
+      assert.match(await card.evaluate((img) => img.style.backgroundImage), /^url\("data:image\/png;base64,/, 'the card paints its placeholder');
+      await page.goto(`/vehicles/${vehicle.id}`);
+      const photo = page.locator('.gallery-main img');
+      await photo.waitFor();
+      assert.match(await photo.evaluate((img) => img.style.backgroundImage), /^url\("data:image\/png;base64,/, 'the gallery paints its placeholder');
+      await page.screenshot({ path: join(SHOTS, `detail-photo-placeholder-${label}.png`) });
+      release();
+      await page.waitForFunction(() => document.querySelector('.gallery-main img')?.style.backgroundImage === '');
+    } finally {
+      release();
+      await fresh.close();
+    }
   }
 });
 
@@ -211,9 +258,9 @@ test('a photo smaller than the gallery is shown at its own size, never enlarged'
     await page.goto(`/vehicles/${smallPhotoSubject.id}`);
     await page.getByRole('button', { name: `Show photo ${images.length}` }).click();
     const photo = page.getByAltText(new RegExp(`photo ${images.length} of ${images.length}$`));
-    // Measured once loaded, then capped: the layout follows within a frame or two.
+    // Capped at the size its URL gives: the layout follows within a frame or two.
     await page.waitForFunction(() => {
-      const img = document.querySelector('.gallery-main > img');
+      const img = document.querySelector('.gallery-main img');
       return img?.style.maxWidth === '480px' && img.getBoundingClientRect().width <= 480.5;
     });
     const box = await photo.evaluate((img) => img.getBoundingClientRect().toJSON());

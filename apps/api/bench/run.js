@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm run bench:search`, `npm run bench:pricing` and `npm run test:cluster`: run the TypeScript benches (and its server child) straight from the sources,
+// `npm run bench:search`, `npm run bench:pricing`, `npm run bench:photos` and `npm run test:cluster`: run the TypeScript benches (and its server child) straight from the sources,
 // compiled on load with @swc/core (the compiler the tests use); no build step.
 const { readFileSync } = require('node:fs');
 const Module = require('node:module');
@@ -28,5 +28,5 @@ require.extensions['.ts'] = (module, filename) => {
 };
 
 require('reflect-metadata');
-const BENCHES = { '--serve': './serve.ts', pricing: './pricing-bench.ts', cluster: './cluster-test.ts' };
+const BENCHES = { '--serve': './serve.ts', pricing: './pricing-bench.ts', cluster: './cluster-test.ts', photos: './photos-bench.ts' };
 require(BENCHES[process.argv[2]] ?? './search-bench.ts');

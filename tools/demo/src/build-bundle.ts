@@ -1,7 +1,7 @@
 /**
  * `npm run demo:build` (run by `npm run build`): writes the demo listing bundle that the API imports into an
  * empty database at start (SEED_DEMO) or with `node dist/apps/api/main.js import <folder>`: accounts, 66
- * listings with 6–8 generated photos each (both stored sizes, WebP), buyer inquiries and 90 days of
+ * listings with 6–8 generated photos each (every size and format an upload keeps), buyer inquiries and 90 days of
  * traffic. A bundle made by the same generator (same sources) is kept: rendering runs once per clone.
  *
  *   tsx tools/demo/src/build-bundle.ts [--out tools/demo/bundle] [--force]
@@ -12,16 +12,16 @@ import { availableParallelism } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
-import sharp from 'sharp';
 import {
   LISTING_BUNDLE_FILE,
   LISTING_BUNDLE_FORMAT,
-  PHOTO_VARIANT_PX,
   type BundleAccount,
+  type BundlePhoto,
   type BundleInquiry,
   type BundleListing,
   type ListingBundle,
 } from '@app/shared';
+import { encodePhoto } from '@app/shared/uploads/photo-encoder';
 import { renderCarPhoto, SHOOT_VIEWS } from './car-photo/car-photo';
 import { buildDemoListings, demoListingInput, prng } from './demo-listings';
 import { DEMO_ACCOUNTS, DEMO_BUYERS, DEMO_QUESTIONS, OTHER_SELLERS } from './demo-people';
@@ -30,7 +30,12 @@ import { buildDemoTraffic } from './demo-traffic';
 const SRC = __dirname;
 const VISITS_FILE = 'visits.ndjson';
 
-/** A stamp of every source file of the tool: a bundle with another stamp is rebuilt. */
+/** The photo rules of libs/shared the bundle's files follow (names, sizes, encoder). */
+const SHARED_PHOTO_RULES = ['uploads/photo-encoder.ts', 'uploads/upload.contract.ts', 'vehicles/image-urls.ts', 'import/listing-bundle.contract.ts'].map((file) =>
+  join(SRC, '..', '..', '..', 'libs', 'shared', 'src', file),
+);
+
+/** A stamp of every source file of the tool and of the shared photo rules: a bundle with another stamp is rebuilt. */
 function generatorStamp(): string {
   const hash = createHash('sha256');
   const walk = (dir: string): void => {
@@ -41,6 +46,7 @@ function generatorStamp(): string {
     }
   };
   walk(SRC);
+  for (const path of SHARED_PHOTO_RULES) hash.update(readFileSync(path));
   return `demo-tool:${hash.digest('hex').slice(0, 16)}`;
 }
 
@@ -61,15 +67,16 @@ interface PhotoJob {
   out: string;
 }
 
-/** Renders one photo in both stored sizes; answers its paths relative to the bundle. */
-async function renderPhoto(job: PhotoJob): Promise<{ listing: number; photo: { full: string; card: string } }> {
-  const name = `photos/${String(job.listing).padStart(2, '0')}-${job.k}`;
+/** Renders one photo in every size and format the upload rules keep (`encodePhoto`); answers it as the bundle lists it. */
+async function renderPhoto(job: PhotoJob): Promise<{ listing: number; photo: BundlePhoto }> {
+  const file = `photos/${String(job.listing).padStart(2, '0')}-${job.k}`;
   // One seed per listing: its photos share a backdrop and wheels, like one photo shoot.
-  const full = await renderCarPhoto({ bodyType: job.bodyType, color: job.color, view: job.view, seed: job.listing + 1 });
-  const card = await sharp(full).resize({ width: PHOTO_VARIANT_PX.card, height: PHOTO_VARIANT_PX.card, fit: 'inside' }).webp({ quality: 76 }).toBuffer();
-  writeFileSync(join(job.out, `${name}.webp`), full);
-  writeFileSync(join(job.out, `${name}-card.webp`), card);
-  return { listing: job.listing, photo: { full: `${name}.webp`, card: `${name}-card.webp` } };
+  const source = renderCarPhoto({ bodyType: job.bodyType, color: job.color, view: job.view, seed: job.listing + 1 });
+  // The fast settings: the renders are flat colours, where the upload settings save little and would more than
+  // double the bundle's build (462 photos on two cores).
+  const { width, height, placeholder, files } = await encodePhoto(source, { speed: 'fast' });
+  for (const encoded of files) writeFileSync(join(job.out, file + encoded.suffix), encoded.data);
+  return { listing: job.listing, photo: { file, width, height, placeholder } };
 }
 
 /** The scene building is plain JavaScript: one worker thread per core renders its share of the photos. */
@@ -135,7 +142,7 @@ async function main(): Promise<void> {
   const jobs: PhotoJob[] = demo.flatMap((listing, index) =>
     SHOOT_VIEWS.slice(0, listing.photoCount).map((view, k) => ({ listing: index, k, bodyType: listing.model.bodyType, color: listing.exteriorColor, view, out })),
   );
-  const photos = (await renderAll(jobs)).sort((a, b) => a.photo.full.localeCompare(b.photo.full));
+  const photos = (await renderAll(jobs)).sort((a, b) => a.photo.file.localeCompare(b.photo.file));
 
   const listings: BundleListing[] = demo.map((l, index) => {
     const seller = sellers[l.ownerIndex]!;

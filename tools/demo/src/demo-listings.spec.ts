@@ -41,7 +41,7 @@ describe('demo listings', () => {
 
 describe('renderCarPhoto', () => {
   it.each(['side', 'front', 'rear', 'interior'] as const)('renders the %s view at the requested size', async (view) => {
-    const image = await renderCarPhoto({ bodyType: 'suv', color: 'blue', view, seed: 1, width: 320, height: 214 });
+    const image = await renderCarPhoto({ bodyType: 'suv', color: 'blue', view, seed: 1, width: 320, height: 214 }).webp().toBuffer();
     await expect(sharp(image).metadata()).resolves.toMatchObject({ format: 'webp', width: 320, height: 214 });
   });
 });

@@ -1,7 +1,7 @@
 import { useRef, useState, type ChangeEvent, type DragEvent } from 'react';
 import { App, Button, Flex, Tag, Tooltip, Typography } from 'antd';
 import { ArrowLeftOutlined, ArrowRightOutlined, DeleteOutlined, StarFilled, StarOutlined, UploadOutlined } from '@ant-design/icons';
-import { addPhotos, cardImageUrl, freeSlots, LISTING_LIMITS, movePhoto, removePhoto, screenFiles, setCover, skippedDescription, type PhotoList } from '@app/shared';
+import { addPhotos, thumbnailImageUrl, freeSlots, LISTING_LIMITS, movePhoto, removePhoto, screenFiles, setCover, skippedDescription, type PhotoList } from '@app/shared';
 import { useApi } from '../api/queries';
 import { TEXT } from '../lib/texts';
 
@@ -84,7 +84,7 @@ export function ImagesEditor({ value, onChange, uploading, onUploadingChange }: 
                 data-testid="photo"
                 data-url={url}
               >
-                <img src={cardImageUrl(url)} alt={`Photo ${index + 1}${isCover ? ' (cover)' : ''}`} />
+                <img src={thumbnailImageUrl(url)} alt={`Photo ${index + 1}${isCover ? ' (cover)' : ''}`} />
                 {isCover && (
                   <Tag color="gold" className="adm-console-photo-badge">
                     Cover

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { App, Button, Card, Empty, Flex, Pagination, Table, Typography, type TableColumnsType } from 'antd';
 import { CheckOutlined, CloseOutlined, EyeOutlined } from '@ant-design/icons';
-import { cardImageUrl, isAuthFailure, formatPrice, type AdminRevision, type RevisionFieldDiff } from '@app/shared';
+import { thumbnailImageUrl, isAuthFailure, formatPrice, type AdminRevision, type RevisionFieldDiff } from '@app/shared';
 import { PAGE_SIZE, useDecideRevision, useRevisions } from '../api/queries';
 import { formatDate } from '../lib/dates';
 import { revisionValueText } from '../lib/revision-values';
@@ -19,7 +19,7 @@ function PhotoStrip({ urls, other, mark }: { urls: string[]; other: string[]; ma
         const marked = !other.includes(url);
         return (
           <li key={url} className={marked ? `is-${mark}` : undefined}>
-            <img src={cardImageUrl(url)} alt={`Photo ${i + 1}${marked ? ` (${mark})` : ''}`} width={96} height={72} loading="lazy" />
+            <img src={thumbnailImageUrl(url)} alt={`Photo ${i + 1}${marked ? ` (${mark})` : ''}`} width={96} height={72} loading="lazy" />
           </li>
         );
       })}

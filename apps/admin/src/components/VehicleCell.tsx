@@ -1,12 +1,12 @@
 import { Flex, Typography } from 'antd';
 import { CarOutlined } from '@ant-design/icons';
-import { cardImageUrl, validCover, vehicleTitle, type AdminVehicle } from '@app/shared';
+import { thumbnailImageUrl, validCover, vehicleTitle, type AdminVehicle } from '@app/shared';
 
 /** The listing's cover photo (card size), or a neutral tile when it has none. */
 export function CoverThumb({ vehicle }: { vehicle: Pick<AdminVehicle, 'images' | 'coverPhotoIndex'> }) {
   const url = vehicle.images[validCover(vehicle.images, vehicle.coverPhotoIndex)];
   return url ? (
-    <img className="adm-console-thumb" src={cardImageUrl(url)} alt="" width={72} height={48} loading="lazy" />
+    <img className="adm-console-thumb" src={thumbnailImageUrl(url)} alt="" width={72} height={48} loading="lazy" />
   ) : (
     <span className="adm-console-thumb adm-console-thumb-empty" aria-hidden="true">
       <CarOutlined />

@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { DataSource } from 'typeorm';
-import { LISTING_BUNDLE_FILE, LISTING_BUNDLE_FORMAT, type BundleListing, type ListingBundle } from '@app/shared';
+import { LISTING_BUNDLE_FILE, LISTING_BUNDLE_FORMAT, type BundleListing, type BundlePhoto, type ListingBundle } from '@app/shared';
+import { encodePhoto } from '@app/shared/uploads/photo-encoder';
 import { DemoSeedService } from '../../src/modules/listing-import/demo-seed.service';
 import { ListingImportService } from '../../src/modules/listing-import/listing-import.service';
 import { listingInput } from '../factories/vehicle.factory';
@@ -12,16 +13,14 @@ import { startTestApp, type TestApp } from '../support/test-app';
 
 const DAY = 24 * 3600_000;
 
-/** A small bundle on disk: real WebP photos in both sizes, two sellers' listings, an inquiry and a few visits. */
+/** A small bundle on disk: real photos in every size and format, two sellers' listings, an inquiry and a few visits. */
 async function writeBundle(overrides: { listings?: (base: BundleListing[]) => BundleListing[]; generatedAt?: Date } = {}): Promise<string> {
   const dir = mkdtempSync(join(tmpdir(), 'cm-bundle-'));
   mkdirSync(join(dir, 'photos'));
-  const photo = async (name: string, colour: string) => {
-    const full = await sharp({ create: { width: 1600, height: 1067, channels: 3, background: colour } }).webp().toBuffer();
-    const card = await sharp(full).resize(640).webp().toBuffer();
-    writeFileSync(join(dir, `photos/${name}.webp`), full);
-    writeFileSync(join(dir, `photos/${name}-card.webp`), card);
-    return { full: `photos/${name}.webp`, card: `photos/${name}-card.webp` };
+  const photo = async (name: string, colour: string): Promise<BundlePhoto> => {
+    const { files, ...encoded } = await encodePhoto(sharp({ create: { width: 800, height: 533, channels: 3, background: colour } }), { speed: 'fast' });
+    for (const file of files) writeFileSync(join(dir, `photos/${name}${file.suffix}`), file.data);
+    return { file: `photos/${name}`, ...encoded };
   };
   const generatedAt = overrides.generatedAt ?? new Date();
   const { images: _images, coverPhotoIndex: _cover, ...input } = listingInput();
@@ -128,13 +127,15 @@ describe('listing bundles', () => {
       expect(await count(t, 'users')).toBe(0);
     });
 
-    it('refuses photos that are not stored WebP sizes, and paths outside the bundle', async () => {
+    it('refuses photos that are not stored as the upload rules keep them, missing files and paths outside the bundle', async () => {
       const dir = await writeBundle();
       dirs.push(dir);
-      writeFileSync(join(dir, 'photos/a0.webp'), await sharp({ create: { width: 3000, height: 2000, channels: 3, background: '#000' } }).webp().toBuffer());
+      writeFileSync(join(dir, 'photos/a0-640.avif'), await sharp({ create: { width: 3000, height: 2000, channels: 3, background: '#000' } }).webp().toBuffer());
       const importer = t.app.get(ListingImportService);
-      await expect(importer.importListings(dir, await importer.readBundle(dir), 'test')).rejects.toThrow(/WebP with a long side of at most 2048/);
-      const escape = await writeBundle({ listings: (l) => [{ ...l[0]!, photos: [{ full: '../../etc/passwd', card: 'photos/a0-card.webp' }] }] });
+      await expect(importer.importListings(dir, await importer.readBundle(dir), 'test')).rejects.toThrow(/-640\.avif file must be AVIF, 640 × 426 px/);
+      rmSync(join(dir, 'photos/a0-640.avif'));
+      await expect(importer.importListings(dir, await importer.readBundle(dir), 'test')).rejects.toThrow(/Missing photo file photos\/a0-640\.avif/);
+      const escape = await writeBundle({ listings: (l) => [{ ...l[0]!, photos: [{ ...l[0]!.photos[0]!, file: '../../etc/passwd' }] }] });
       dirs.push(escape);
       await expect(importer.importListings(escape, await importer.readBundle(escape), 'test')).rejects.toThrow(/outside the bundle/);
       expect(await count(t, 'vehicles')).toBe(0);

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import sharp from 'sharp';
 import { DataSource } from 'typeorm';
-import { cardImageUrl } from '@app/shared';
+import { cardImageUrl, imageVariantUrls } from '@app/shared';
 import { UploadEntity } from '../../src/modules/uploads/entities/upload.entity';
 import { OrphanUploadsJob } from '../../src/modules/uploads/jobs/orphan-uploads.job';
 import { listingInput } from '../factories/vehicle.factory';
@@ -37,12 +37,13 @@ describe('photos in an S3-compatible bucket (S3_BUCKET)', () => {
     return res.body;
   };
 
-  it('stores both sizes in the bucket under the same /uploads/<key> URLs as the local disk', async () => {
+  it('stores every file of a photo in the bucket under the same /uploads/<key> URLs as the local disk', async () => {
     const res = await uploadPhoto();
-    expect(res.secure_url).toMatch(/^\/uploads\/\d{4}\/\d{2}\/[0-9a-f]{32}\.webp$/);
+    expect(res.secure_url).toMatch(/^\/uploads\/\d{4}\/\d{2}\/[0-9a-f]{32}-[A-Za-z0-9_-]+-\d+x\d+\.webp$/);
     expect(res.card_url).toBe(cardImageUrl(res.secure_url));
-    expect(await s3.exists(keyOf(res.secure_url))).toBe(true);
-    expect(await s3.exists(keyOf(res.card_url))).toBe(true);
+    const files = imageVariantUrls(res.secure_url);
+    expect(files.length).toBeGreaterThan(5);
+    for (const file of files) expect(await s3.exists(keyOf(file))).toBe(true);
     expect(existsSync(t.config.uploadDir)).toBe(false);
   });
 
@@ -65,11 +66,12 @@ describe('photos in an S3-compatible bucket (S3_BUCKET)', () => {
     expect(created.status).toBe(201);
     const edited = await seller.put(`/api/vehicles/${created.body.id}`, listingInput({ images: [kept.secure_url], coverPhotoIndex: 0 }));
     expect(edited.status).toBe(200);
-    expect([await s3.exists(keyOf(dropped.secure_url)), await s3.exists(keyOf(dropped.card_url))]).toEqual([false, false]);
-    expect([await s3.exists(keyOf(kept.secure_url)), await s3.exists(keyOf(kept.card_url))]).toEqual([true, true]);
+    const stored = async (url: string) => Promise.all(imageVariantUrls(url).map((file) => s3.exists(keyOf(file))));
+    expect(new Set(await stored(dropped.secure_url))).toEqual(new Set([false]));
+    expect(new Set(await stored(kept.secure_url))).toEqual(new Set([true]));
 
     expect((await seller.delete(`/api/vehicles/${created.body.id}`)).status).toBe(204);
-    expect([await s3.exists(keyOf(kept.secure_url)), await s3.exists(keyOf(kept.card_url))]).toEqual([false, false]);
+    expect(new Set(await stored(kept.secure_url))).toEqual(new Set([false]));
   });
 
   it('refuses a listing photo the storage did not issue, as on local disk', async () => {

@@ -2,7 +2,8 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { DataSource } from 'typeorm';
-import { cardImageUrl } from '@app/shared';
+import { thumbHashToApproximateAspectRatio } from 'thumbhash';
+import { cardImageUrl, imageVariantUrls, photoFiles, sizedPhoto } from '@app/shared';
 import { UploadEntity } from '../../src/modules/uploads/entities/upload.entity';
 import { registerUser } from '../factories/user.factory';
 import { listingInput } from '../factories/vehicle.factory';
@@ -26,7 +27,7 @@ describe('POST /api/uploads', () => {
     await t.close();
   });
 
-  it('re-encodes a camera JPEG: 201, rotated by EXIF, WebP in two sizes, no EXIF or GPS left', async () => {
+  it('re-encodes a camera JPEG: 201, rotated by EXIF, every size as AVIF and WebP, a social JPEG, no EXIF or GPS left', async () => {
     const jpeg = await jpegWithGps();
     const original = await sharp(jpeg).metadata();
     expect(exifHasGps(original.exif)).toBe(true);
@@ -35,35 +36,46 @@ describe('POST /api/uploads', () => {
     const res = await upload(seller, formWith(jpeg, 'IMG_0001.JPG', 'image/jpeg'));
     expect(res.status).toBe(201);
     expect(res.body).toEqual({
-      secure_url: expect.stringMatching(/^\/uploads\/\d{4}\/\d{2}\/[0-9a-f]{32}\.webp$/),
-      card_url: expect.stringMatching(/^\/uploads\/\d{4}\/\d{2}\/[0-9a-f]{32}-card\.webp$/),
+      secure_url: expect.stringMatching(/^\/uploads\/\d{4}\/\d{2}\/[0-9a-f]{32}-[A-Za-z0-9_-]{6,48}-800x1200\.webp$/),
+      card_url: expect.stringMatching(/^\/uploads\/\d{4}\/\d{2}\/[0-9a-f]{32}-[A-Za-z0-9_-]{6,48}-800x1200-640\.webp$/),
       width: 800,
       height: 1200,
       format: 'webp',
       bytes: expect.any(Number),
     });
     expect(res.body.card_url).toBe(cardImageUrl(res.body.secure_url));
+    const photo = sizedPhoto(res.body.secure_url)!;
+    expect(photo).toMatchObject({ width: 800, height: 1200 });
+    // The placeholder is a ThumbHash of the upright photo: portrait, 2:3.
+    expect(thumbHashToApproximateAspectRatio(Buffer.from(photo.placeholder, 'base64url'))).toBeLessThan(0.8);
 
     const full = await t.client().get(res.body.secure_url);
     expect(full.status).toBe(200);
     expect(full.headers.get('content-type')).toBe('image/webp');
     expect(full.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
-    const stored = Buffer.from(await (await fetch(t.baseUrl + res.body.secure_url)).arrayBuffer());
-    expect(stored.length).toBe(res.body.bytes);
-    const storedMeta = await sharp(stored).metadata();
-    expect(storedMeta).toMatchObject({ format: 'webp', width: 800, height: 1200 });
-    expect(storedMeta.exif).toBeUndefined();
-    expect(storedMeta.xmp).toBeUndefined();
-    expect(storedMeta.icc).toBeUndefined();
-    expect(storedMeta.orientation).toBeUndefined();
 
-    const card = Buffer.from(await (await fetch(t.baseUrl + res.body.card_url)).arrayBuffer());
-    const cardMeta = await sharp(card).metadata();
-    expect(cardMeta).toMatchObject({ format: 'webp', width: 427, height: 640 });
-    expect(cardMeta.exif).toBeUndefined();
+    // 320, 640, 1024 and the photo's own 1200 px, each as AVIF and WebP, and the 1200 × 630 social JPEG.
+    const files = photoFiles(800, 1200);
+    expect(files.map((f) => f.suffix)).toEqual(['.webp', '.avif', '-1024.webp', '-1024.avif', '-640.webp', '-640.avif', '-320.webp', '-320.avif', '-social.jpg']);
+    expect(imageVariantUrls(res.body.secure_url)).toEqual(files.map((f) => photo.stem + f.suffix));
+    let bytes = 0;
+    for (const file of files) {
+      const served = await fetch(t.baseUrl + photo.stem + file.suffix);
+      expect(served.headers.get('content-type')).toBe(file.contentType);
+      const data = Buffer.from(await served.arrayBuffer());
+      bytes += data.length;
+      if (file.suffix === '.webp') expect(data.length).toBe(res.body.bytes);
+      const meta = await sharp(data).metadata();
+      expect({ suffix: file.suffix, format: meta.format, width: meta.width, height: meta.height }).toEqual({ suffix: file.suffix, format: file.format === 'avif' ? 'heif' : file.format, width: file.width, height: file.height });
+      expect(meta.exif).toBeUndefined();
+      expect(meta.xmp).toBeUndefined();
+      expect(meta.icc).toBeUndefined();
+      expect(meta.orientation).toBeUndefined();
+    }
+    expect(files.find((f) => f.suffix === '-640.webp')).toMatchObject({ width: 427, height: 640 });
 
     const row = await t.app.get(DataSource).getRepository(UploadEntity).findOneByOrFail({ url: res.body.secure_url });
-    expect(row).toMatchObject({ userId: sellerId, bytes: res.body.bytes, attachedAt: null });
+    expect(row).toMatchObject({ userId: sellerId, bytes, attachedAt: null });
   });
 
   it('keeps the long side at most 2048 px and takes PNG, WebP and AVIF by their content, whatever the name', async () => {
@@ -141,7 +153,7 @@ describe('POST /api/uploads', () => {
     const now = new Date();
     expect(key.startsWith(`${now.getUTCFullYear()}/${String(now.getUTCMonth() + 1).padStart(2, '0')}/`)).toBe(true);
     expect(existsSync(join(t.config.uploadDir, key))).toBe(true);
-    expect(existsSync(join(t.config.uploadDir, key.replace(/\.webp$/, '-card.webp')))).toBe(true);
+    for (const url of imageVariantUrls(res.body.secure_url)) expect(existsSync(join(t.config.uploadDir, url.slice('/uploads/'.length)))).toBe(true);
   });
 });
 

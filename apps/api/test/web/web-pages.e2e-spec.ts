@@ -119,6 +119,19 @@ describe('storefront pages served by the API', () => {
       ]);
     });
 
+    it('shows a sized photo by its 1200 × 630 JPEG in previews and preloads its AVIF sizes', async () => {
+      const stem = '/uploads/2026/11/0123456789abcdef0123456789abcdef-lhoDBYCHU_6Hh4d5h4d4h_d492SH-1600x1067';
+      const sized = await createVehicle(t, approved.userId, { model: 'X7', images: [`${stem}.webp`], coverPhotoIndex: 0, status: 'approved' });
+      const html = (await t.client().get(`/vehicles/${sized.id}`)).text;
+      expect(html).toContain(`<meta property="og:image" content="https://cars.example.com${stem}-social.jpg" />`);
+      expect(html).toContain('<meta property="og:image:type" content="image/jpeg" /><meta property="og:image:width" content="1200" /><meta property="og:image:height" content="630" />');
+      expect(html).toContain(`<meta name="twitter:image" content="https://cars.example.com${stem}-social.jpg" />`);
+      expect(html.match(/<link rel="preload" as="image"[^>]*>/g)).toEqual([
+        `<link rel="preload" as="image" href="${stem}.webp" imagesrcset="${stem}-320.avif 320w, ${stem}-640.avif 640w, ${stem}-1024.avif 1024w, ${stem}.avif 1600w" imagesizes="${GALLERY_PHOTO_SIZES}" type="image/avif" fetchpriority="high" />`,
+      ]);
+      await updateVehicle(t, sized.id, { status: 'rejected' });
+    });
+
     it('says "Sold", never "for sale", for a sold listing; the sold price only where the seller agreed', async () => {
       const quiet = await createVehicle(t, approved.userId, { trim: null, status: 'sold', soldPrice: 41000, soldPriceShown: false });
       const shown = await createVehicle(t, approved.userId, { trim: null, model: 'X6', status: 'sold', soldPrice: 41000, soldPriceShown: true });

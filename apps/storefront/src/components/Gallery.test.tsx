@@ -45,6 +45,25 @@ describe('Gallery', () => {
     expect(photo.getAttribute('src')).toBe('/uploads/1.webp');
   });
 
+  it('offers every size of a sized photo as AVIF and WebP, capped at its size, its placeholder painted until it loads', () => {
+    const stem = '/uploads/2026/11/0123456789abcdef0123456789abcdef-lhoDBYCHU_6Hh4d5h4d4h_d492SH-1600x1067';
+    const { container } = render(<Gallery images={[`${stem}.webp`, '/uploads/2.webp']} alt="2021 BMW X5" />);
+    const photo = screen.getByAltText('2021 BMW X5, photo 1 of 2') as HTMLImageElement;
+    const source = container.querySelector('.gallery-main picture > source');
+    expect(source?.getAttribute('type')).toBe('image/avif');
+    expect(source?.getAttribute('srcset')).toBe(`${stem}-320.avif 320w, ${stem}-640.avif 640w, ${stem}-1024.avif 1024w, ${stem}.avif 1600w`);
+    expect(source?.getAttribute('sizes')).toBe(GALLERY_PHOTO_SIZES);
+    expect(photo.getAttribute('srcset')).toBe(`${stem}-320.webp 320w, ${stem}-640.webp 640w, ${stem}-1024.webp 1024w, ${stem}.webp 1600w`);
+    expect([photo.getAttribute('width'), photo.getAttribute('height'), photo.style.maxWidth, photo.style.maxHeight]).toEqual(['1600', '1067', '1600px', '1067px']);
+    expect(photo.style.backgroundImage).toMatch(/^url\("data:image\/png;base64,/);
+    fireEvent.load(photo);
+    expect(photo.style.backgroundImage).toBe('');
+    // The thumbnails take the smallest files, with placeholders of their own.
+    const thumb = container.querySelector('.gallery-thumbs img') as HTMLImageElement;
+    expect(thumb.getAttribute('sizes')).toBe('120px');
+    expect(thumb.style.backgroundImage).toMatch(/^url\("data:image\/png;base64,/);
+  });
+
   it('never shows a photo larger than its pixels: a hosted photo of one size is capped at its own size', () => {
     const hosted = ['https://images.example.com/car-1.jpg', 'https://images.example.com/car-2.jpg'];
     render(<Gallery images={hosted} alt="2021 BMW X5" />);

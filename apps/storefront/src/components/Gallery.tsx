@@ -1,6 +1,7 @@
 import { useState, type KeyboardEvent, type ReactNode, type SyntheticEvent } from 'react';
-import { GALLERY_PHOTO_SIZES, cardImageUrl, photoSrcSet } from '@app/shared';
+import { GALLERY_PHOTO_SIZES, sizedPhoto } from '@app/shared';
 import { ChevronLeftIcon, ChevronRightIcon } from './icons';
+import { ListingPhoto } from './ListingPhoto';
 import './Gallery.css';
 
 /** Next index, wrapping at both ends. */
@@ -49,8 +50,9 @@ function measure(img: HTMLImageElement, photo: string, done: (size: NaturalSize)
 
 /**
  * Photo gallery: previous/next arrows that wrap, ←/→ keys, a 'n / total' counter and thumbnails. The main
- * photo comes from the stored sizes (card and full, `srcset` with the gallery's `sizes`), is shown whole
- * (never cropped) and never larger than its pixels: a small photo keeps its size, centred in the frame.
+ * photo comes from the stored sizes and formats (`ListingPhoto` with the gallery's `sizes`), is shown whole
+ * (never cropped) and never larger than its pixels: a small photo keeps its size, centred in the frame (a
+ * sized photo's URL gives its size; other photos are measured once loaded).
  */
 export function Gallery({ images, alt, overlay, className }: GalleryProps) {
   const [index, setIndex] = useState(0);
@@ -58,8 +60,9 @@ export function Gallery({ images, alt, overlay, className }: GalleryProps) {
   const total = images.length;
   const current = images[index] ?? images[0] ?? '';
   const go = (delta: number) => setIndex((i) => wrapIndex(i, delta, total));
-  const srcSet = photoSrcSet(current);
-  const cap = natural?.photo === current ? { maxWidth: natural.width, maxHeight: natural.height } : undefined;
+  const known = sizedPhoto(current);
+  const size = known ?? (natural?.photo === current ? natural : null);
+  const cap = size ? { maxWidth: size.width, maxHeight: size.height } : undefined;
 
   const onKeyDown = (event: KeyboardEvent) => {
     if (event.key === 'ArrowLeft') {
@@ -71,7 +74,9 @@ export function Gallery({ images, alt, overlay, className }: GalleryProps) {
     }
   };
 
-  const onLoad = (event: SyntheticEvent<HTMLImageElement>) => measure(event.currentTarget, current, setNatural);
+  const onLoad = (event: SyntheticEvent<HTMLImageElement>) => {
+    if (!known) measure(event.currentTarget, current, setNatural);
+  };
 
   return (
     <div
@@ -83,14 +88,15 @@ export function Gallery({ images, alt, overlay, className }: GalleryProps) {
       onKeyDown={onKeyDown}
     >
       <div className="gallery-main">
-        <img
+        <ListingPhoto
           key={current}
+          url={current}
           src={current}
-          srcSet={srcSet}
-          sizes={srcSet ? GALLERY_PHOTO_SIZES : undefined}
+          sizes={GALLERY_PHOTO_SIZES}
+          fit="contain"
           alt={`${alt}, photo ${index + 1} of ${total}`}
-          width={1200}
-          height={800}
+          width={known?.width ?? 1200}
+          height={known?.height ?? 800}
           style={cap}
           fetchPriority={index === 0 ? 'high' : undefined}
           onLoad={onLoad}
@@ -121,7 +127,7 @@ export function Gallery({ images, alt, overlay, className }: GalleryProps) {
                 aria-current={i === index}
                 onClick={() => setIndex(i)}
               >
-                <img src={cardImageUrl(src)} alt="" width={120} height={80} loading="lazy" decoding="async" />
+                <ListingPhoto url={src} sizes="120px" alt="" width={120} height={80} loading="lazy" decoding="async" />
               </button>
             </li>
           ))}

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { CERTIFIED_EXPLANATION, CONDITION_OPTIONS, formatDistance, formatMileage, formatPrice, labelOf, vehicleTitle } from '@app/shared';
 import type { PublicVehicle as Vehicle } from '@app/shared';
-import { cardCover } from '../lib/vehicle';
+import { CARD_PHOTO_SIZES, CoverPhoto } from './ListingPhoto';
 import { DealLabel, PriceDropLabel, SoldLabel } from './MarketLabels';
 import { SaveButton } from './SaveButton';
 import './VehicleCard.css';
@@ -53,8 +53,9 @@ export function VehicleCard({ vehicle, eager = false, headingLevel: Heading = 'h
   return (
     <article className="vehicle-card">
       <div className="vehicle-card-media">
-        <img
-          src={cardCover(vehicle)}
+        <CoverPhoto
+          vehicle={vehicle}
+          sizes={CARD_PHOTO_SIZES}
           alt={title}
           width={640}
           height={480}

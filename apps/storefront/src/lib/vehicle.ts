@@ -1,4 +1,3 @@
-import { cardImageUrl } from '@app/shared';
 import type { PublicVehicle as Vehicle } from '@app/shared';
 import fallbackImage from '../assets/vehicle-fallback.svg';
 
@@ -9,12 +8,6 @@ export function coverImage(vehicle: Pick<Vehicle, 'images' | 'coverPhotoIndex'>)
   const { images, coverPhotoIndex } = vehicle;
   if (!images || images.length === 0) return null;
   return images[coverPhotoIndex] ?? images[0] ?? null;
-}
-
-/** Card-size cover for grids and slides; the fallback image when the listing has no photo. */
-export function cardCover(vehicle: Pick<Vehicle, 'images' | 'coverPhotoIndex'>): string {
-  const cover = coverImage(vehicle);
-  return cover ? cardImageUrl(cover) : FALLBACK_IMAGE;
 }
 
 /** Gallery order: the cover photo first, then the others in their order. */

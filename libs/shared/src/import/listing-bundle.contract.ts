@@ -8,7 +8,7 @@ import type { ListingStatus } from '../vehicles/vocabularies';
  * the upload rules. The demo tool (tools/demo) writes one.
  */
 export const LISTING_BUNDLE_FILE = 'bundle.json';
-export const LISTING_BUNDLE_FORMAT = 1;
+export const LISTING_BUNDLE_FORMAT = 2;
 
 export interface BundleAccount {
   /** How listings name their owner. */
@@ -21,10 +21,18 @@ export interface BundleAccount {
   password?: string;
 }
 
-/** One photo as the upload rules store it: both WebP sizes, paths relative to the bundle folder. */
+/**
+ * One photo as the upload rules store it: every file of `photoFiles(width, height)`, named `<file><suffix>`
+ * (relative to the bundle folder: `photos/00-0.webp`, `photos/00-0-640.avif`, `photos/00-0-social.jpg`…).
+ */
 export interface BundlePhoto {
-  full: string;
-  card: string;
+  /** The files' common name, without suffix. */
+  file: string;
+  /** Of the largest size. */
+  width: number;
+  height: number;
+  /** ThumbHash, base64url. */
+  placeholder: string;
 }
 
 export interface BundleListing {

@@ -2,7 +2,7 @@
  * Deterministic, offline car listing photos: an SVG scene is generated for the requested body type,
  * paint colour and view, then rasterised to WebP by sharp. Pure function: no file or network I/O.
  */
-import sharp from 'sharp';
+import sharp, { type Sharp } from 'sharp';
 import { type Backdrop, BACKDROP_KINDS, createBackdrop } from './lib/backdrop';
 import { bodySpec } from './lib/bodies';
 import { type RGB, resolvePaint, rgb } from './lib/color';
@@ -146,10 +146,10 @@ export function buildCarPhotoSvg(options: CarPhotoOptions): string {
   return svgDocument(l.width, l.height, l.opts, l.back + l.front);
 }
 
-/** Renders one listing photo as a WebP buffer. */
-export async function renderCarPhoto(options: CarPhotoOptions): Promise<Buffer> {
+/** One listing photo, rendered when the returned pipeline is written (in whatever format the caller asks). */
+export function renderCarPhoto(options: CarPhotoOptions): Sharp {
   const width = Math.max(64, Math.round(options.width ?? DEFAULT_WIDTH));
   const height = Math.max(64, Math.round(options.height ?? DEFAULT_HEIGHT));
   const svg = buildCarPhotoSvg({ ...options, width, height });
-  return sharp(Buffer.from(svg)).resize(width, height, { fit: 'fill' }).flatten({ background: '#808080' }).webp({ quality: 80, effort: 1 }).toBuffer();
+  return sharp(Buffer.from(svg)).resize(width, height, { fit: 'fill' }).flatten({ background: '#808080' });
 }

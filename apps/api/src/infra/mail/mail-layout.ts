@@ -52,7 +52,7 @@ export function composeMail(site: MailSite, content: MailContent): MailMessage {
     `<p style="margin:0 0 16px;font-size:16px;line-height:1.5;color:${BRAND.ink}">${escapeHtml(p).replace(/\n/g, '<br>')}</p>`;
   const listing = (l: MailListing) =>
     `<tr><td style="padding:8px 0;border-top:1px solid ${BRAND.lineSoft}"><a href="${escapeHtml(l.url)}" style="text-decoration:none;color:${BRAND.ink}">` +
-    (l.imageUrl ? `<img src="${escapeHtml(l.imageUrl)}" width="160" height="120" alt="" style="display:block;float:left;width:160px;height:120px;object-fit:cover;border-radius:6px;margin:0 16px 0 0">` : '') +
+    (l.imageUrl ? `<img src="${escapeHtml(l.imageUrl)}" width="160" alt="" style="display:block;float:left;width:160px;height:auto;border-radius:6px;margin:0 16px 0 0">` : '') +
     `<strong style="display:block;font-size:16px">${escapeHtml(l.title)}</strong><span style="display:block;margin-top:4px;font-size:14px;color:${BRAND.muted}">${escapeHtml(l.detail)}</span></a></td></tr>`;
   const listings = content.listings?.length
     ? `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="margin:0 0 16px">${content.listings.map(listing).join('')}</table>`

@@ -96,9 +96,8 @@ export class ListingImportService {
       bundle.listings.map(async (listing, i) => {
         if (!bundle.accounts.some((a) => a.key === listing.owner)) throw new BadRequestException(`Listing ${i}: unknown owner "${listing.owner}"`);
         for (const photo of listing.photos) {
-          const { full, card } = await this.readPhoto(dir, photo);
-          await this.uploads.checkProcessed(full, card).catch((error: Error) => {
-            throw new BadRequestException(`Listing ${i}, ${photo.full}: ${error.message}`);
+          await this.uploads.checkProcessed(photo, this.photoReader(dir, photo)).catch((error: Error) => {
+            throw new BadRequestException(`Listing ${i}, ${String(photo.file)}: ${error.message}`);
           });
         }
       }),
@@ -116,8 +115,7 @@ export class ListingImportService {
           if (!owner) throw new BadRequestException(`Listing ${offset + k}: its owner "${listing.owner}" was not imported`);
           const images: string[] = [];
           for (const photo of listing.photos) {
-            const { full, card } = await this.readPhoto(dir, photo);
-            images.push((await this.uploads.storeProcessed(owner.id, full, card)).secure_url);
+            images.push((await this.uploads.storeProcessed(owner.id, photo, this.photoReader(dir, photo))).secure_url);
             photos += 1;
           }
           const input = inputs[offset + k] as VehicleInputDto;
@@ -197,9 +195,15 @@ export class ListingImportService {
     return owners;
   }
 
-  private async readPhoto(dir: string, photo: BundlePhoto): Promise<{ full: Buffer; card: Buffer }> {
-    const [full, card] = await Promise.all([readFile(this.inside(dir, photo.full)), readFile(this.inside(dir, photo.card))]);
-    return { full, card };
+  /** Reads the files of a bundle photo by suffix; 400 for a missing one or a path outside the bundle. */
+  private photoReader(dir: string, photo: BundlePhoto): (suffix: string) => Promise<Buffer> {
+    return async (suffix) => {
+      if (typeof photo.file !== 'string') throw new BadRequestException('A bundle photo needs its file name');
+      const path = this.inside(dir, photo.file + suffix);
+      return readFile(path).catch(() => {
+        throw new BadRequestException(`Missing photo file ${photo.file + suffix}`);
+      });
+    };
   }
 
   /** A path of the bundle, refused if it leaves the bundle folder. */

@@ -1,11 +1,11 @@
 import { ConflictException, Inject, Injectable, NotFoundException } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import {
-  cardImageUrl,
   formatMileage,
   formatPrice,
   SAVED_SEARCH_LIMITS,
   sitePath,
+  socialImageOf,
   vehicleTitle,
   type PublicVehicle,
   type SaveSearchDto,
@@ -171,7 +171,8 @@ export class SavedSearchesService {
             ? `Now ${formatPrice(v.price)}, ${formatPrice(v.priceDrop.amount)} less · ${formatMileage(v.mileage)}`
             : `${formatPrice(v.price)} · ${formatMileage(v.mileage)} · ${v.location}`,
         url: `${base}${sitePath('/vehicles/:id', { id: v.id })}`,
-        ...(cover ? { imageUrl: cover.startsWith('http') ? cover : `${base}${cardImageUrl(cover)}` } : {}),
+        // A JPEG where there is one: not every mail client shows WebP.
+        ...(cover ? { imageUrl: cover.startsWith('http') ? cover : `${base}${socialImageOf(cover).url}` } : {}),
       };
     });
     return composeMail(this.config.site, {

@@ -1,38 +1,20 @@
 import { PayloadTooLargeException, UnsupportedMediaTypeException } from '@nestjs/common';
-import sharp, { type Metadata, type Sharp } from 'sharp';
-import { PHOTO_VARIANT_PX } from '@app/shared';
+import sharp, { type Metadata } from 'sharp';
+import { isPhotoPlaceholder, PHOTO_LONG_SIDES, photoFiles } from '@app/shared';
+import { encodePhoto, type EncodedPhoto } from '@app/shared/uploads/photo-encoder';
 
 /** Largest image accepted, in pixels (width × height), checked from the header before any decoding. */
 export const MAX_INPUT_PIXELS = 50_000_000;
-/** Long side of the stored full-size photo and of the card-size one. */
-export const FULL_SIZE_PX = PHOTO_VARIANT_PX.full;
-export const CARD_SIZE_PX = PHOTO_VARIANT_PX.card;
-/** WebP quality of the full-size photo, and the size it is brought under (by lower qualities) when it can be. */
-export const FULL_SIZE_QUALITY = 80;
-export const FULL_SIZE_MAX_BYTES = 500 * 1024;
-
 /** Formats accepted, by their content: what sharp reads, restricted to photo formats. */
 const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp', 'heif']);
 const NOT_AN_IMAGE = 'File must be an image (JPEG, PNG, WebP, HEIC or AVIF)';
 
-export interface ProcessedVariant {
-  data: Buffer;
-  width: number;
-  height: number;
-}
-
-export interface ProcessedImage {
-  full: ProcessedVariant;
-  card: ProcessedVariant;
-}
-
 /**
  * Re-encodes an uploaded photo: the type is read from the bytes (never the name or declared type), the
  * pixel count is checked from the header before decoding, then the image is rotated by its EXIF
- * orientation and written as WebP in two sizes with no metadata at all (sharp keeps none unless asked:
- * EXIF with GPS, XMP, IPTC and ICC are dropped; colours are converted to sRGB).
+ * orientation and written in every size and format kept (`encodePhoto`), with no metadata at all.
  */
-export async function processImage(input: Buffer): Promise<ProcessedImage> {
+export async function processImage(input: Buffer): Promise<EncodedPhoto> {
   const metadata = await readHeader(input);
   if (!ACCEPTED_FORMATS.has(metadata.format ?? '')) throw new UnsupportedMediaTypeException(NOT_AN_IMAGE);
   // sharp's prebuilt libvips decodes AVIF (AV1) but not HEVC-coded HEIC.
@@ -48,11 +30,7 @@ export async function processImage(input: Buffer): Promise<ProcessedImage> {
   // limitInputPixels guards the decoder too, should a header understate the real size.
   const source = sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' }).rotate();
   try {
-    const [full, card] = await Promise.all([
-      encode(source.clone(), FULL_SIZE_PX, FULL_SIZE_QUALITY, FULL_SIZE_MAX_BYTES),
-      encode(source.clone(), CARD_SIZE_PX, 76),
-    ]);
-    return { full, card };
+    return await encodePhoto(source);
   } catch (error) {
     if (error instanceof Error && /pixel limit/i.test(error.message)) {
       throw new PayloadTooLargeException(`Image is too large: at most ${MAX_INPUT_PIXELS / 1_000_000} megapixels`);
@@ -71,30 +49,25 @@ async function readHeader(input: Buffer): Promise<Metadata> {
 }
 
 /**
- * Resizes (never enlarging) and writes WebP at `quality`; with `maxBytes`, a result over it is written again
- * at lower qualities (down to 50) so a detailed 2048 px photo stays near half a megabyte.
+ * Checks the files of a photo already encoded by the upload rules (a listing bundle's): a well-formed
+ * placeholder, and each file of `photoFiles` present in its format at exactly its pixel size. Reads headers
+ * only; 415 otherwise. Answers the photo as `encodePhoto` would.
  */
-async function encode(pipeline: Sharp, longSide: number, quality: number, maxBytes = Infinity): Promise<ProcessedVariant> {
-  const resized = pipeline.resize({ width: longSide, height: longSide, fit: 'inside', withoutEnlargement: true });
-  for (let q = quality; ; q -= 10) {
-    const { data, info } = await resized.clone().webp({ quality: q, effort: 4, smartSubsample: true }).toBuffer({ resolveWithObject: true });
-    if (data.length <= maxBytes || q - 10 < 50) return { data, width: info.width, height: info.height };
+export async function checkEncodedPhoto(photo: Omit<EncodedPhoto, 'files'>, read: (suffix: string) => Promise<Buffer>): Promise<EncodedPhoto> {
+  const { width, height, placeholder } = photo;
+  const longest = PHOTO_LONG_SIDES[PHOTO_LONG_SIDES.length - 1];
+  if (!Number.isInteger(width) || !Number.isInteger(height) || width < 1 || height < 1 || Math.max(width, height) > longest || !isPhotoPlaceholder(placeholder)) {
+    throw new UnsupportedMediaTypeException(`An imported photo needs its size (long side at most ${longest} px) and a ThumbHash placeholder`);
   }
-}
-
-/**
- * Checks photos already encoded as the upload rules store them (imports): both WebP, each within its long
- * side. Answers their sizes; 415 otherwise. Reads headers only.
- */
-export async function checkProcessedImage(full: Buffer, card: Buffer): Promise<ProcessedImage> {
-  const variant = async (data: Buffer, longSide: number): Promise<ProcessedVariant> => {
-    const metadata = await readHeader(data);
-    const width = metadata.width ?? 0;
-    const height = metadata.height ?? 0;
-    if (metadata.format !== 'webp' || width < 1 || height < 1 || Math.max(width, height) > longSide) {
-      throw new UnsupportedMediaTypeException(`An imported photo must be WebP with a long side of at most ${longSide} px`);
-    }
-    return { data, width, height };
-  };
-  return { full: await variant(full, FULL_SIZE_PX), card: await variant(card, CARD_SIZE_PX) };
+  const files = await Promise.all(
+    photoFiles(width, height).map(async (file) => {
+      const data = await read(file.suffix);
+      const metadata = await readHeader(data);
+      if (metadata.format !== (file.format === 'avif' ? 'heif' : file.format) || metadata.width !== file.width || metadata.height !== file.height) {
+        throw new UnsupportedMediaTypeException(`An imported photo's ${file.suffix} file must be ${file.format.toUpperCase()}, ${file.width} × ${file.height} px`);
+      }
+      return { suffix: file.suffix, contentType: file.contentType, data };
+    }),
+  );
+  return { width, height, placeholder, files };
 }

@@ -3,7 +3,8 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { randomBytes } from 'node:crypto';
 import { RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import { In, IsNull, LessThan, Repository } from 'typeorm';
-import { CARD_VARIANT_SUFFIX, cardImageUrl, imageVariantUrls, LISTING_LIMITS, type UploadedImage } from '@app/shared';
+import { cardImageUrl, imageVariantUrls, LISTING_LIMITS, sizedPhotoStem, type UploadedImage } from '@app/shared';
+import type { EncodedPhoto } from '@app/shared/uploads/photo-encoder';
 import { APP_CONFIG, type AppConfig } from '../../infra/config/app-config';
 import { RateLimiters } from '../../infra/redis/redis.module';
 import { OBJECT_STORAGE, type ObjectStorage } from '../../infra/storage/object-storage';
@@ -11,7 +12,7 @@ import { ListingReader } from '../vehicles/listing-reader.service';
 import { ListingWriter } from '../vehicles/listing-writer.service';
 import { UploadEntity } from './entities/upload.entity';
 import { PhotoHashBandEntity } from './entities/photo-hash-band.entity';
-import { checkProcessedImage, processImage, type ProcessedImage } from './image-processing';
+import { checkEncodedPhoto, processImage } from './image-processing';
 import { hashBands, perceptualHash } from './perceptual-hash';
 
 /** Candidates checked against the listings per query (one scan of `vehicles` per batch). */
@@ -80,52 +81,57 @@ export class UploadsService implements OnModuleInit {
   }
 
   /**
-   * Re-encodes the photo, stores its two sizes and records the upload. The row is written right after the
-   * first file, so a later failure or crash leaves something the orphan job cleans up; a failed write
-   * removes what was written.
+   * Re-encodes the photo, stores every size and format of it and records the upload. The row is written
+   * right after the first file, so a later failure or crash leaves something the orphan job cleans up; a
+   * failed write removes what was written.
    */
   async store(userId: number, input: Buffer): Promise<UploadedImage> {
     return this.save(userId, await processImage(input), true);
   }
 
-  /** Checks that a photo is encoded as the upload rules store it (415 otherwise); stores nothing. */
-  async checkProcessed(full: Buffer, card: Buffer): Promise<void> {
-    await checkProcessedImage(full, card);
+  /** Checks that a photo's files are encoded as the upload rules store them (415 otherwise); stores nothing. */
+  async checkProcessed(photo: Omit<EncodedPhoto, 'files'>, read: (suffix: string) => Promise<Buffer>): Promise<EncodedPhoto> {
+    return checkEncodedPhoto(photo, read);
   }
 
   /** Stores a photo already encoded by the upload rules (a listing bundle's), after checking it is. */
-  async storeProcessed(userId: number, full: Buffer, card: Buffer): Promise<UploadedImage> {
+  async storeProcessed(userId: number, photo: Omit<EncodedPhoto, 'files'>, read: (suffix: string) => Promise<Buffer>): Promise<UploadedImage> {
     // Not hashed: a bundle comes from the operator, and the demo's rendered scenes (flat colours, one layout)
     // look alike to the perceptual hash, so they would all "match" each other in the review queue.
-    return this.save(userId, await checkProcessedImage(full, card), false);
+    return this.save(userId, await checkEncodedPhoto(photo, read), false);
   }
 
-  private async save(userId: number, { full, card }: ProcessedImage, hashed: boolean): Promise<UploadedImage> {
+  private async save(userId: number, photo: EncodedPhoto, hashed: boolean): Promise<UploadedImage> {
     const now = new Date();
-    const base = `${now.getUTCFullYear()}/${String(now.getUTCMonth() + 1).padStart(2, '0')}/${randomBytes(16).toString('hex')}`;
+    const folderAndId = `${now.getUTCFullYear()}/${String(now.getUTCMonth() + 1).padStart(2, '0')}/${randomBytes(16).toString('hex')}`;
+    const stem = sizedPhotoStem(folderAndId, photo.placeholder, photo.width, photo.height);
+    const [largest, ...others] = photo.files;
+    if (!largest) throw new Error('An encoded photo has no files');
+    const url = await this.storage.put(stem + largest.suffix, largest.data, largest.contentType);
+    const cardUrl = cardImageUrl(url);
+    const card = photo.files.find((file) => cardUrl.endsWith(stem + file.suffix)) ?? largest;
     const phash = hashed ? await perceptualHash(card.data) : null;
-    const url = await this.storage.put(`${base}.webp`, full.data, 'image/webp');
     let uploadId: number | undefined;
     try {
       uploadId = await this.uploads.manager.transaction(async (manager) => {
-        const { id } = await manager.save(UploadEntity, manager.create(UploadEntity, { userId, url, bytes: full.data.length, attachedAt: null, phash }));
+        const { id } = await manager.save(UploadEntity, manager.create(UploadEntity, { userId, url, bytes: photo.files.reduce((sum, file) => sum + file.data.length, 0), attachedAt: null, phash }));
         if (phash) await manager.insert(PhotoHashBandEntity, hashBands(phash).map((value, band) => ({ band, value, uploadId: id })));
         return id;
       });
-      await this.storage.put(`${base}${CARD_VARIANT_SUFFIX}.webp`, card.data, 'image/webp');
+      await Promise.all(others.map((file) => this.storage.put(stem + file.suffix, file.data, file.contentType)));
     } catch (error) {
       await this.removeFiles(url);
       if (uploadId !== undefined) await this.uploads.delete({ id: uploadId });
       throw error;
     }
-    return { secure_url: url, card_url: cardImageUrl(url), width: full.width, height: full.height, format: 'webp', bytes: full.data.length };
+    return { secure_url: url, card_url: cardUrl, width: photo.width, height: photo.height, format: 'webp', bytes: largest.data.length };
   }
 
   /**
    * The hourly cleanup. Uploads older than UPLOAD_ORPHAN_HOURS and not yet seen in a listing are looked up in
    * `vehicles.images` (a LIKE on the JSON text, 50 candidates per scan: no index helps, and an hourly
    * job over the few photos uploaded a day earlier can afford it). Found ones are marked attached and
-   * never checked again; the others are removed with both files. Safe to run twice.
+   * never checked again; the others are removed with all their files. Safe to run twice.
    */
   async removeOrphans(now = new Date()): Promise<{ removed: number; attached: number }> {
     const cutoff = new Date(now.getTime() - this.config.uploadLimits.orphanTtlMs);

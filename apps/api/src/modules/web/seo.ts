@@ -2,12 +2,12 @@ import {
   HERO_IMAGE,
   CONDITION_OPTIONS,
   GALLERY_PHOTO_SIZES,
-  cardImageUrl,
   formatMileage,
   formatPrice,
   labelOf,
   listingPageTitle,
   photoSrcSet,
+  socialImageOf,
   soldText,
   vehicleTitle,
 } from '@app/shared';
@@ -71,7 +71,8 @@ export function vehicleHead(vehicle: SeoVehicle, base: string, siteName: string)
   const price = formatPrice(vehicle.price);
   const url = `${base}/vehicles/${vehicle.id}`;
   const cover = vehicle.images[vehicle.coverPhotoIndex] ?? vehicle.images[0];
-  const image = cover ? absolute(base, cardImageUrl(cover)) : undefined;
+  const social = cover ? socialImageOf(cover) : undefined;
+  const image = social ? absolute(base, social.url) : undefined;
   const sold = vehicle.status === 'sold';
   // A sold listing is not for sale: its title, description and previews say "Sold" (with the price only
   // where the seller agreed to show it).
@@ -112,15 +113,9 @@ export function vehicleHead(vehicle: SeoVehicle, base: string, siteName: string)
 
   const meta = (attr: 'name' | 'property', key: string, content: string) => `<meta ${attr}="${key}" content="${escapeHtml(content)}" />`;
   // The gallery's first photo is the page's largest paint: fetch it while the scripts load, choosing among
-  // the same sizes with the same rule as the gallery's <img> (srcset and sizes), so it is fetched once.
-  const srcset = cover ? photoSrcSet(cover) : undefined;
-  const preloads = cover
-    ? [
-        srcset
-          ? `<link rel="preload" as="image" href="${escapeHtml(cover)}" imagesrcset="${escapeHtml(srcset)}" imagesizes="${escapeHtml(GALLERY_PHOTO_SIZES)}" fetchpriority="high" />`
-          : `<link rel="preload" as="image" href="${escapeHtml(cover)}" fetchpriority="high" />`,
-      ]
-    : [];
+  // the same files with the same rule as the gallery's <picture> (its first format's srcset and sizes), so
+  // it is fetched once. A browser skips a preload of a type it cannot show, as it skips that <source>.
+  const preloads = cover ? [photoPreload(cover, GALLERY_PHOTO_SIZES)] : [];
   const tags = [
     ...preloads,
     `<link rel="canonical" href="${escapeHtml(url)}" />`,
@@ -130,6 +125,9 @@ export function vehicleHead(vehicle: SeoVehicle, base: string, siteName: string)
     meta('property', 'og:description', description),
     meta('property', 'og:url', url),
     ...(image ? [meta('property', 'og:image', image), meta('property', 'og:image:alt', name)] : []),
+    ...(social?.width && social.height && social.type
+      ? [meta('property', 'og:image:type', social.type), meta('property', 'og:image:width', String(social.width)), meta('property', 'og:image:height', String(social.height))]
+      : []),
     meta('property', 'product:price:amount', vehicle.price.toFixed(2)),
     meta('property', 'product:price:currency', 'USD'),
     meta('name', 'twitter:card', image ? 'summary_large_image' : 'summary'),
@@ -156,12 +154,24 @@ export function withHead(html: string, head: Partial<PageHead> & { title: string
   return head.tags?.length ? insertIntoHead(out, head.tags.join('')) : out;
 }
 
-/** `tags` added at the end of the head (before `</head>`). */
+/**
+ * A preload of a listing photo: its preferred format's `srcset` with the page's `sizes` (typed, so a browser
+ * that cannot show AVIF skips it), else the WebP sizes, else the one URL.
+ */
+function photoPreload(url: string, sizes: string): string {
+  const avif = photoSrcSet(url, 'avif');
+  const srcset = avif ?? photoSrcSet(url, 'webp');
+  if (!srcset) return `<link rel="preload" as="image" href="${escapeHtml(url)}" fetchpriority="high" />`;
+  const type = avif ? ' type="image/avif"' : '';
+  return `<link rel="preload" as="image" href="${escapeHtml(url)}" imagesrcset="${escapeHtml(srcset)}" imagesizes="${escapeHtml(sizes)}"${type} fetchpriority="high" />`;
+}
+
 /** The landing page's hero photo, fetched while the scripts load (same srcset and sizes as its <img>). */
 export function landingPreload(): string {
   return `<link rel="preload" as="image" href="${HERO_IMAGE.src}" imagesrcset="${HERO_IMAGE.srcSet}" imagesizes="${HERO_IMAGE.sizes}" fetchpriority="high" />`;
 }
 
+/** `tags` added at the end of the head (before `</head>`). */
 export function insertIntoHead(html: string, tags: string): string {
   const at = html.indexOf('</head>');
   return at < 0 ? html : html.slice(0, at) + tags + html.slice(at);

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { formatCount, vehicleTitle, type PublicUser } from '@app/shared';
 import { useMyVehicles } from '../../api/seller';
 import { displayName } from '../../lib/user';
-import { cardCover } from '../../lib/vehicle';
+import { CoverPhoto } from '../../components/ListingPhoto';
 import { useSavedVehicles } from '../saved/use-saved-vehicles';
 import { listingStats } from './listing-stats';
 import './account.css';
@@ -62,7 +62,7 @@ export default function PersonalStrip({ user }: { user: PublicUser }) {
               {saved.vehicles.slice(0, SAVED_SHOWN).map((v) => (
                 <li key={v.id}>
                   <Link to={`/vehicles/${v.id}`}>
-                    <img src={cardCover(v)} alt="" width={120} height={90} loading="lazy" />
+                    <CoverPhoto vehicle={v} sizes="120px" alt="" width={120} height={90} loading="lazy" />
                     <span>{vehicleTitle(v)}</span>
                   </Link>
                 </li>

@@ -5,7 +5,7 @@ import { ApiError } from '@app/shared';
 import { useDeleteVehicle, useMyVehicles, type OwnerVehicle } from '../../api/seller';
 import { CheckIcon, EyeIcon } from '../../components/icons';
 import { useDocumentMeta } from '../../hooks/use-document-meta';
-import { cardCover } from '../../lib/vehicle';
+import { CoverPhoto } from '../../components/ListingPhoto';
 import { toast } from '../../stores/toast';
 import { SavedVehicles } from '../saved/SavedVehicles';
 import { listingStats } from './listing-stats';
@@ -93,7 +93,7 @@ function ListingsTable({ vehicles }: { vehicles: OwnerVehicle[] }) {
             return (
               <tr key={v.id}>
                 <th scope="row" className="listing-cell">
-                  <img src={cardCover(v)} alt="" width={96} height={72} loading="lazy" />
+                  <CoverPhoto vehicle={v} sizes="96px" alt="" width={96} height={72} loading="lazy" />
                   <span>
                     <span className="listing-title">{title}</span>
                     <span className="listing-sub">
@@ -151,7 +151,7 @@ function RecentListings({ vehicles }: { vehicles: OwnerVehicle[] }) {
         {recent.map((v) => (
           <li key={v.id} className="recent-listing">
             <Link to={`/vehicles/${v.id}`}>
-              <img src={cardCover(v)} alt="" width={320} height={240} loading="lazy" />
+              <CoverPhoto vehicle={v} sizes="160px" alt="" width={320} height={240} loading="lazy" />
               <span className="recent-listing-body">
                 <span className="listing-title">{vehicleTitle(v)}</span>
                 <span className="listing-sub">

@@ -3,7 +3,8 @@ import { vehicleTitle, formatPrice } from '@app/shared';
 import { useRecentVehicles, usePublicConfigQuery } from '../../api/queries';
 import { ChevronLeftIcon, ChevronRightIcon } from '../../components/icons';
 import { useDocumentMeta } from '../../hooks/use-document-meta';
-import { cardCover, coverImage } from '../../lib/vehicle';
+import { CoverPhoto } from '../../components/ListingPhoto';
+import { coverImage } from '../../lib/vehicle';
 import './slideshow.css';
 
 export const MAX_SLIDES = 20;
@@ -61,8 +62,9 @@ export default function SlideshowPage() {
     <div className="slideshow" onClick={openSearch} role="region" aria-roledescription="carousel" aria-label="Latest vehicles">
       {slides.map((vehicle, i) => (
         <figure key={vehicle.id} className={`slide${i === current ? ' is-active' : ''}`} aria-hidden={i !== current}>
-          <img
-            src={cardCover(vehicle)}
+          <CoverPhoto
+            vehicle={vehicle}
+            sizes="100vw"
             alt={vehicleTitle(vehicle)}
             width={640}
             height={480}

@@ -2,7 +2,7 @@ import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, Primary
 import { UserEntity } from '../../users/entities/user.entity';
 
 /**
- * One uploaded photo (its full-size URL; the card-size file sits next to it, see `imageVariantUrls`).
+ * One uploaded photo (the URL of its largest size; its other files sit next to it, see `imageVariantUrls`).
  * `attachedAt` is set by the orphan job the first time it finds the photo in a listing; photos still
  * unattached UPLOAD_ORPHAN_HOURS after upload are removed with their files (a listing write attaches them at once).
  */
@@ -24,7 +24,7 @@ export class UploadEntity {
   @Column({ type: 'varchar', length: 255 })
   url: string;
 
-  /** Size of the full-size file. */
+  /** Bytes of all its files (every size and format): what it holds of the user's allowance of loose photos. */
   @Column({ type: 'int' })
   bytes: number;
 

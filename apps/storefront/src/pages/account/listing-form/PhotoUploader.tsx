@@ -13,8 +13,9 @@ import { rectSortingStrategy, SortableContext, sortableKeyboardCoordinates, useS
 import { CSS } from '@dnd-kit/utilities';
 import { useId, useRef, useState, type ChangeEvent } from 'react';
 import { CameraIcon, CloseIcon, StarIcon } from '../../../components/icons';
+import { ListingPhoto } from '../../../components/ListingPhoto';
 import { toast } from '../../../stores/toast';
-import { addPhotos, cardImageUrl, LISTING_LIMITS, movePhoto, removePhoto, screenFiles, setCover, skippedDescription, type PhotoList, type SkippedFile } from '@app/shared';
+import { addPhotos, LISTING_LIMITS, movePhoto, removePhoto, screenFiles, setCover, skippedDescription, type PhotoList, type SkippedFile } from '@app/shared';
 import { failureReason, UploadError, type UploadStrategy } from './uploader';
 
 interface UploadRow {
@@ -83,7 +84,7 @@ function SortablePhoto({
         {...attributes}
         {...listeners}
       >
-        <img src={cardImageUrl(url)} alt="" width={320} height={240} loading="lazy" draggable={false} />
+        <ListingPhoto url={url} sizes="160px" alt="" width={320} height={240} loading="lazy" draggable={false} />
       </button>
       {isCover ? <span className="photo-cover-badge">Cover</span> : null}
       <button

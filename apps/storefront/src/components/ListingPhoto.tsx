@@ -1,0 +1,76 @@
+import { useState, type ImgHTMLAttributes, type SyntheticEvent } from 'react';
+import { thumbHashToDataURL } from 'thumbhash';
+import { cardImageUrl, photoPlaceholder, photoSrcSet, type PublicVehicle } from '@app/shared';
+import { coverImage, FALLBACK_IMAGE } from '../lib/vehicle';
+
+/**
+ * `sizes` of a card's photo: the card grid's column (cards are at least 260 px, in one column on a phone,
+ * up to four in the 1280 px container).
+ */
+export const CARD_PHOTO_SIZES = '(min-width: 1280px) 380px, (min-width: 640px) 50vw, calc(100vw - 32px)';
+
+/** Decoded placeholders by ThumbHash (a data URL each, ~1 KB): a grid re-renders them on every page. */
+const placeholders = new Map<string, string>();
+const MAX_PLACEHOLDERS = 500;
+
+/** The data URL a photo's ThumbHash paints while the photo loads; null for a photo without one. */
+export function placeholderImage(url: string): string | null {
+  const hash = photoPlaceholder(url);
+  if (!hash) return null;
+  let image = placeholders.get(hash);
+  if (image === undefined) {
+    try {
+      const bytes = Uint8Array.from(atob(hash.replace(/-/g, '+').replace(/_/g, '/')), (c) => c.charCodeAt(0));
+      image = thumbHashToDataURL(bytes);
+    } catch {
+      return null; // not a ThumbHash after all: no placeholder rather than a broken page
+    }
+    if (placeholders.size >= MAX_PLACEHOLDERS) placeholders.clear();
+    placeholders.set(hash, image);
+  }
+  return image;
+}
+
+interface ListingPhotoProps extends Omit<ImgHTMLAttributes<HTMLImageElement>, 'src' | 'srcSet' | 'sizes'> {
+  /** The listing photo (its largest size, as the listing stores it). */
+  url: string;
+  /** How wide the photo is drawn at each screen width (the browser picks the file from it). */
+  sizes: string;
+  /** The file a browser without `srcset` shows; the card size unless given. */
+  src?: string;
+  /** How the photo fills its box (the placeholder follows it). */
+  fit?: 'cover' | 'contain';
+}
+
+/**
+ * A listing photo in the size and format the screen needs: AVIF and WebP `srcset`s of every stored size
+ * (`photoSrcSet`), the browser choosing with `sizes`; its ThumbHash painted underneath until the file has
+ * loaded. Older uploads have WebP in two sizes and no placeholder; a hosted image is one URL.
+ */
+export function ListingPhoto({ url, sizes, src, fit = 'cover', style, onLoad, ...img }: ListingPhotoProps) {
+  const [loaded, setLoaded] = useState<string | null>(null);
+  const avif = photoSrcSet(url, 'avif');
+  const webp = photoSrcSet(url, 'webp');
+  const placeholder = loaded === url ? null : placeholderImage(url);
+  const painted = placeholder ? { ...style, backgroundImage: `url("${placeholder}")`, backgroundSize: fit, backgroundPosition: 'center', backgroundRepeat: 'no-repeat' } : style;
+  const handleLoad = (event: SyntheticEvent<HTMLImageElement>) => {
+    setLoaded(url);
+    onLoad?.(event);
+  };
+  const image = <img {...img} src={src ?? cardImageUrl(url)} srcSet={webp} sizes={webp ? sizes : undefined} style={painted} onLoad={handleLoad} />;
+  if (!avif) return image;
+  return (
+    <picture className="listing-photo">
+      <source type="image/avif" srcSet={avif} sizes={sizes} />
+      {image}
+    </picture>
+  );
+}
+
+/** A listing's cover photo (`ListingPhoto`), or the stock drawing when it has no photo. */
+export function CoverPhoto({ vehicle, ...props }: Omit<ListingPhotoProps, 'url'> & { vehicle: Pick<PublicVehicle, 'images' | 'coverPhotoIndex'> }) {
+  const cover = coverImage(vehicle);
+  if (cover) return <ListingPhoto url={cover} {...props} />;
+  const { sizes: _sizes, src: _src, fit: _fit, ...img } = props;
+  return <img {...img} src={FALLBACK_IMAGE} />;
+}
