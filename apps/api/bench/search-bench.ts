@@ -1,13 +1,16 @@
 /**
- * Search speed bench (issue 3, item 4): seeds N listings, starts the real app in a child process on
- * loopback and measures a realistic mix of searches with autocannon.
+ * Search speed bench (issue 3, item 4): for each engine, seeds N listings, starts the real app in a child
+ * process on loopback and measures a realistic mix of searches with autocannon, then the same page queries
+ * straight on the driver; ends with both engines' figures side by side.
  *
- *   npm run bench:search -- [--n 100000] [--db mysql://root@127.0.0.1:3306/cm_bench] [--duration 10]
- *                           [--connections 16] [--reuse] [--reset]
+ *   npm run bench:search -- [--n 100000] [--engines sqlite,mysql] [--mysql mysql://root@127.0.0.1:3306/cm_bench]
+ *                           [--db mysql://…] [--duration 10] [--connections 16] [--reuse] [--reset]
  *
- * SQLite by default (a fresh file in the temp folder; --reuse keeps a seeded one). With --db the MySQL /
- * MariaDB database is created if missing; an existing database must be empty unless --reuse (measure
- * its listings as they are) or --reset (drop and recreate it).
+ * Both engines by default, one after the other: SQLite in a fresh file in the temp folder (--reuse keeps a
+ * seeded one) and MySQL / MariaDB in the scratch database `cm_bench` (dropped and seeded again unless
+ * --reuse). `--engines sqlite` or `--engines mysql` measures one. `--db <mysql URL>` measures that database
+ * only; it is created if missing, and an existing one must be empty unless --reuse (measure its listings as
+ * they are) or --reset (drop and recreate it).
  */
 import autocannon from 'autocannon';
 import { fork, type ChildProcess } from 'node:child_process';
@@ -39,9 +42,15 @@ import { plainToInstance } from 'class-transformer';
 import { queryKinds, type QueryKind } from './queries';
 import { seedListings } from './seed';
 
+type Engine = 'sqlite' | 'mysql';
+const DEFAULT_MYSQL = 'mysql://root@127.0.0.1:3306/cm_bench';
+
 interface Options {
   n: number;
-  db?: string;
+  engines: Engine[];
+  /** The MySQL/MariaDB database measured, and whether it is the bench's own scratch one. */
+  mysql: string;
+  scratchMysql: boolean;
   duration: number;
   connections: number;
   reuse: boolean;
@@ -49,13 +58,15 @@ interface Options {
 }
 
 function parseArgs(argv: string[]): Options {
-  const options: Options = { n: 100_000, duration: 10, connections: 16, reuse: false, reset: false };
+  const options: Options = { n: 100_000, engines: ['sqlite', 'mysql'], mysql: DEFAULT_MYSQL, scratchMysql: true, duration: 10, connections: 16, reuse: false, reset: false };
   for (let i = 0; i < argv.length; i += 1) {
     const [flag, inline] = argv[i].split('=', 2);
     const value = () => inline ?? argv[++i];
     switch (flag) {
       case '--n': options.n = Number(value()); break;
-      case '--db': options.db = value(); break;
+      case '--db': options.mysql = value(); options.scratchMysql = false; options.engines = ['mysql']; break;
+      case '--mysql': options.mysql = value(); options.scratchMysql = false; break;
+      case '--engines': options.engines = value().split(',').map((e) => e.trim()) as Engine[]; break;
       case '--duration': options.duration = Number(value()); break;
       case '--connections': options.connections = Number(value()); break;
       case '--reuse': options.reuse = true; break;
@@ -64,25 +75,28 @@ function parseArgs(argv: string[]): Options {
     }
   }
   if (!Number.isInteger(options.n) || options.n < 1) throw new Error('--n must be a positive whole number');
+  if (options.engines.length === 0 || options.engines.some((e) => e !== 'sqlite' && e !== 'mysql')) throw new Error('--engines takes sqlite, mysql or both');
+  // The scratch database is the bench's own: seeded afresh each run unless its listings are reused.
+  if (options.scratchMysql && !options.reuse) options.reset = true;
   return options;
 }
 
 const log = (line = '') => console.log(line);
 
-async function prepareDatabase(options: Options): Promise<{ url: string; engine: string }> {
-  if (!options.db) {
+async function prepareDatabase(target: Engine, options: Options): Promise<{ url: string; engine: string }> {
+  if (target === 'sqlite') {
     const file = join(tmpdir(), `carmarket-bench-${options.n}.sqlite`);
     if (!options.reuse) for (const suffix of ['', '-wal', '-shm']) rmSync(file + suffix, { force: true });
     return { url: `sqlite:${file}`, engine: 'SQLite' };
   }
-  const settings = parseDatabaseUrl(options.db, tmpdir());
-  if (settings.type !== 'mysql') throw new Error('--db must be a mysql:// URL (SQLite is the default)');
+  const settings = parseDatabaseUrl(options.mysql, tmpdir());
+  if (settings.type !== 'mysql') throw new Error('--db and --mysql take a mysql:// URL');
   const server = await createConnection({ host: settings.host, port: settings.port, user: settings.username, password: settings.password });
   try {
     if (options.reset) await server.query(`DROP DATABASE IF EXISTS \`${settings.database}\``);
     await server.query(`CREATE DATABASE IF NOT EXISTS \`${settings.database}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`);
     const [[version]] = (await server.query('SELECT VERSION() AS v')) as unknown as [{ v: string }[]];
-    return { url: options.db, engine: `MySQL/MariaDB ${version.v}` };
+    return { url: options.mysql, engine: `MySQL/MariaDB ${version.v}` };
   } finally {
     await server.end();
   }
@@ -215,7 +229,14 @@ async function measure(base: string, name: string, next: () => string, seconds: 
   };
 }
 
-async function coldPass(base: string, kinds: QueryKind[]): Promise<void> {
+interface ColdPass {
+  count: number;
+  p50: number;
+  p95: number;
+  max: number;
+}
+
+async function coldPass(base: string, kinds: QueryKind[]): Promise<ColdPass> {
   const times: number[] = [];
   for (const path of [...new Set(kinds.flatMap((k) => k.paths))]) {
     const started = performance.now();
@@ -226,7 +247,9 @@ async function coldPass(base: string, kinds: QueryKind[]): Promise<void> {
   }
   times.sort((a, b) => a - b);
   log(`\nCold pass (each of the ${times.length} distinct searches once, one client, totals and facets counted):`);
-  log(`  p50 ${percentile(times, 50).toFixed(1)} ms, p95 ${percentile(times, 95).toFixed(1)} ms, max ${times[times.length - 1].toFixed(1)} ms`);
+  const cold = { count: times.length, p50: percentile(times, 50), p95: percentile(times, 95), max: times[times.length - 1] };
+  log(`  p50 ${cold.p50.toFixed(1)} ms, p95 ${cold.p95.toFixed(1)} ms, max ${cold.max.toFixed(1)} ms`);
+  return cold;
 }
 
 /** The search request of one bench path, as the API's validation turns its query string into it. */
@@ -310,9 +333,16 @@ async function bareReference(url: string, kinds: QueryKind[], seconds: number, c
   }
 }
 
-async function main(): Promise<void> {
-  const options = parseArgs(process.argv.slice(2));
-  const { url, engine } = await prepareDatabase(options);
+/** What one engine measured: the cold pass, the API's figures per kind (the mix last) and the bare driver's. */
+interface EngineReport {
+  engine: string;
+  cold: ColdPass;
+  api: Measured[];
+  bare: Measured[];
+}
+
+async function benchEngine(target: Engine, options: Options): Promise<EngineReport> {
+  const { url, engine } = await prepareDatabase(target, options);
   log(`Search bench: ${engine}, ${options.n.toLocaleString('en-US')} listings, ${options.connections} connections, ${options.duration} s per kind`);
   const dataSource = await seed(url, options);
   const [{ n: publicCount }] = (await dataSource.query('SELECT COUNT(*) AS n FROM vehicles WHERE isPublic = 1')) as { n: number }[];
@@ -322,9 +352,10 @@ async function main(): Promise<void> {
 
   const { child, base } = await startServer(url);
   const apiResults: Measured[] = [];
+  let cold: ColdPass;
   try {
     const kinds = queryKinds();
-    await coldPass(base, kinds);
+    cold = await coldPass(base, kinds);
     let counter = 0;
     const rotate = (paths: string[]) => () => paths[counter++ % paths.length];
     const weighted = kinds.flatMap((k) => Array.from({ length: k.weight }, () => k));
@@ -348,7 +379,6 @@ async function main(): Promise<void> {
     }
     const mix = results[results.length - 1];
     log(`\nGoal p95 < 20 ms and p99 < 40 ms for the mix: ${mix.p95 < 20 && mix.p99 < 40 ? 'met' : 'NOT met'} (${mix.p95.toFixed(1)} / ${mix.p99.toFixed(1)} ms)`);
-    if (results.some((r) => r.errors > 0)) process.exitCode = 1;
   } finally {
     const exited = child.exitCode === null ? new Promise((resolve) => child.once('exit', resolve)) : undefined;
     child.kill('SIGTERM');
@@ -369,8 +399,42 @@ async function main(): Promise<void> {
   }
   log(`p95 ×: the API's p95 (HTTP, validation, cache, JSON; ${options.connections} requests in flight) over the bare query's; req/s ÷: how many`);
   log('more searches a second the driver alone answers than the API does.');
-  if (!options.db && !options.reuse && existsSync(url.slice('sqlite:'.length))) log(`(SQLite file kept for --reuse: ${url.slice('sqlite:'.length)})`);
+  if (target === 'sqlite' && !options.reuse && existsSync(url.slice('sqlite:'.length))) log(`(SQLite file kept for --reuse: ${url.slice('sqlite:'.length)})`);
+  return { engine, cold, api: apiResults, bare };
 }
+
+/** Every engine measured, side by side: p95 / p99 of the API and p95 of the bare driver, per kind. */
+function printSideBySide(reports: EngineReport[], options: Options): void {
+  log(`\n${'='.repeat(30)} Both engines, ${options.n.toLocaleString('en-US')} listings, concurrency ${options.connections} ${'='.repeat(30)}`);
+  log(reports.map((r, i) => `  [${i + 1}] ${r.engine}`).join('\n'));
+  log('  ms; API = the app over HTTP, p95 / p99; driver = the same page queries straight on the driver, p95');
+  const cell = (text: string) => text.padStart(30);
+  log(`${'search'.padEnd(28)}${reports.map((_, i) => cell(`[${i + 1}] API p95 / p99    driver`)).join('')}`);
+  log('-'.repeat(28 + 30 * reports.length));
+  log(`${'cold pass (each search once)'.padEnd(28)}${reports.map((r) => cell(`${r.cold.p95.toFixed(1)} p95, max ${r.cold.max.toFixed(0)}`)).join('')}`);
+  for (const row of reports[0]!.api) {
+    const cells = reports.map((r) => {
+      const api = r.api.find((a) => a.name === row.name);
+      const bare = r.bare.find((b) => b.name === row.name);
+      return cell(api ? `${api.p95.toFixed(1)} / ${api.p99.toFixed(1)}    ${bare ? bare.p95.toFixed(2).padStart(7) : '      -'}` : '-');
+    });
+    log(`${row.name.padEnd(28)}${cells.join('')}`);
+  }
+  const mixes = reports.map((r) => ({ engine: r.engine, mix: r.api[r.api.length - 1]! }));
+  for (const { engine, mix } of mixes) {
+    log(`${engine}: mix p95 ${mix.p95.toFixed(1)} ms, p99 ${mix.p99.toFixed(1)} ms, ${mix.rps.toFixed(0)} req/s (goal p95 < 20, p99 < 40: ${mix.p95 < 20 && mix.p99 < 40 ? 'met' : 'NOT met'})`);
+  }
+}
+
+async function main(): Promise<void> {
+  const options = parseArgs(process.argv.slice(2));
+  const reports: EngineReport[] = [];
+  for (const engine of options.engines) reports.push(await benchEngine(engine, options));
+  if (reports.length > 1) printSideBySide(reports, options);
+  if (reports.some((r) => r.api.some((m) => m.errors > 0))) process.exitCode = 1;
+}
+
+
 
 main().catch((error: unknown) => {
   console.error(error instanceof Error ? error.stack : error);

@@ -74,4 +74,25 @@ describe('search pages on a larger data set', () => {
     const answered = Object.fromEntries(res.body.facets.make.map((f: { value: string; count: number }) => [f.value, f.count]));
     expect(answered).toEqual(Object.fromEntries(makes.map((r) => [r.value, Number(r.n)])));
   });
+
+  // Best Match reads the full-text matches in rank order and stops at the page's end (SQLite): the same
+  // rows, in the same order (ties newest first), as ranking every match and sorting.
+  it.each(['query=leather&sortBy=relevance_desc', 'query=leather&sortBy=relevance_desc&page=3', 'query=heated%20seats&make=toyota&sortBy=relevance_desc', 'query=porsche%20911&sortBy=relevance_desc&limit=50'])(
+    'Best Match %s answers what ranking every match answers',
+    async (query) => {
+      const { filters, sortBy, page, limit } = toSearchRequest(plainToInstance(VehicleSearchDto, Object.fromEntries(new URLSearchParams(query))));
+      const engine = t.database.engine === 'sqlite' ? 'sqlite' : 'mysql';
+      const where = whereOf(filters, engine);
+      const reference =
+        engine === 'sqlite'
+          ? `SELECT vehicles.id FROM vehicles JOIN (SELECT rowid AS kwId, rank AS kwRank FROM vehicles_fts WHERE vehicles_fts MATCH ?) kw ON kw.kwId = vehicles.id WHERE ${where.sql} ORDER BY -kw.kwRank DESC, vehicles.id DESC LIMIT ? OFFSET ?`
+          : `SELECT id FROM vehicles WHERE ${where.sql} ORDER BY MATCH (searchText) AGAINST (? IN BOOLEAN MODE) DESC, id DESC LIMIT ? OFFSET ?`;
+      const params = engine === 'sqlite' ? [where.keywordMatch, ...where.params] : [...where.params, where.keywordMatch];
+      const ranked = (await dataSource.query(reference, [...params, limit, (page - 1) * limit])) as { id: number }[];
+      const res = await t.client().get(`/api/vehicles/search?${query}`);
+      expect(res.status).toBe(200);
+      expect(ranked.length).toBeGreaterThan(0);
+      expect(res.body.vehicles.map((v: { id: number }) => v.id)).toEqual(ranked.map((r) => Number(r.id)));
+    },
+  );
 });

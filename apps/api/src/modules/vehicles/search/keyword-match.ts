@@ -196,20 +196,27 @@ export function keywordWhere(terms: readonly string[], engine: SqlEngine, perRow
 }
 
 /**
- * How "Best match" ranks: the relevance column (higher first) and, on SQLite, the full-text matches with
- * their bm25 rank (lower is better, so negated) read first, CROSS JOIN making them the outer loop, and each
- * one's listing looked up by id. Looking up the full-text table from each listing instead runs the whole
- * full-text query per row (42 s for "leather" at 100,000 listings). MariaDB scores the same boolean MATCH
- * as the filter.
+ * How "Best match" ranks: the relevance column (higher first). MariaDB scores the same boolean MATCH as the
+ * filter. SQLite reads the full-text matches first, in rank order (bm25, lower is better; newest first
+ * among equals), as the outer loop (CROSS JOIN), looking each one's listing up by id, and `orderBy` names
+ * that same order, so the page stops once it has its rows: "leather" (25,000 matches of 100,000) 38 -> 18 ms,
+ * where sorting after the join looked up every match's listing. The subquery's `LIMIT -1` keeps it a
+ * subquery (a flattened one loses its order). Looking up the full-text table from each listing instead runs
+ * the whole full-text query per row (42 s).
  */
-export function relevanceOf(engine: SqlEngine, match: string): { column: string; before: string; after: string; params: unknown[]; fromParams: unknown[] } {
+export function relevanceOf(
+  engine: SqlEngine,
+  match: string,
+): { column: string; before: string; after: string; params: unknown[]; fromParams: unknown[]; orderBy?: string } {
   if (engine === 'mysql') return { column: 'MATCH (searchText) AGAINST (? IN BOOLEAN MODE) AS relevance', before: '', after: '', params: [match], fromParams: [] };
   return {
     column: '-kw.kwRank AS relevance',
-    before: `(SELECT rowid AS kwId, rank AS kwRank FROM ${KEYWORD_TABLE} WHERE ${KEYWORD_TABLE} MATCH ?) kw CROSS JOIN `,
+    before: `(SELECT rowid AS kwId, rank AS kwRank FROM ${KEYWORD_TABLE} WHERE ${KEYWORD_TABLE} MATCH ? ORDER BY rank, rowid DESC LIMIT -1) kw CROSS JOIN `,
     after: ' ON vehicles.id = kw.kwId',
     params: [],
     fromParams: [match],
+    // The same order as SORT_SQL's "relevance DESC, id DESC", in the subquery's own columns.
+    orderBy: 'kw.kwRank, kw.kwId DESC',
   };
 }
 

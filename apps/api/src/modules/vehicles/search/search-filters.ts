@@ -301,6 +301,7 @@ export function pageQuery(q: {
     selectParams.push(...where.distance.params);
   }
   let from = fromVehicles(q.index, q.engine, where);
+  let orderBy = SORT_SQL[q.sortBy];
   const fromParams: unknown[] = [];
   if (q.sortBy === 'relevance_desc') {
     if (where.keywordMatch) {
@@ -309,13 +310,14 @@ export function pageQuery(q: {
       selectParams.push(...relevance.params);
       from = `${relevance.before}${from}${relevance.after}`;
       fromParams.push(...relevance.fromParams);
+      orderBy = relevance.orderBy ?? orderBy;
     } else {
       // Keywords the full-text index cannot rank (too short for it) rank every match alike: newest first.
       columns.push('0 AS relevance');
     }
   }
   return {
-    sql: `SELECT ${columns.join(', ')} FROM ${from} WHERE ${where.sql} ORDER BY ${SORT_SQL[q.sortBy]} LIMIT ? OFFSET ?`,
+    sql: `SELECT ${columns.join(', ')} FROM ${from} WHERE ${where.sql} ORDER BY ${orderBy} LIMIT ? OFFSET ?`,
     params: [...selectParams, ...fromParams, ...where.params, q.limit, q.offset],
     measuresDistance: where.distance !== undefined,
   };
