@@ -1,8 +1,12 @@
 import { DataSource } from 'typeorm';
 import { SORT_NEEDS, SORT_OPTIONS, type SortOption } from '@app/shared';
 import { VehicleEntity } from '../../src/modules/vehicles/entities/vehicle.entity';
-import { VERSION_TTL_MS } from '../../src/infra/cache/versioned-cache.service';
-import { deriveListingColumns } from '../../src/modules/vehicles/vehicle-derived';
+import { VERSION_TTL_MS, VersionedCacheService } from '../../src/infra/cache/versioned-cache.service';
+import { DERIVATION_VERSION, deriveListingColumns } from '../../src/modules/vehicles/vehicle-derived';
+import { DerivedColumnsJob } from '../../src/modules/vehicles/jobs/derived-columns.job';
+import { ListingWriter } from '../../src/modules/vehicles/listing-writer.service';
+import { writeKeywordIndex } from '../../src/modules/vehicles/search/keyword-match';
+import { LISTINGS_DATA_SET } from '../../src/modules/vehicles/search/vehicle-search.service';
 import { toPublicVehicle } from '../../src/modules/vehicles/vehicle.mapper';
 import { createVehicles, listingInput, setCreatedAt, updateVehicle } from '../factories/vehicle.factory';
 import { registerUser } from '../factories/user.factory';
@@ -210,6 +214,38 @@ describe('GET /api/vehicles/search', () => {
       const res = await t.client().get('/api/vehicles/search?zipCode=99999');
       expect(res.status).toBe(400);
       expect(res.body).toEqual({ statusCode: 400, message: 'Validation failed', errors: [{ field: 'zipCode', message: 'Unknown ZIP code' }] });
+    });
+  });
+
+  describe('words of what the form files', () => {
+    it('finds a listing by its body type, fuel, transmission and drivetrain, and an older listing once derived again at start', async () => {
+      const [evora] = await createVehicles(t, sellerId, [
+        { make: 'Lotus', model: 'Evora', bodyType: 'coupe', fuelType: 'hybrid', transmission: 'manual', drivetrain: 'all-wheel-drive', description: 'Quiet and quick.', features: [] },
+      ]);
+      const found = async (words: string) => ((await search(`make=lotus&query=${encodeURIComponent(words)}`)).vehicles as { id: number }[]).map((v) => v.id);
+      try {
+        for (const words of ['hybrid', 'coupe', 'manual', 'awd', 'all-wheel drive']) expect({ words, ids: await found(words) }).toEqual({ words, ids: [evora.id] });
+
+        // As a listing written before the fuel and drivetrain were searchable: the old words, derivation 1.
+        const dataSource = t.app.get(DataSource);
+        await dataSource.transaction(async (manager) => {
+          await manager.update(VehicleEntity, { id: evora.id }, { searchText: 'lotus | evora | | quiet and quick.', derivedVersion: 1 });
+          await writeKeywordIndex(manager, evora.id, 'lotus | evora | | quiet and quick.');
+        });
+        const cache = t.app.get(VersionedCacheService);
+        await cache.bump(dataSource.manager, LISTINGS_DATA_SET);
+        cache.invalidate(LISTINGS_DATA_SET);
+        expect(await found('hybrid')).toEqual([]);
+
+        await expect(t.app.get(DerivedColumnsJob).run()).resolves.toBe('ran');
+        expect(await found('hybrid')).toEqual([evora.id]);
+        expect(await found('awd')).toEqual([evora.id]);
+        expect(await dataSource.getRepository(VehicleEntity).findOneByOrFail({ id: evora.id })).toMatchObject({ derivedVersion: DERIVATION_VERSION });
+        // Nothing left to derive: a second run writes nothing.
+        await expect(t.app.get(ListingWriter).refreshDerivedColumns()).resolves.toBe(0);
+      } finally {
+        expect((await seller.delete(`/api/vehicles/${evora.id}`)).status).toBe(204);
+      }
     });
   });
 

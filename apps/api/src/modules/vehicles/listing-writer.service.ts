@@ -1,5 +1,5 @@
 import { ConflictException, Inject, Injectable, Logger } from '@nestjs/common';
-import { DataSource, EntityManager, In } from 'typeorm';
+import { DataSource, EntityManager, In, LessThan } from 'typeorm';
 import { IMAGE_NOT_ISSUED, imageVariantUrls, isIssuedImageUrl, type UserRole } from '@app/shared';
 import { APP_CONFIG, type AppConfig } from '../../infra/config/app-config';
 import { ValidationFailedException } from '../../infra/http/error-body';
@@ -11,7 +11,7 @@ import { LIFECYCLE_COLUMNS, lifecycleColumns, type LifecycleColumns } from './li
 import { dealColumns, MARKET_COLUMNS, type MarketColumns } from './pricing/market-columns';
 import { LISTINGS_DATA_SET } from './search/vehicle-search.service';
 import { dropFromKeywordIndex, writeKeywordIndex } from './search/keyword-match';
-import { DERIVED_LISTING_COLUMNS, deriveListingColumns, type DerivedListingColumns } from './vehicle-derived';
+import { DERIVATION_VERSION, DERIVED_LISTING_COLUMNS, deriveListingColumns, type DerivedListingColumns } from './vehicle-derived';
 
 /** Who writes: a signed-in user (seller or admin, through any route) or the system (demo data, imports, tests). */
 export type ListingActor = UserActor | { kind: 'system'; name: string };
@@ -190,6 +190,34 @@ export class ListingWriter {
       this.cache.invalidate(LISTINGS_DATA_SET);
     }
     return estimates.length;
+  }
+
+  /**
+   * Derives the derived columns (and SQLite's keyword index rows) of listings written under an older
+   * DERIVATION_VERSION again, 500 a transaction, each with a cache version bump. A row a seller or admin
+   * writes meanwhile already holds the new derivation and is left as it is. Not a listing change: no listener
+   * runs. Answers how many listings it derived again.
+   */
+  async refreshDerivedColumns(): Promise<number> {
+    let refreshed = 0;
+    for (;;) {
+      const rows = await this.dataSource.getRepository(VehicleEntity).find({ where: { derivedVersion: LessThan(DERIVATION_VERSION) }, order: { id: 'ASC' }, take: 500 });
+      if (rows.length === 0) return refreshed;
+      try {
+        await this.dataSource.transaction(async (manager) => {
+          for (const row of rows) {
+            const derived = deriveListingColumns(row);
+            const { affected } = await manager.update(VehicleEntity, { id: row.id, derivedVersion: LessThan(DERIVATION_VERSION) }, derived);
+            if (!affected) continue;
+            if (derived.searchText !== row.searchText) await writeKeywordIndex(manager, row.id, derived.searchText);
+            refreshed += 1;
+          }
+          await this.cache.bump(manager, LISTINGS_DATA_SET);
+        });
+      } finally {
+        this.cache.invalidate(LISTINGS_DATA_SET);
+      }
+    }
   }
 
   /** The hook point of every listing change (see onListingChanged). */

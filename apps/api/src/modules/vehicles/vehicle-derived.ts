@@ -1,4 +1,4 @@
-import { PUBLIC_STATUSES, type ListingStatus } from '@app/shared';
+import { BODY_TYPE_OPTIONS, DRIVETRAIN_OPTIONS, FUEL_TYPE_OPTIONS, PUBLIC_STATUSES, TRANSMISSION_OPTIONS, type ListingStatus, type Option } from '@app/shared';
 import { lookupZip } from '../../infra/geo/zip';
 
 /**
@@ -15,6 +15,13 @@ export function featureKey(feature: string): string {
   return foldText(feature).replace(/\|/g, ' ');
 }
 
+/**
+ * What the derivation below writes, as a number: raise it whenever it changes, and the listing writer
+ * derives the columns of every listing written before again (ListingWriter.refreshDerivedColumns, run once at
+ * start by DerivedColumnsJob). 2: searchText holds the body type, fuel, transmission and drivetrain.
+ */
+export const DERIVATION_VERSION = 2;
+
 /** The columns a listing's own fields determine; the listing writer sets them on every write. */
 export interface DerivedListingColumns {
   makeKey: string;
@@ -24,9 +31,11 @@ export interface DerivedListingColumns {
   isPublic: boolean;
   latitude: number | null;
   longitude: number | null;
+  /** DERIVATION_VERSION when written. */
+  derivedVersion: number;
 }
 
-export const DERIVED_LISTING_COLUMNS: readonly (keyof DerivedListingColumns)[] = ['makeKey', 'modelKey', 'searchText', 'featureKeys', 'isPublic', 'latitude', 'longitude'];
+export const DERIVED_LISTING_COLUMNS: readonly (keyof DerivedListingColumns)[] = ['makeKey', 'modelKey', 'searchText', 'featureKeys', 'isPublic', 'latitude', 'longitude', 'derivedVersion'];
 
 export interface ListingSource {
   make: string;
@@ -34,8 +43,25 @@ export interface ListingSource {
   trim?: string | null;
   description?: string | null;
   features?: string[] | null;
+  bodyType?: string | null;
+  fuelType?: string | null;
+  transmission?: string | null;
+  drivetrain?: string | null;
   status?: ListingStatus | null;
   zipCode?: string | null;
+}
+
+/** Short names buyers type for a drivetrain, which its label does not hold. */
+const DRIVETRAIN_SHORT: Record<string, string> = { fwd: 'fwd', rwd: 'rwd', 'rear-wheel-drive': 'rwd', awd: 'awd', 'all-wheel-drive': 'awd', '4wd': '4wd 4x4' };
+
+/**
+ * The words of a listing's chosen body type, fuel, transmission and drivetrain (labels, and a drivetrain's
+ * short name): a buyer who types "hybrid", "suv", "manual" or "awd" finds what the form filed under them.
+ */
+function vocabularyWords(source: ListingSource): string[] {
+  const label = (options: readonly Option<string>[], value: string | null | undefined) => (value ? (options.find((o) => o.value === value)?.label ?? value) : '');
+  const drivetrain = source.drivetrain ? `${label(DRIVETRAIN_OPTIONS, source.drivetrain)} ${DRIVETRAIN_SHORT[source.drivetrain] ?? ''}` : '';
+  return [label(BODY_TYPE_OPTIONS, source.bodyType), label(FUEL_TYPE_OPTIONS, source.fuelType), label(TRANSMISSION_OPTIONS, source.transmission), drivetrain].filter((w) => w.trim() !== '');
 }
 
 export function deriveListingColumns(source: ListingSource): DerivedListingColumns {
@@ -45,11 +71,12 @@ export function deriveListingColumns(source: ListingSource): DerivedListingColum
     makeKey: foldText(source.make ?? ''),
     modelKey: foldText(source.model ?? ''),
     // " | " between fields so that a word never spans two of them.
-    searchText: foldText([source.make, source.model, source.trim ?? '', source.description ?? '', ...features].join(' | ')),
+    searchText: foldText([source.make, source.model, source.trim ?? '', source.description ?? '', ...features, ...vocabularyWords(source)].join(' | ')),
     featureKeys: features.length ? `|${features.map(featureKey).join('|')}|` : '',
     isPublic: PUBLIC_STATUSES.includes(source.status ?? 'pending'),
     latitude: zip ? zip.lat : null,
     longitude: zip ? zip.lng : null,
+    derivedVersion: DERIVATION_VERSION,
   };
 }
 

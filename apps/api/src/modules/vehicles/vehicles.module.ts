@@ -7,6 +7,7 @@ import { VehicleRevisionEntity } from './entities/vehicle-revision.entity';
 import { VehicleViewEntity } from './entities/vehicle-view.entity';
 import { VehicleEntity } from './entities/vehicle.entity';
 import { DealRatingsJob } from './jobs/deal-ratings.job';
+import { DerivedColumnsJob } from './jobs/derived-columns.job';
 import { VehicleViewsPurgeJob } from './jobs/vehicle-views-purge.job';
 import { ListingLifecycleService } from './lifecycle/listing-lifecycle.service';
 import { ListingRevisionsService } from './lifecycle/listing-revisions.service';
@@ -32,6 +33,7 @@ import { VehiclesService } from './vehicles.service';
     ListingRevisionsService,
     DealRatingsService,
     DealRatingsJob,
+    DerivedColumnsJob,
   ],
   exports: [VehiclesService, VehicleSearchService, ListingReader, ListingWriter, ListingRevisionsService, DealRatingsService],
 })

@@ -15,6 +15,7 @@ import { SavedVehicles1796700000002 } from './1796700000002-saved-vehicles';
 import { SavedSearches1796700000003 } from './1796700000003-saved-searches';
 import { DealRank1796700000004 } from './1796700000004-deal-rank';
 import { KeywordIndex1796700000005 } from './1796700000005-keyword-index';
+import { DerivedVersion1796700000006 } from './1796700000006-derived-version';
 
 /** Every migration, in order. Listed explicitly: the API is bundled, so no glob loading. */
 export const MIGRATIONS = [
@@ -35,4 +36,5 @@ export const MIGRATIONS = [
   SavedSearches1796700000003,
   DealRank1796700000004,
   KeywordIndex1796700000005,
+  DerivedVersion1796700000006,
 ];

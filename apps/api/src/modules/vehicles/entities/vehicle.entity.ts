@@ -226,13 +226,17 @@ export class VehicleEntity {
   @Column({ type: 'varchar', length: 80, default: '' })
   modelKey: string;
 
-  /** Folded make, model, trim, description and features: the keyword search reads this one column. */
+  /** Folded make, model, trim, description, features, body type, fuel, transmission and drivetrain: the keyword search reads this one column. */
   @Column({ type: 'text', nullable: true })
   searchText: string | null;
 
   /** Folded features between bars ("|heated seats|sunroof|"): the features filter matches whole entries. */
   @Column({ type: 'text', nullable: true })
   featureKeys: string | null;
+
+  /** DERIVATION_VERSION of the derived columns above: older rows are derived again at start. */
+  @Column({ type: 'int', default: 0 })
+  derivedVersion: number;
 
   /** status is approved or sold: the listing is seen by anyone (search, detail). */
   @Column({ type: 'boolean', default: false })
