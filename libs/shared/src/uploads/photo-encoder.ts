@@ -93,6 +93,7 @@ async function encodeAs(pipeline: Sharp, file: PhotoFile, largest: boolean, sett
     if (data.length <= maxBytes || quality - 10 < 50) return data;
   }
 }
+
 /** The photo's ThumbHash (a ~25-byte sketch of colours and shape), base64url. */
 async function thumbHashOf(pipeline: Sharp): Promise<string> {
   const { data, info } = await pipeline
