@@ -1,4 +1,4 @@
-import { BODY_TYPE_OPTIONS, DRIVETRAIN_OPTIONS, FUEL_TYPE_OPTIONS, PUBLIC_STATUSES, TRANSMISSION_OPTIONS, type ListingStatus, type Option } from '@app/shared';
+import { BODY_TYPE_OPTIONS, DRIVETRAIN_OPTIONS, FUEL_TYPE_OPTIONS, labelOf, PUBLIC_STATUSES, TRANSMISSION_OPTIONS, type ListingStatus } from '@app/shared';
 import { lookupZip } from '../../infra/geo/zip';
 
 /**
@@ -59,9 +59,8 @@ const DRIVETRAIN_SHORT: Record<string, string> = { fwd: 'fwd', rwd: 'rwd', 'rear
  * short name): a buyer who types "hybrid", "suv", "manual" or "awd" finds what the form filed under them.
  */
 function vocabularyWords(source: ListingSource): string[] {
-  const label = (options: readonly Option<string>[], value: string | null | undefined) => (value ? (options.find((o) => o.value === value)?.label ?? value) : '');
-  const drivetrain = source.drivetrain ? `${label(DRIVETRAIN_OPTIONS, source.drivetrain)} ${DRIVETRAIN_SHORT[source.drivetrain] ?? ''}` : '';
-  return [label(BODY_TYPE_OPTIONS, source.bodyType), label(FUEL_TYPE_OPTIONS, source.fuelType), label(TRANSMISSION_OPTIONS, source.transmission), drivetrain].filter((w) => w.trim() !== '');
+  const drivetrain = source.drivetrain ? `${labelOf(DRIVETRAIN_OPTIONS, source.drivetrain)} ${DRIVETRAIN_SHORT[source.drivetrain] ?? ''}` : '';
+  return [labelOf(BODY_TYPE_OPTIONS, source.bodyType), labelOf(FUEL_TYPE_OPTIONS, source.fuelType), labelOf(TRANSMISSION_OPTIONS, source.transmission), drivetrain].filter((w) => w.trim() !== '');
 }
 
 export function deriveListingColumns(source: ListingSource): DerivedListingColumns {
