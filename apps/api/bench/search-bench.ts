@@ -27,11 +27,8 @@ import { registerSqliteFunctions } from '../src/infra/database/sqlite-functions'
 import { PUBLIC_COLUMNS } from '../src/modules/vehicles/vehicle.mapper';
 import { resolveDatabaseSettings } from '../src/infra/database/server-flavor';
 import {
-  fromVehicles,
   pageIndex,
   pageQuery,
-  SORT_SQL,
-  walksSortOrder,
   whereOf,
   withoutDimension,
   toSearchRequest,
@@ -151,10 +148,9 @@ async function explain(dataSource: DataSource): Promise<void> {
     const count = async (sql: string, params: unknown[]) => Number(((await dataSource.query(`SELECT COUNT(*) AS n FROM vehicles WHERE ${sql}`, params)) as { n: number }[])[0].n);
     const matching = await count(where.sql, where.params);
     const index = pageIndex(filters, sortBy, matching, await count('isPublic = 1', []), 24);
-    const select = where.distance ? `id, ${where.distance.sql} AS d` : 'id';
     log(`  ${name}  ${JSON.stringify(query)}: ${matching.toLocaleString('en-US')} matching, index ${index ?? "(planner's choice)"}`);
-    const page = whereOf(filters, isSqlite ? 'sqlite' : 'mysql', walksSortOrder(index, sortBy));
-    log(await run(`SELECT ${select} FROM ${fromVehicles(index, isSqlite ? 'sqlite' : 'mysql', page)} WHERE ${page.sql} ORDER BY ${SORT_SQL[sortBy]} LIMIT 24 OFFSET 0`, [...(page.distance?.params ?? []), ...page.params]));
+    const page = pageQuery({ filters, sortBy, index, limit: 24, offset: 0, engine: isSqlite ? 'sqlite' : 'mysql', columns: 'id' });
+    log(await run(page.sql, page.params));
     if (name === 'make, newest first' || name === 'no filter, newest first') {
       log('   COUNT:');
       log(await run(`SELECT COUNT(*) FROM vehicles WHERE ${where.sql}`, where.params));

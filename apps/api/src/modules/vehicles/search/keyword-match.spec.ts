@@ -38,8 +38,8 @@ describe('keyword matching', () => {
   });
 
   it('checks each row on its own when the query walks another index in order', () => {
-    expect(keywordWhere(['porshe'], 'sqlite', true).parts).toEqual([{ sql: 'searchText REGEXP ?', params: ['(^|[^\\p{L}\\p{N}])(porshe|porsche)'] }]);
-    expect(keywordWhere(['porshe', 'f-150'], 'mysql', true)).toEqual({
+    expect(keywordWhere(['porshe'], 'sqlite', 'perRow').parts).toEqual([{ sql: 'searchText REGEXP ?', params: ['(^|[^\\p{L}\\p{N}])(porshe|porsche)'] }]);
+    expect(keywordWhere(['porshe', 'f-150'], 'mysql', 'perRow')).toEqual({
       parts: [
         { sql: 'searchText REGEXP ?', params: ["(^|[^\\p{L}\\p{N}_'])(porshe|porsche)"] },
         { sql: 'searchText REGEXP ?', params: ["(^|[^\\p{L}\\p{N}_'])(150)"] },

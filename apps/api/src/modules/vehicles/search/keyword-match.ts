@@ -128,6 +128,12 @@ function indexable(token: string, engine: SqlEngine): boolean {
   return token.length >= MYSQL_MIN_TOKEN && !MYSQL_STOPWORDS.has(token);
 }
 
+/**
+ * How a query reads the keywords' matches: through the full-text index in its WHERE (`index`), row by row
+ * while it walks another index in order (`perRow`), or from the full-text matches its FROM joins (`joined`).
+ */
+export type KeywordReading = 'index' | 'perRow' | 'joined';
+
 export interface KeywordWhere {
   /** SQL ANDed into the search's WHERE; empty without terms. */
   parts: { sql: string; params: unknown[] }[];
@@ -148,14 +154,16 @@ const like = (text: string) => ({ sql: `searchText LIKE ? ESCAPE '!'`, params: [
  * The WHERE parts of the typed words (folded, deduplicated): each word must match, as itself or one of its
  * alternatives. Words the index answers exactly go into one full-text expression; the others keep a LIKE.
  *
- * `perRow`: the query walks another index in order and stops after a page (a common word, newest first),
- * so each row it reads is checked on its own instead of first listing every match (13,500 listings say
- * "turbo" at 100,000): by a regular expression that matches exactly where the engine's full-text parser
- * starts a word (SQLite's unicode61: after anything but a letter or digit; InnoDB: also not after '_' or an
- * apostrophe). A lookup of the row in SQLite's FTS5 table runs the whole full-text query each time (900 ms a
- * page), and MariaDB's boolean MATCH can only read the whole FULLTEXT index.
+ * `reading`, how the query reads the matches (KeywordReading). `perRow`: the query walks another index in
+ * order and stops after a page (a common word, newest first), so each row it reads is checked on its own
+ * instead of first listing every match (13,500 listings say "turbo" at 100,000): by a regular expression that
+ * matches exactly where the engine's full-text parser starts a word (SQLite's unicode61: after anything but a
+ * letter or digit; InnoDB: also not after '_' or an apostrophe). A lookup of the row in SQLite's FTS5 table
+ * runs the whole full-text query each time (900 ms a page), and MariaDB's boolean MATCH can only read the
+ * whole FULLTEXT index. `joined`: the query's FROM already joins the full-text matches (SQLite's Best Match,
+ * relevanceOf), so the WHERE leaves the full-text expression out instead of running it a second time.
  */
-export function keywordWhere(terms: readonly string[], engine: SqlEngine, perRow = false): KeywordWhere {
+export function keywordWhere(terms: readonly string[], engine: SqlEngine, reading: KeywordReading = 'index'): KeywordWhere {
   // Each clause: one word's prefixes, any of which matches (the word and its alternatives, or one piece).
   const clauses: string[][] = [];
   const parts: KeywordWhere['parts'] = [];
@@ -184,7 +192,8 @@ export function keywordWhere(terms: readonly string[], engine: SqlEngine, perRow
     engine === 'sqlite'
       ? clauses.map((words) => `(${words.map((w) => `"${w}"*`).join(' OR ')})`).join(' AND ')
       : clauses.map((words) => `+(${words.map((w) => `${w}*`).join(' ')})`).join(' ');
-  if (perRow) {
+  if (reading === 'joined') return { parts, match, readsFullText: false };
+  if (reading === 'perRow') {
     // Words are runs of letters and digits here (tokensOf), so nothing in them needs escaping.
     const boundary = engine === 'sqlite' ? '[^\\p{L}\\p{N}]' : "[^\\p{L}\\p{N}_']";
     const wordStarts = clauses.map((words) => ({ sql: 'searchText REGEXP ?', params: [`(^|${boundary})(${words.join('|')})`] }));
@@ -218,6 +227,11 @@ export function relevanceOf(
     // The same order as SORT_SQL's "relevance DESC, id DESC", in the subquery's own columns.
     orderBy: 'kw.kwRank, kw.kwId DESC',
   };
+}
+
+/** How "Best match" reads the matches on each engine: SQLite's ranking joins them (relevanceOf); MariaDB's MATCH filters them. */
+export function rankedReading(engine: SqlEngine): KeywordReading {
+  return engine === 'sqlite' ? 'joined' : 'index';
 }
 
 /** SQLite: a listing's words into the full-text table (in the writer's transaction). MariaDB indexes itself. */

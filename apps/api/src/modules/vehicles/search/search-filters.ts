@@ -12,7 +12,7 @@ import { ValidationFailedException } from '../../../infra/http/error-body';
 import { lookupZip } from '../../../infra/geo/zip';
 import { radiusSql } from '../../../infra/geo/radius';
 import { featureKey, foldText } from '../vehicle-derived';
-import { containsPattern, keywordWhere, relevanceOf, type SqlEngine } from './keyword-match';
+import { containsPattern, keywordWhere, rankedReading, relevanceOf, type KeywordReading, type SqlEngine } from './keyword-match';
 
 /** At most this many keyword words are matched (the rest of a long query is ignored). */
 export const MAX_KEYWORD_TERMS = 8;
@@ -131,10 +131,10 @@ export interface SqlWhere {
 }
 
 /**
- * The WHERE clause of a public search: isPublic first, as every search index starts with it. `inIndexOrder`:
- * the page query walks the sort's own index and stops after the page (see keywordWhere).
+ * The WHERE clause of a public search: isPublic first, as every search index starts with it. `reading`: how
+ * the query reads the keywords' matches (see keywordWhere), through the full-text index unless told.
  */
-export function whereOf(f: SearchFilters, engine: SqlEngine, inIndexOrder = false): SqlWhere {
+export function whereOf(f: SearchFilters, engine: SqlEngine, reading: KeywordReading = 'index'): SqlWhere {
   const parts: string[] = ['isPublic = 1'];
   const params: unknown[] = [];
   const add = (sql: string, ...values: unknown[]) => {
@@ -164,7 +164,7 @@ export function whereOf(f: SearchFilters, engine: SqlEngine, inIndexOrder = fals
   oneOf('interiorColorFamily', f.interiorColor);
   // dealRank is dealScore where rated (the unrated rank is far above every bound).
   if (f.maxDealScore !== undefined) add('dealRank <= ?', f.maxDealScore);
-  const keywords = keywordWhere(f.terms, engine, inIndexOrder);
+  const keywords = keywordWhere(f.terms, engine, reading);
   for (const part of keywords.parts) add(part.sql, ...part.params);
   for (const alternatives of f.features) {
     const patterns = alternatives.map((key) => containsPattern(`|${key}|`));
@@ -293,7 +293,8 @@ export function pageQuery(q: {
   engine: SqlEngine;
   columns: string;
 }): { sql: string; params: unknown[]; measuresDistance: boolean } {
-  const where = whereOf(q.filters, q.engine, walksSortOrder(q.index, q.sortBy));
+  const ranked = q.sortBy === 'relevance_desc';
+  const where = whereOf(q.filters, q.engine, walksSortOrder(q.index, q.sortBy) ? 'perRow' : ranked ? rankedReading(q.engine) : 'index');
   const columns = [q.columns];
   const selectParams: unknown[] = [];
   if (where.distance) {
@@ -303,7 +304,7 @@ export function pageQuery(q: {
   let from = fromVehicles(q.index, q.engine, where);
   let orderBy = SORT_SQL[q.sortBy];
   const fromParams: unknown[] = [];
-  if (q.sortBy === 'relevance_desc') {
+  if (ranked) {
     if (where.keywordMatch) {
       const relevance = relevanceOf(q.engine, where.keywordMatch);
       columns.push(relevance.column);
