@@ -5,12 +5,11 @@ import { ListingWriter } from '../listing-writer.service';
 /**
  * Once at start, on one instance at a time: listings whose derived columns an older derivation wrote
  * (vehicle-derived.ts DERIVATION_VERSION) are derived again by the listing writer. In the background: the
- * API answers meanwhile, with the old columns until each batch is written. `done` settles when it has run.
+ * API answers meanwhile, with the old columns until each batch is written (a failure is logged by the lock).
  */
 @Injectable()
 export class DerivedColumnsJob implements OnApplicationBootstrap {
   private readonly logger = new Logger(DerivedColumnsJob.name);
-  done: Promise<'ran' | 'skipped' | 'failed'> = Promise.resolve('skipped');
 
   constructor(
     private readonly writer: ListingWriter,
@@ -18,7 +17,7 @@ export class DerivedColumnsJob implements OnApplicationBootstrap {
   ) {}
 
   onApplicationBootstrap(): void {
-    this.done = this.run();
+    void this.run();
   }
 
   run(): Promise<'ran' | 'skipped' | 'failed'> {
