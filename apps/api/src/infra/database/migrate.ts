@@ -1,6 +1,7 @@
 import { Logger } from '@nestjs/common';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { DataSource, type Migration, MigrationExecutor } from 'typeorm';
+import { sqlEngineOf } from './sql-engine';
 
 /** The named lock every instance takes before migrating (MySQL/MariaDB GET_LOCK). */
 export const MIGRATION_LOCK = 'carmarket:migrations';
@@ -18,7 +19,7 @@ const logger = new Logger('Migrations');
  *   another process on the same file waits for it (busy timeout, retried) and then sees them applied.
  */
 export async function migrateUnderLock(dataSource: DataSource): Promise<Migration[]> {
-  return dataSource.options.type === 'better-sqlite3' ? migrateSqlite(dataSource) : migrateWithNamedLock(dataSource);
+  return sqlEngineOf(dataSource) === 'sqlite' ? migrateSqlite(dataSource) : migrateWithNamedLock(dataSource);
 }
 
 /** Names of migrations the database has not applied yet. */

@@ -1,6 +1,7 @@
 import { Injectable, Logger, Optional } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { Metrics } from '../metrics/metrics.service';
+import { sqlEngineOf } from '../database/sql-engine';
 
 /**
  * Runs a job on one instance at a time. On MySQL/MariaDB a named database lock (GET_LOCK) is taken on a
@@ -44,7 +45,7 @@ export class JobLockService {
   }
 
   private async claim(name: string, period: number): Promise<boolean> {
-    const ignore = this.dataSource.options.type === 'better-sqlite3' ? 'INSERT OR IGNORE' : 'INSERT IGNORE';
+    const ignore = sqlEngineOf(this.dataSource) === 'sqlite' ? 'INSERT OR IGNORE' : 'INSERT IGNORE';
     const runner = this.dataSource.createQueryRunner();
     try {
       const { affected } = await runner.query(`${ignore} INTO job_periods (name, period) VALUES (?, ?)`, [name, period], true);
@@ -59,7 +60,7 @@ export class JobLockService {
     if (this.running.has(name)) return 'skipped';
     this.running.add(name);
     try {
-      return this.dataSource.options.type !== 'better-sqlite3' ? await this.withDatabaseLock(name, job) : await this.run(name, job);
+      return sqlEngineOf(this.dataSource) !== 'sqlite' ? await this.withDatabaseLock(name, job) : await this.run(name, job);
     } finally {
       this.running.delete(name);
     }

@@ -3,6 +3,7 @@ import { RESET_LINK_INVALID } from '@app/shared';
 import { createHash, randomBytes } from 'node:crypto';
 import { EntityManager, IsNull, MoreThan } from 'typeorm';
 import { AccountTokenEntity, type AccountTokenPurpose } from './entities/account-token.entity';
+import { sqlEngineOf } from '../../infra/database/sql-engine';
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
@@ -23,7 +24,7 @@ export class AccountTokensService {
     userId: number,
     { ttlMinutes, perHour, newEmail = null }: { ttlMinutes: number; perHour: number; newEmail?: string | null },
   ): Promise<string | null> {
-    if (manager.connection.options.type !== 'better-sqlite3') await manager.query('SELECT id FROM users WHERE id = ? FOR UPDATE', [userId]);
+    if (sqlEngineOf(manager.connection) !== 'sqlite') await manager.query('SELECT id FROM users WHERE id = ? FOR UPDATE', [userId]);
     const recent = await manager.countBy(AccountTokenEntity, { userId, purpose, createdAt: MoreThan(new Date(Date.now() - 3_600_000)) });
     if (recent >= perHour) return null;
     const token = randomBytes(32).toString('base64url');

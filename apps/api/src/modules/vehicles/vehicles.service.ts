@@ -21,6 +21,7 @@ import { ListingRevisionsService } from './lifecycle/listing-revisions.service';
 import { ListingWriter, userActor, type ListingFields } from './listing-writer.service';
 import { ListingReader } from './listing-reader.service';
 import { toOwnerVehicle, toPublicVehicle } from './vehicle.mapper';
+import { sqlEngineOf } from '../../infra/database/sql-engine';
 
 /** Who is asking: undefined for a visitor. */
 type Viewer = Pick<UserEntity, 'id' | 'role'> | undefined;
@@ -178,7 +179,7 @@ export class VehiclesService {
   /** Counts one view per listing, visitor and UTC day; answers whether this one counted. */
   private async countView(vehicleId: number, visitorId: string): Promise<boolean> {
     const insert =
-      this.dataSource.options.type === 'better-sqlite3'
+      sqlEngineOf(this.dataSource) === 'sqlite'
         ? 'INSERT OR IGNORE INTO vehicle_views (vehicleId, visitorId, day) VALUES (?, ?, ?)'
         : 'INSERT IGNORE INTO vehicle_views (vehicleId, visitorId, day) VALUES (?, ?, ?)';
     return this.dataSource.transaction(async (m) => {

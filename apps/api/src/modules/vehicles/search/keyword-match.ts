@@ -1,5 +1,6 @@
 import { distance } from 'fastest-levenshtein';
-import type { DataSource, EntityManager } from 'typeorm';
+import type { EntityManager } from 'typeorm';
+import { sqlEngineOf, type SqlEngine } from '../../../infra/database/sql-engine';
 import {
   BODY_TYPE_OPTIONS,
   COLOR_OPTIONS,
@@ -23,13 +24,6 @@ import { MAKES } from '../../catalog/vpic/makes';
  * (on MariaDB: shorter than innodb_ft_min_token_size or a stopword; a word with punctuation, "f-150")
  * is matched with the former LIKE on searchText as well, on both engines.
  */
-export type SqlEngine = 'sqlite' | 'mysql';
-
-/** The SQL dialect of a connection. */
-export function sqlEngineOf(dataSource: DataSource): SqlEngine {
-  return dataSource.options.type === 'better-sqlite3' ? 'sqlite' : 'mysql';
-}
-
 /** The full-text table of SQLite (the MariaDB index is FULLTEXT IDX_vehicles_keywords on vehicles.searchText). */
 export const KEYWORD_TABLE = 'vehicles_fts';
 

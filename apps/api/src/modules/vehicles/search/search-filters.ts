@@ -12,7 +12,8 @@ import { ValidationFailedException } from '../../../infra/http/error-body';
 import { lookupZip } from '../../../infra/geo/zip';
 import { radiusSql } from '../../../infra/geo/radius';
 import { featureKey, foldText } from '../vehicle-derived';
-import { containsPattern, keywordWhere, rankedReading, relevanceOf, type KeywordReading, type SqlEngine } from './keyword-match';
+import type { SqlEngine } from '../../../infra/database/sql-engine';
+import { containsPattern, keywordWhere, rankedReading, relevanceOf, type KeywordReading } from './keyword-match';
 
 /** At most this many keyword words are matched (the rest of a long query is ignored). */
 export const MAX_KEYWORD_TERMS = 8;

@@ -1,5 +1,6 @@
 import { Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import { sqlEngineOf } from '../../../infra/database/sql-engine';
 
 /**
  * SQLite plans with the statistics `ANALYZE` gathers (without them it may pick a filter index and sort,
@@ -13,7 +14,7 @@ export class SqliteMaintenanceService implements OnApplicationBootstrap {
   constructor(private readonly dataSource: DataSource) {}
 
   async onApplicationBootstrap(): Promise<void> {
-    if (this.dataSource.options.type !== 'better-sqlite3') return;
+    if (sqlEngineOf(this.dataSource) !== 'sqlite') return;
     try {
       await this.dataSource.query('PRAGMA optimize=0x10002');
     } catch (error) {

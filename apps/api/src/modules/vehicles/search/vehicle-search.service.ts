@@ -13,7 +13,7 @@ import {
 import { DataSource } from 'typeorm';
 import { VersionedCacheService } from '../../../infra/cache/versioned-cache.service';
 import { PUBLIC_COLUMNS, rawToPublicVehicle } from '../vehicle.mapper';
-import { sqlEngineOf, type SqlEngine } from './keyword-match';
+import { sqlEngineOf, type SqlEngine } from '../../../infra/database/sql-engine';
 import { countIndex, filtersKey, fromVehicles, pageIndex, pageQuery, toSearchRequest, whereOf, withoutDimension, type FacetDimension, type SearchFilters } from './search-filters';
 
 /** No filter: every public listing. */
