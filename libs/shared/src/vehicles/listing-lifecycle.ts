@@ -231,17 +231,26 @@ export function daysBetween(from: Date | string, to: Date | string): number {
   return Math.max(0, Math.floor((new Date(to).getTime() - new Date(from).getTime()) / 86_400_000));
 }
 
-const shortDate = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
-const longDate = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+// Month names by hand, not Intl.DateTimeFormat: a formatter with a time zone costs a phone a page's start
+// (see format.ts), for English month abbreviations that never change.
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+function utcDate(at: string | Date): Date {
+  const date = new Date(at);
+  if (Number.isNaN(date.getTime())) throw new RangeError('Invalid time value');
+  return date;
+}
 
 /** "Nov 12" (UTC). */
 export function formatShortDate(at: string | Date): string {
-  return shortDate.format(new Date(at));
+  const date = utcDate(at);
+  return `${MONTHS[date.getUTCMonth()]} ${date.getUTCDate()}`;
 }
 
 /** "Nov 12, 2026" (UTC). */
 export function formatDate(at: string | Date): string {
-  return longDate.format(new Date(at));
+  const date = utcDate(at);
+  return `${formatShortDate(date)}, ${date.getUTCFullYear()}`;
 }
 
 /** "Price drop: $1,500 on Nov 12". */
