@@ -5,9 +5,9 @@ const HtmlWebpackPlugin = require('html-webpack-plugin');
 const pkg = require('./package.json');
 
 /**
- * Preload hints in index.html for the app's own start-up chunks (the `bootstrap` chunk group and the React
- * copies the federation runtime falls back to), so the browser fetches them alongside main.js instead of
- * after it: one network round trip less before the first page draws.
+ * Preload hints in index.html for the app's own start-up chunks (the `bootstrap` chunk group and the copies
+ * of the shared libraries, React and TanStack Query, the federation runtime falls back to), so the browser
+ * fetches them alongside main.js instead of after it: one network round trip less before the page draws.
  */
 class PreloadStartupChunksPlugin {
   apply(compiler) {
@@ -18,7 +18,7 @@ class PreloadStartupChunksPlugin {
         const files = new Set(group.chunks.flatMap((chunk) => [...chunk.files]));
         for (const chunk of compilation.chunks) {
           const modules = compilation.chunkGraph.getChunkModules(chunk);
-          if (modules.some((m) => /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/.test(m.resource || ''))) {
+          if (modules.some((m) => /[\\/]node_modules[\\/](react|react-dom|scheduler|@tanstack[\\/]react-query|@tanstack[\\/]query-core)[\\/]/.test(m.resource || m.rootModule?.resource || ''))) {
             for (const file of chunk.files) files.add(file);
           }
         }
@@ -28,6 +28,33 @@ class PreloadStartupChunksPlugin {
           data.headTags.push(HtmlWebpackPlugin.createHtmlTagObject('link', { rel: 'preload', as, href: `${publicPath}${file}` }));
         }
         return data;
+      });
+    });
+  }
+}
+
+/**
+ * page-assets.json: the script and style files of each page's chunk group (route-loaders.ts names them
+ * page-<page>) beyond the start-up ones index.html preloads already, so the server can preload the files of
+ * the page it answers in the page itself, instead of the browser finding them only once main.js has run.
+ */
+class PageAssetsPlugin {
+  apply(compiler) {
+    const { RawSource } = compiler.webpack.sources;
+    compiler.hooks.thisCompilation.tap('PageAssets', (compilation) => {
+      compilation.hooks.processAssets.tap({ name: 'PageAssets', stage: compiler.webpack.Compilation.PROCESS_ASSETS_STAGE_REPORT }, () => {
+        const filesOf = (group) => (group ? group.chunks.flatMap((chunk) => [...chunk.files]) : []);
+        const startup = new Set([...filesOf(compilation.namedChunkGroups.get('main')), ...filesOf(compilation.namedChunkGroups.get('bootstrap'))]);
+        const publicPath = compilation.outputOptions.publicPath;
+        const pages = {};
+        for (const [name, group] of compilation.namedChunkGroups) {
+          if (!name.startsWith('page-')) continue;
+          pages[name] = [...new Set(filesOf(group))]
+            .filter((file) => /\.(js|css)$/.test(file) && !startup.has(file))
+            .sort()
+            .map((file) => `${publicPath}${file}`);
+        }
+        compilation.emitAsset('page-assets.json', new RawSource(JSON.stringify(pages, null, 1)));
       });
     });
   }
@@ -75,6 +102,6 @@ const config = createConfig({
 });
 
 config.plugins.push(new BrandIconsPlugin());
-if (isProd) config.plugins.push(new PreloadStartupChunksPlugin());
+if (isProd) config.plugins.push(new PreloadStartupChunksPlugin(), new PageAssetsPlugin());
 
 module.exports = config;

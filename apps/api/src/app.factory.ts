@@ -1,5 +1,6 @@
 import { Logger, LogLevel, Type } from '@nestjs/common';
 import fastifyMultipart from '@fastify/multipart';
+import fastifyCompress from '@fastify/compress';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
 import { randomUUID } from 'node:crypto';
@@ -53,6 +54,9 @@ export async function createApp(config: AppConfig, extraModules: Type[] = []): P
     if (lifecycle.draining) reply.header('connection', 'close');
   });
   await registerSecurity(fastify, config, writeSecurityHeaders, app.get(REDIS_CLIENT));
+  // reply.compress (brotli or gzip, as the browser accepts) for the storefront's pages; built files are
+  // served precompressed, and API answers stay plain (a proxy in front may compress them).
+  await fastify.register(fastifyCompress, { global: false, encodings: ['br', 'gzip'] });
   // Photo uploads (POST /api/uploads): one file per request. The file limit is one byte over the largest
   // accepted photo, so a larger one is told apart (413) without reading it whole.
   await fastify.register(fastifyMultipart, {

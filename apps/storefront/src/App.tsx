@@ -9,7 +9,8 @@ import { RouteError } from './components/RouteError';
 import { SavedSync } from './components/SavedSync';
 import { Toaster } from './components/Toaster';
 import { pageLoaders } from './route-loaders';
-import { SITE_ROUTES, type SiteRoute } from '@app/shared';
+import { seedFirstView } from './api/first-view';
+import { SITE_ROUTES, type FirstViewAnswer, type SiteRoute } from '@app/shared';
 
 /** A lazily loaded page: each page is its own chunk. */
 const page = (load: () => Promise<{ default: React.ComponentType }>) => async () => ({ Component: (await load()).default });
@@ -47,8 +48,13 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export function App() {
-  const [queryClient] = useState(createQueryClient);
+/** The app; `firstView` holds the API answers the server wrote into the page (takeFirstView). */
+export function App({ firstView = [] }: { firstView?: readonly FirstViewAnswer[] }) {
+  const [queryClient] = useState(() => {
+    const client = createQueryClient();
+    seedFirstView(client, firstView);
+    return client;
+  });
   const [router] = useState(() => createBrowserRouter(routes));
   return (
     <QueryClientProvider client={queryClient}>

@@ -13,10 +13,8 @@ function readString(source: Record<string, unknown>, key: 'siteName' | 'supportP
   return typeof value === 'string' && value !== '' ? value : FALLBACK_CONFIG[key];
 }
 
-async function fetchPublicConfig(): Promise<PublicConfig> {
-  const response = await fetch('/api/config', { headers: { Accept: 'application/json' } });
-  if (!response.ok) throw new Error(`GET /api/config answered ${response.status}`);
-  const body: unknown = await response.json();
+/** The configuration from the body of GET /api/config, with the fallback for anything missing. */
+export function publicConfigFrom(body: unknown): PublicConfig {
   const source = typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {};
   return {
     siteName: readString(source, 'siteName'),
@@ -25,6 +23,12 @@ async function fetchPublicConfig(): Promise<PublicConfig> {
     adminRemoteUrl: readString(source, 'adminRemoteUrl'),
     imageUpload: (source.imageUpload as PublicConfig['imageUpload'] | undefined) ?? FALLBACK_CONFIG.imageUpload,
   };
+}
+
+async function fetchPublicConfig(): Promise<PublicConfig> {
+  const response = await fetch('/api/config', { headers: { Accept: 'application/json' } });
+  if (!response.ok) throw new Error(`GET /api/config answered ${response.status}`);
+  return publicConfigFrom(await response.json());
 }
 
 let pending: Promise<PublicConfig> | null = null;
@@ -42,4 +46,9 @@ export function getPublicConfig(): Promise<PublicConfig> {
     });
   }
   return pending;
+}
+
+/** The configuration the page already holds (its first view): nobody asks for it again. */
+export function primePublicConfig(config: PublicConfig): void {
+  pending = Promise.resolve(config);
 }

@@ -5,7 +5,18 @@ import { VehicleEntity } from '../../src/modules/vehicles/entities/vehicle.entit
 import { createVehicle, updateVehicle } from '../factories/vehicle.factory';
 import { registerUser } from '../factories/user.factory';
 import { startTestApp, type TestApp } from '../support/test-app';
-import { GALLERY_PHOTO_SIZES, HERO_IMAGE, robotsDisallowPaths, SITE_ROUTES, sitemapPaths, sitePath } from '@app/shared';
+import {
+  filtersFromParams,
+  GALLERY_PHOTO_SIZES,
+  HERO_IMAGE,
+  robotsDisallowPaths,
+  searchApiParams,
+  searchPath,
+  SITE_ROUTES,
+  sitemapPaths,
+  sitePath,
+  type FirstViewAnswer,
+} from '@app/shared';
 
 const INDEX_HTML =
   '<!doctype html><html lang="en"><head><meta charset="utf-8" /><meta name="description" content="Default description" /><title>Vehicle Marketplace</title></head><body><div id="root"></div></body></html>';
@@ -19,6 +30,7 @@ describe('storefront pages served by the API', () => {
   beforeAll(async () => {
     staticDir = mkdtempSync(join(tmpdir(), 'cm-storefront-'));
     writeFileSync(join(staticDir, 'index.html'), INDEX_HTML);
+    writeFileSync(join(staticDir, 'page-assets.json'), JSON.stringify({ 'page-vehicle': ['/48.abc.js', '/page-vehicle.abc.js', '/page-vehicle.abc.css'], 'page-landing': ['/page-landing.abc.js'] }));
     t = await startTestApp({ STATIC_DIR: staticDir, SITE_NAME: 'Test Motors', PUBLIC_URL: 'https://cars.example.com' });
     const { user } = await registerUser(t.client());
     const base = {
@@ -174,6 +186,76 @@ describe('storefront pages served by the API', () => {
     });
   });
 
+  describe('first view', () => {
+    const BROWSER = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36';
+    const blockOf = (html: string) => /<script type="application\/json" id="first-view">(.*?)<\/script>/s.exec(html)?.[1];
+    const answersOf = (html: string) => JSON.parse(blockOf(html) ?? 'null') as FirstViewAnswer[] | null;
+    const summary = (answers: FirstViewAnswer[] | null) => answers?.map((a) => [a.kind, a.path, a.status]);
+
+    it("writes the answers a signed-out visitor's first screen asks for, as the API gives them", async () => {
+      const answers = answersOf((await t.client().get(`/vehicles/${approved.id}`)).text);
+      expect(summary(answers)).toEqual([
+        ['config', '/api/config', 200],
+        ['user', '/api/user', 401],
+        ['vehicle', `/api/vehicles/${approved.id}`, 200],
+        ['priceHistory', `/api/vehicles/${approved.id}/price-history`, 200],
+      ]);
+      const byKind = new Map(answers!.map((a) => [a.kind, a]));
+      expect(byKind.get('config')?.body).toEqual((await t.client().get('/api/config')).body);
+      expect(byKind.get('priceHistory')?.body).toEqual((await t.client().get(`/api/vehicles/${approved.id}/price-history`)).body);
+      const vehicle = (await t.client().get(`/api/vehicles/${approved.id}`)).body;
+      expect({ ...(byKind.get('vehicle')?.body as object), views: 0 }).toEqual({ ...vehicle, views: 0 });
+      expect(byKind.get('vehicle')?.id).toBe(approved.id);
+    });
+
+    it('cannot be ended early by listing text', async () => {
+      const block = blockOf((await t.client().get(`/vehicles/${approved.id}`)).text) ?? '';
+      expect(block).not.toContain('<');
+      const vehicle = answersOf(`<script type="application/json" id="first-view">${block}</script>`)?.find((a) => a.kind === 'vehicle');
+      expect((vehicle?.body as { description: string }).description).toBe('One owner, "garage kept". </script><script>alert(1)</script>');
+    });
+
+    it("asks for the search page's first results exactly as the storefront does, and for the landing page's recent listings", async () => {
+      const query = 'make=BMW&maxPrice=50%2C000&sortBy=price_asc';
+      const answers = answersOf((await t.client().get(`/search?${query}`)).text);
+      const search = answers?.find((a) => a.kind === 'search');
+      expect(search?.path).toBe(searchPath(searchApiParams(filtersFromParams(new URLSearchParams(query)), 1)));
+      expect(search?.body).toEqual((await t.client().get(search!.path)).body);
+      expect((search?.body as { total: number }).total).toBe(1);
+      expect(summary(answers)?.map(([kind]) => kind)).toEqual(['config', 'user', 'search', 'makes', 'featured']);
+
+      const landing = answersOf((await t.client().get('/')).text);
+      expect(landing?.find((a) => a.kind === 'recent')?.body).toEqual((await t.client().get('/api/vehicles/recent')).body);
+    });
+
+    it('writes nothing for a signed-in visitor, whose answers depend on who they are', async () => {
+      const client = t.client();
+      await registerUser(client);
+      const html = (await client.get(`/vehicles/${approved.id}`)).text;
+      expect(blockOf(html)).toBeUndefined();
+      expect(html).toContain('<title>2021 BMW X5');
+    });
+
+    it("counts the visitor's view once, as the browser's own request would, and hands the page its visitor cookie", async () => {
+      const viewsNow = async () => (await t.client().get(`/api/vehicles/${approved.id}`, { headers: { 'user-agent': 'curl/8' } })).body.views as number;
+      const before = await viewsNow();
+      const visitor = t.client();
+      const first = await visitor.get(`/vehicles/${approved.id}`, { headers: { 'user-agent': BROWSER } });
+      expect(first.headers.getSetCookie().some((c) => c.startsWith('cm_vid='))).toBe(true);
+      await visitor.get(`/vehicles/${approved.id}`, { headers: { 'user-agent': BROWSER } });
+      expect(await viewsNow()).toBe(before + 1);
+    });
+
+    it("preloads the page's own script and style files, and sends the page compressed", async () => {
+      const response = await t.client().get(`/vehicles/${approved.id}`, { headers: { 'accept-encoding': 'br, gzip' } });
+      expect(response.headers.get('content-encoding')).toBe('br');
+      expect(response.text).toContain('<link rel="preload" as="script" href="/48.abc.js" /><link rel="preload" as="script" href="/page-vehicle.abc.js" /><link rel="preload" as="style" href="/page-vehicle.abc.css" />');
+      const landing = (await t.client().get('/')).text;
+      expect(landing).toContain('<link rel="preload" as="script" href="/page-landing.abc.js" />');
+      expect(landing).not.toContain('page-vehicle');
+    });
+  });
+
   it('redirects /vehicle/{id} to /vehicles/{id}', async () => {
     const response = await t.client().get(`/vehicle/${approved.id}?ref=dash`);
     expect(response.status).toBe(301);
@@ -218,6 +300,7 @@ describe('storefront pages served by the API', () => {
       expect((await t.client().get('/iframe-slideshow')).text).toContain('<div id="root"></div></body>');
     } finally {
       writeFileSync(join(staticDir, 'index.html'), INDEX_HTML);
+    writeFileSync(join(staticDir, 'page-assets.json'), JSON.stringify({ 'page-vehicle': ['/48.abc.js', '/page-vehicle.abc.js', '/page-vehicle.abc.css'], 'page-landing': ['/page-landing.abc.js'] }));
     }
   });
 

@@ -3,11 +3,13 @@ import type { CatalogMakeSummary, CatalogModelSummary } from '@app/shared';
 import { api } from './client';
 import { queryKeys } from './queries';
 
-/** Make names of the built-in catalog (GET /api/catalog/makes): loaded by the search page, never at first load. */
+export const makeNames = (makes: readonly CatalogMakeSummary[]): string[] => makes.map((m) => m.name);
+
+/** Make names of the built-in catalog (GET /api/catalog/makes): loaded by the search page (its first view holds them), never at first load. */
 export function useMakes() {
   return useQuery({
     queryKey: queryKeys.makes,
-    queryFn: async () => (await api.json<CatalogMakeSummary[]>('/api/catalog/makes')).map((m) => m.name),
+    queryFn: async () => makeNames(await api.json<CatalogMakeSummary[]>('/api/catalog/makes')),
   });
 }
 

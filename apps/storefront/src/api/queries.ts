@@ -1,12 +1,11 @@
 import { useInfiniteQuery, useQuery, useQueryClient, useMutation } from '@tanstack/react-query';
 import type { PricePoint, PublicConfig, PublicUser } from '@app/shared';
-import { SEARCH_LIMITS } from '@app/shared';
+import { SEARCH_LIMITS, searchApiParams, searchPath, type SearchFilters } from '@app/shared';
 import { isApiErrorStatus } from '@app/shared';
 import { api } from './client';
 import { RECENT_REFETCH_MS } from './query-client';
 import type { PublicVehicle as Vehicle, VehicleSearchResult } from '@app/shared';
 import { getPublicConfig } from '../config';
-import { searchApiParams, type SearchFilters } from '../lib/search-params';
 
 export const queryKeys = {
   user: ['user'] as const,
@@ -70,7 +69,7 @@ export function useVehicleSearch(filters: SearchFilters) {
     queryKey: queryKeys.search(key),
     initialPageParam: 1,
     queryFn: ({ pageParam, signal }) =>
-      api.json<VehicleSearchResult>(`/api/vehicles/search?${searchApiParams(filters, pageParam).toString()}`, { signal }),
+      api.json<VehicleSearchResult>(searchPath(searchApiParams(filters, pageParam)), { signal }),
     getNextPageParam: (last, pages) => {
       const shown = pages.reduce((sum, page) => sum + page.vehicles.length, 0);
       return shown < last.total && last.vehicles.length > 0 ? pages.length + 1 : undefined;

@@ -1,15 +1,6 @@
-import {
-  DEFAULT_SORT,
-  SEARCH_FILTERS,
-  SEARCH_LIMITS,
-  SEARCH_PAGE_SORTS,
-  SORT_OPTIONS,
-  sortUsable,
-  formatCount,
-  formatPrice,
-  type Option,
-  type SortOption,
-} from '@app/shared';
+import { formatCount, formatPrice } from '../common/format';
+import { SEARCH_LIMITS } from './limits';
+import { DEFAULT_SORT, SEARCH_FILTERS, SEARCH_PAGE_SORTS, SORT_OPTIONS, sortUsable, type Option, type SortOption } from './vocabularies';
 
 /** Every search filter of SPEC.md section 3, as the search page keeps it in the address. */
 export interface SearchFilters {

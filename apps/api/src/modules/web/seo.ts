@@ -63,6 +63,8 @@ export interface PageHead {
   description: string;
   /** Extra tags (canonical, Open Graph, Twitter, JSON-LD), already escaped. */
   tags: string[];
+  /** Preloads of the page's largest photo, first in the head. */
+  preloads?: string[];
 }
 
 /** Title, description, canonical URL, Open Graph and Twitter tags and schema.org Car JSON-LD of one listing. */
@@ -117,7 +119,6 @@ export function vehicleHead(vehicle: SeoVehicle, base: string, siteName: string)
   // it is fetched once. A browser skips a preload of a type it cannot show, as it skips that <source>.
   const preloads = cover ? [photoPreload(cover, GALLERY_PHOTO_SIZES)] : [];
   const tags = [
-    ...preloads,
     `<link rel="canonical" href="${escapeHtml(url)}" />`,
     meta('property', 'og:type', 'product'),
     meta('property', 'og:site_name', siteName),
@@ -136,7 +137,7 @@ export function vehicleHead(vehicle: SeoVehicle, base: string, siteName: string)
     ...(image ? [meta('name', 'twitter:image', image)] : []),
     `<script type="application/ld+json">${scriptJson(jsonLd)}</script>`,
   ];
-  return { title, description, tags };
+  return { title, description, tags, preloads };
 }
 
 const TITLE_TAG = /<title>[^<]*<\/title>/;
@@ -151,6 +152,7 @@ export function withHead(html: string, head: Partial<PageHead> & { title: string
   if (head.description !== undefined) {
     out = replaceTag(out, DESCRIPTION_TAG, `<meta name="description" content="${escapeHtml(head.description)}" />`);
   }
+  if (head.preloads?.length) out = insertEarlyInHead(out, head.preloads.join(''));
   return head.tags?.length ? insertIntoHead(out, head.tags.join('')) : out;
 }
 
@@ -169,6 +171,32 @@ function photoPreload(url: string, sizes: string): string {
 /** The landing page's hero photo, fetched while the scripts load (same srcset and sizes as its <img>). */
 export function landingPreload(): string {
   return `<link rel="preload" as="image" href="${HERO_IMAGE.src}" imagesrcset="${HERO_IMAGE.srcSet}" imagesizes="${HERO_IMAGE.sizes}" fetchpriority="high" />`;
+}
+
+/** Preload links for a page's own script and style files (page-assets.json of the storefront build). */
+export function pagePreload(files: readonly string[]): string {
+  return files
+    .filter((file) => /^\/[\w./-]+\.(js|css)$/.test(file))
+    .map((file) => `<link rel="preload" as="${file.endsWith('.css') ? 'style' : 'script'}" href="${file}" />`)
+    .join('');
+}
+
+/**
+ * `tags` added at the start of the head, after its charset: the page's largest photo is asked for before the
+ * scripts, which otherwise take every connection the browser opens to the site first.
+ */
+export function insertEarlyInHead(html: string, tags: string): string {
+  const charset = /<meta charset="[^"]*"\s*\/?>/i.exec(html);
+  if (charset) return html.slice(0, charset.index + charset[0].length) + tags + html.slice(charset.index + charset[0].length);
+  return insertIntoHead(html, tags);
+}
+
+/** `html` added right after the body's start tag, by slicing (listing text in it is text, not a pattern). */
+export function insertAtBodyStart(page: string, html: string): string {
+  const body = /<body[^>]*>/i.exec(page);
+  if (!body || html === '') return page;
+  const at = body.index + body[0].length;
+  return page.slice(0, at) + html + page.slice(at);
 }
 
 /** `tags` added at the end of the head (before `</head>`). */

@@ -1,13 +1,15 @@
 import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type {} from '@fastify/compress';
 import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { BRAND, EMBEDDABLE_PAGE, matchSiteRoute, robotsDisallowPaths, sitemapPaths, type ApiErrorBody } from '@app/shared';
 import { APP_CONFIG, AppConfig } from '../../infra/config/app-config';
 import { parseCanonicalId } from '../../infra/http/id-param.pipe';
 import { ListingReader } from '../vehicles/listing-reader.service';
-import { insertIntoHead, landingPreload, sitemapXml, vehicleHead, withHead, type SeoVehicle } from './seo';
+import { firstViewBlock } from './first-view';
+import { insertAtBodyStart, insertEarlyInHead, insertIntoHead, landingPreload, pagePreload, sitemapXml, vehicleHead, withHead, type SeoVehicle } from './seo';
 
 const NOT_A_PAGE = /^\/(api|uploads|admin-app)(\/|$)|\.[a-z0-9]{1,8}$/i;
 
@@ -19,10 +21,12 @@ const SITEMAP_MAX_LISTINGS = 45_000;
  * exact route (the API's, the built files') takes precedence. Besides: the head of /vehicles/{id} carries the
  * listing's title, description, canonical URL, Open Graph/Twitter tags and schema.org Car JSON-LD; only
  * /iframe-slideshow may be framed by other sites; /vehicle/{id} redirects; /sitemap.xml and /robots.txt.
+ * Every page preloads its own script and style files (the build's page-assets.json) and, for a visitor who
+ * is not signed in, carries its first view: the API answers its first screen needs (first-view.ts).
  */
 @Injectable()
 export class WebPages implements OnModuleInit {
-  private cached?: { mtimeMs: number; html: string };
+  private readonly built = new Map<string, { mtimeMs: number; text: string }>();
 
   constructor(
     private readonly adapterHost: HttpAdapterHost,
@@ -31,7 +35,7 @@ export class WebPages implements OnModuleInit {
   ) {}
 
   onModuleInit(): void {
-    const fastify = this.adapterHost.httpAdapter.getInstance<FastifyInstance>();
+    const fastify = this.fastify();
     const handler = (request: FastifyRequest, reply: FastifyReply) => this.serve(request, reply);
     fastify.get('/robots.txt', (request, reply) => this.robots(request, reply));
     fastify.get('/sitemap.xml', (request, reply) => this.sitemap(request, reply));
@@ -85,21 +89,31 @@ export class WebPages implements OnModuleInit {
     // Paths of the shared route table are pages (200); anything else draws the client's 404 screen.
     let page = withHead(html, { title: this.config.site.name });
     let status = match ? 200 : 404;
+    let vehicleId: number | undefined;
     if (match?.route.page === 'vehicle') {
       const id = parseCanonicalId(match.params.id);
       const vehicle = id === null ? null : await this.publicVehicle(id);
-      if (vehicle) page = withHead(html, vehicleHead(vehicle, this.baseUrl(request), this.config.site.name));
-      else status = 404;
+      if (vehicle) {
+        page = withHead(html, vehicleHead(vehicle, this.baseUrl(request), this.config.site.name));
+        vehicleId = vehicle.id;
+      } else status = 404;
     }
-    if (match?.route.page === 'landing') page = insertIntoHead(page, landingPreload());
+    if (match?.route.page === 'landing') page = insertEarlyInHead(page, landingPreload());
     if (status === 404) page = insertIntoHead(page, '<meta name="robots" content="noindex" />');
+    if (match && status === 200) {
+      page = insertIntoHead(page, pagePreload((await this.pageAssets())[`page-${match.route.page}`] ?? []));
+      const search = new URLSearchParams(request.url.includes('?') ? request.url.slice(request.url.indexOf('?') + 1) : '');
+      const block = await firstViewBlock(this.fastify(), request, reply, { page: match.route.page, vehicleId, search });
+      page = insertAtBodyStart(page, block);
+    }
     if (path === EMBEDDABLE_PAGE) {
       // A framed slideshow has no header: no first-paint header bar either.
       page = page.replace(/<div id="root">[\s\S]*?<\/div>(\s*)<\/body>/, '<div id="root"></div>$1</body>');
       this.allowFraming(reply);
     }
 
-    await reply.status(status).header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-cache').send(page);
+    void reply.status(status).header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-cache');
+    await reply.compress(page);
   }
 
   /** Lets any site frame this answer: `frame-ancestors *` instead of 'none', and no X-Frame-Options. */
@@ -129,11 +143,33 @@ export class WebPages implements OnModuleInit {
     await reply.header('content-type', 'application/xml; charset=utf-8').header('cache-control', 'public, max-age=600').send(xml);
   }
 
-  private async indexHtml(): Promise<string | undefined> {
-    const file = join(this.config.staticDirs.storefront, 'index.html');
+  private fastify(): FastifyInstance {
+    return this.adapterHost.httpAdapter.getInstance<FastifyInstance>();
+  }
+
+  private indexHtml(): Promise<string | undefined> {
+    return this.builtFile('index.html');
+  }
+
+  /** The storefront build's page-assets.json: each page chunk's own script and style files. */
+  private async pageAssets(): Promise<Record<string, string[]>> {
+    const text = await this.builtFile('page-assets.json');
+    try {
+      return text ? (JSON.parse(text) as Record<string, string[]>) : {};
+    } catch {
+      return {};
+    }
+  }
+
+  /** A file of the storefront build, read again only when it changes. */
+  private async builtFile(name: string): Promise<string | undefined> {
+    const file = join(this.config.staticDirs.storefront, name);
     const info = await stat(file).catch(() => null);
     if (!info) return undefined;
-    if (this.cached?.mtimeMs !== info.mtimeMs) this.cached = { mtimeMs: info.mtimeMs, html: await readFile(file, 'utf8') };
-    return this.cached.html;
+    const cached = this.built.get(name);
+    if (cached?.mtimeMs === info.mtimeMs) return cached.text;
+    const text = await readFile(file, 'utf8');
+    this.built.set(name, { mtimeMs: info.mtimeMs, text });
+    return text;
   }
 }

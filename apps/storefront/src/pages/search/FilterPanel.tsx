@@ -1,7 +1,6 @@
 import { useEffect, useState } from 'react';
-import { DEAL_FILTER_OPTIONS, PREDEFINED_FEATURES, SEARCH_FILTERS, SEARCH_LIMITS, type FilterOption } from '@app/shared';
+import { DEAL_FILTER_OPTIONS, PREDEFINED_FEATURES, SEARCH_FILTERS, SEARCH_LIMITS, type FilterOption, withFilter, type SearchFilters } from '@app/shared';
 import type { SearchFacets } from '@app/shared';
-import { withFilter, type SearchFilters } from '../../lib/search-params';
 import { MakeModelSelects } from './MakeModelSelects';
 
 export const YEAR_CHOICES: number[] = Array.from({ length: 30 }, (_, i) => new Date().getFullYear() - i);

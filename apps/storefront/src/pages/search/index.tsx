@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { MAX_PRICE_QUICK_OPTIONS, SEARCH_FILTERS, formatCount, formatPrice, type SearchFacets, type SortOption } from '@app/shared';
+import { MAX_PRICE_QUICK_OPTIONS, SEARCH_FILTERS, formatCount, formatPrice, type SearchFacets, type SortOption, EMPTY_FILTERS, activeFilterCount, filterChips, filtersFromParams, paramsFromFilters, sortsFor, withFilter, type SearchFilters } from '@app/shared';
 import { useCurrentUser, useFeaturedVehicles, useVehicleSearch } from '../../api/queries';
 import { CloseIcon, FilterIcon, HeartIcon, SearchIcon } from '../../components/icons';
 import { Sheet } from '../../components/Sheet';
@@ -9,7 +9,6 @@ import { VehicleCardSkeleton } from '../../components/VehicleCardSkeleton';
 import { useDocumentMeta } from '../../hooks/use-document-meta';
 import { useMediaQuery } from '../../hooks/use-media-query';
 import { SaveSearch } from './SaveSearch';
-import { EMPTY_FILTERS, activeFilterCount, filterChips, filtersFromParams, paramsFromFilters, sortsFor, withFilter, type SearchFilters } from '../../lib/search-params';
 import { savedSelectors, useSavedStore } from '../../stores/saved';
 import { FilterPanel } from './FilterPanel';
 import { MakeModelSelects } from './MakeModelSelects';

@@ -1,0 +1,37 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { firstViewJson, firstViewRequests, FIRST_VIEW_ELEMENT_ID, type FirstViewAnswer, type FirstViewPlace } from '@app/shared';
+import { SESSION_COOKIE } from '../../infra/http/security';
+
+/**
+ * The first view of a storefront page (FIRST_VIEW_ELEMENT_ID in libs/shared): the API's answers to the
+ * GET requests the page's first screen makes, asked in-process (Fastify's inject, through the same
+ * routes, guards and limits as the browser's own requests, with the visitor's address, user agent and
+ * cookies) and written into the page as a JSON data block. Only for a visitor who is not signed in: a
+ * signed-in visitor's answers depend on who they are, and their browser asks as before.
+ */
+export async function firstViewBlock(fastify: FastifyInstance, request: FastifyRequest, reply: FastifyReply, place: FirstViewPlace): Promise<string> {
+  if (request.cookies?.[SESSION_COOKIE]) return '';
+  const headers: Record<string, string> = { accept: 'application/json' };
+  for (const name of ['user-agent', 'cookie', 'accept-language'] as const) {
+    const value = request.headers[name];
+    if (typeof value === 'string') headers[name] = value;
+  }
+  const answers = await Promise.all(
+    firstViewRequests(place).map(async (asked): Promise<FirstViewAnswer | null> => {
+      try {
+        const response = await fastify.inject({ method: 'GET', url: asked.path, headers, remoteAddress: request.ip });
+        const usable = response.statusCode === 200 || (asked.kind === 'user' && response.statusCode === 401);
+        if (!usable) return null;
+        // A cookie the answer sets (the visitor id of a counted listing view) reaches the browser with the page.
+        const cookies = response.headers['set-cookie'];
+        for (const cookie of Array.isArray(cookies) ? cookies : cookies ? [cookies] : []) void reply.header('set-cookie', cookie);
+        return { ...asked, status: response.statusCode, body: response.json<unknown>() };
+      } catch {
+        // The browser asks for itself.
+        return null;
+      }
+    }),
+  );
+  const kept = answers.filter((a): a is FirstViewAnswer => a !== null);
+  return kept.length === 0 ? '' : `<script type="application/json" id="${FIRST_VIEW_ELEMENT_ID}">${firstViewJson(kept)}</script>`;
+}

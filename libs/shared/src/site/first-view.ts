@@ -1,0 +1,62 @@
+import { filtersFromParams, searchApiParams } from '../vehicles/search-params';
+import type { SitePage } from './routes';
+
+/**
+ * The first view of a page: the API answers its first screen needs, which the server writes into the page
+ * (a JSON data block with this id) so that the storefront draws the page without asking for them again.
+ * Only answers that are the same for every signed-out visitor are written; the storefront asks for anything
+ * else as usual, and for these too when the block is missing.
+ */
+export const FIRST_VIEW_ELEMENT_ID = 'first-view';
+
+/** What an answer is for: the storefront seeds the matching query of its cache. */
+export type FirstViewKind = 'config' | 'user' | 'recent' | 'featured' | 'search' | 'makes' | 'vehicle' | 'priceHistory';
+
+export interface FirstViewRequest {
+  kind: FirstViewKind;
+  /** The API's GET path with its query, exactly as the storefront asks for it. */
+  path: string;
+  /** The listing of a 'vehicle' or 'priceHistory' answer. */
+  id?: number;
+}
+
+export interface FirstViewAnswer extends FirstViewRequest {
+  status: number;
+  body: unknown;
+}
+
+/** Where the page is: its route's page, the listing id of /vehicles/{id}, the address's query. */
+export interface FirstViewPlace {
+  page: SitePage;
+  vehicleId?: number;
+  search: URLSearchParams;
+}
+
+/** The GET requests of a page's first screen (signed out): every page needs the site's configuration and who is signed in. */
+export function firstViewRequests({ page, vehicleId, search }: FirstViewPlace): FirstViewRequest[] {
+  const requests: FirstViewRequest[] = [
+    { kind: 'config', path: '/api/config' },
+    { kind: 'user', path: '/api/user' },
+  ];
+  if (page === 'landing') requests.push({ kind: 'recent', path: '/api/vehicles/recent' });
+  if (page === 'search') {
+    requests.push({ kind: 'search', path: searchPath(searchApiParams(filtersFromParams(search), 1)) });
+    requests.push({ kind: 'makes', path: '/api/catalog/makes' });
+    requests.push({ kind: 'featured', path: '/api/vehicles/featured' });
+  }
+  if (page === 'vehicle' && vehicleId !== undefined) {
+    requests.push({ kind: 'vehicle', path: `/api/vehicles/${vehicleId}`, id: vehicleId });
+    requests.push({ kind: 'priceHistory', path: `/api/vehicles/${vehicleId}/price-history`, id: vehicleId });
+  }
+  return requests;
+}
+
+/** GET /api/vehicles/search with a page's query (searchApiParams). */
+export function searchPath(params: URLSearchParams): string {
+  return `/api/vehicles/search?${params.toString()}`;
+}
+
+/** The first view's answers written into a page: JSON that cannot end its script element early. */
+export function firstViewJson(answers: readonly FirstViewAnswer[]): string {
+  return JSON.stringify(answers).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+}
