@@ -77,12 +77,12 @@ export function useVehicleSearch(filters: SearchFilters) {
   });
 }
 
-/** Listings priced within ±$5,000 of a vehicle, up to 6, without the vehicle itself. */
-export function useSimilarVehicles(vehicle: Vehicle | null | undefined) {
+/** Listings priced within ±$5,000 of a vehicle, up to 6, without the vehicle itself; asked for once `enabled`. */
+export function useSimilarVehicles(vehicle: Vehicle | null | undefined, enabled = true) {
   const spread = SEARCH_LIMITS.similarPriceSpread;
   return useQuery({
     queryKey: queryKeys.similar(vehicle?.id ?? 0, vehicle?.price ?? 0),
-    enabled: !!vehicle,
+    enabled: !!vehicle && enabled,
     queryFn: async () => {
       const v = vehicle as Vehicle;
       const params = new URLSearchParams({

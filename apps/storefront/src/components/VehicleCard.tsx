@@ -60,7 +60,8 @@ export function VehicleCard({ vehicle, eager = false, headingLevel: Heading = 'h
           width={640}
           height={480}
           loading={eager ? 'eager' : 'lazy'}
-          decoding="async"
+          // The first cards are the page's largest paint: drawn with the page, not decoded after it.
+          decoding={eager ? undefined : 'async'}
           fetchPriority={eager ? 'high' : undefined}
         />
         <div className="vehicle-card-badges">{badgesOf(vehicle)}</div>

@@ -74,7 +74,6 @@ export default function LandingPage() {
           height={HERO_IMAGE.height}
           alt=""
           fetchPriority="high"
-          decoding="async"
         />
         <div className="container hero-inner">
           <p className="hero-eyebrow">

@@ -9,6 +9,7 @@ import { SaveButton } from '../../components/SaveButton';
 import { ShareButton } from '../../components/ShareButton';
 import { VehicleCard } from '../../components/VehicleCard';
 import { useDocumentMeta } from '../../hooks/use-document-meta';
+import { useNearViewport } from '../../hooks/use-near-viewport';
 import { smsHref, telHref } from '../../lib/phone';
 import { FALLBACK_IMAGE, galleryImages } from '../../lib/vehicle';
 import { ContactBar } from './ContactBar';
@@ -30,9 +31,11 @@ function details(v: Vehicle): Array<[string, string]> {
   ];
 }
 
+/** Far below the first screen: asked for only as the visitor scrolls towards it, not while the page opens. */
 function SimilarVehicles({ vehicle }: { vehicle: Vehicle }) {
-  const similar = useSimilarVehicles(vehicle);
-  if (!similar.data || similar.data.length === 0) return null;
+  const [anchor, near] = useNearViewport<HTMLDivElement>();
+  const similar = useSimilarVehicles(vehicle, near);
+  if (!similar.data || similar.data.length === 0) return <div ref={anchor} aria-hidden="true" />;
   return (
     <section className="similar" aria-labelledby="similar-title">
       <h2 id="similar-title" className="section-title">
