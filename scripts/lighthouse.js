@@ -47,11 +47,17 @@ async function main() {
       for (let i = 0; i < RUNS; i++) {
         runs.push(await measure(`${baseUrl}${path}`));
       }
-      const perf = (r) => r.lhr.categories.performance.score ?? 0;
-      const result = [...runs].sort((a, b) => perf(a) - perf(b))[Math.floor(runs.length / 2)];
+      // A run Lighthouse could not score (its trace lacked a navigation start, say) asks to be run again:
+      // it is left out of the median and shown as "x".
+      const failed = runs.filter((r) => r.lhr.runtimeError || r.lhr.categories.performance.score === null);
+      for (const r of failed) console.log(`  ${path}: a run failed (${r.lhr.runtimeError?.code ?? 'no score'})`);
+      const scored = runs.filter((r) => !failed.includes(r));
+      if (scored.length === 0) throw new Error(`Lighthouse could not score ${path} in ${RUNS} runs`);
+      const perf = (r) => r.lhr.categories.performance.score;
+      const result = [...scored].sort((a, b) => perf(a) - perf(b))[Math.floor(scored.length / 2)];
       const scores = Object.fromEntries(CATEGORIES.map((c) => [c, Math.round((result.lhr.categories[c].score ?? 0) * 100)]));
       const metric = (id) => result.lhr.audits[id]?.numericValue ?? NaN;
-      const spread = runs.map((r) => Math.round(perf(r) * 100)).sort((a, b) => a - b);
+      const spread = [...scored.map((r) => Math.round(perf(r) * 100)).sort((a, b) => a - b), ...failed.map(() => 'x')];
       rows.push({ path, ...scores, spread, fcp: metric('first-contentful-paint'), lcp: metric('largest-contentful-paint'), tbt: metric('total-blocking-time'), cls: metric('cumulative-layout-shift') });
       writeFileSync(join(reports, `${path.replace(/\W+/g, '_') || 'home'}.html`), result.report);
       const failing = Object.values(result.lhr.audits)
