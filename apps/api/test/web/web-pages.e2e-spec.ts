@@ -246,9 +246,10 @@ describe('storefront pages served by the API', () => {
       expect(await viewsNow()).toBe(before + 1);
     });
 
-    it("preloads the page's own script and style files, and sends the page compressed", async () => {
+    it("preloads the page's own script and style files, and sends the page compressed and private", async () => {
       const response = await t.client().get(`/vehicles/${approved.id}`, { headers: { 'accept-encoding': 'br, gzip' } });
       expect(response.headers.get('content-encoding')).toBe('br');
+      expect(response.headers.get('cache-control')).toBe('private, no-cache');
       expect(response.text).toContain('<link rel="preload" as="script" href="/48.abc.js" /><link rel="preload" as="script" href="/page-vehicle.abc.js" /><link rel="preload" as="style" href="/page-vehicle.abc.css" />');
       const landing = (await t.client().get('/')).text;
       expect(landing).toContain('<link rel="preload" as="script" href="/page-landing.abc.js" />');

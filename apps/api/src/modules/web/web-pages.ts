@@ -112,7 +112,8 @@ export class WebPages implements OnModuleInit {
       this.allowFraming(reply);
     }
 
-    void reply.status(status).header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-cache');
+    // Private: a page may carry the visitor's own cookie (set by its first view), which no shared cache may hand on.
+    void reply.status(status).header('content-type', 'text/html; charset=utf-8').header('cache-control', 'private, no-cache');
     await reply.compress(page);
   }
 
