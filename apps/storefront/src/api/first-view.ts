@@ -1,5 +1,5 @@
 import type { InfiniteData, QueryClient, QueryKey } from '@tanstack/react-query';
-import { FIRST_VIEW_ELEMENT_ID, type CatalogMakeSummary, type FirstViewAnswer, type VehicleSearchResult } from '@app/shared';
+import { FIRST_VIEW_ELEMENT_ID, firstViewUsable, type CatalogMakeSummary, type FirstViewAnswer, type VehicleSearchResult } from '@app/shared';
 import { primePublicConfig, publicConfigFrom } from '../config';
 import { makeNames } from './catalog';
 import { queryKeys } from './queries';
@@ -39,8 +39,8 @@ export function seedFirstView(client: QueryClient, answers: readonly FirstViewAn
 }
 
 function seedOf({ kind, path, id, status, body }: FirstViewAnswer): [QueryKey, unknown] | null {
-  if (kind === 'user') return status === 200 ? [queryKeys.user, body] : status === 401 ? [queryKeys.user, null] : null;
-  if (status !== 200) return null;
+  if (!firstViewUsable(kind, status)) return null;
+  if (kind === 'user') return [queryKeys.user, status === 200 ? body : null];
   switch (kind) {
     case 'config': {
       const config = publicConfigFrom(body);

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useReveal } from '../hooks/use-reveal';
+import { useReveal } from '../hooks/use-seen-once';
 
 interface RevealProps {
   children: ReactNode;

@@ -25,6 +25,14 @@ export interface FirstViewAnswer extends FirstViewRequest {
   body: unknown;
 }
 
+/**
+ * Whether an API answer can stand for the storefront's own request: a 200, or for who is signed in also the
+ * 401 that means "nobody". The server writes only these; the storefront seeds only these.
+ */
+export function firstViewUsable(kind: FirstViewKind, status: number): boolean {
+  return status === 200 || (kind === 'user' && status === 401);
+}
+
 /** Where the page is: its route's page, the listing id of /vehicles/{id}, the address's query. */
 export interface FirstViewPlace {
   page: SitePage;

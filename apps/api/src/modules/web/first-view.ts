@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { firstViewJson, firstViewRequests, FIRST_VIEW_ELEMENT_ID, type FirstViewAnswer, type FirstViewPlace } from '@app/shared';
+import { firstViewJson, firstViewRequests, firstViewUsable, FIRST_VIEW_ELEMENT_ID, type FirstViewAnswer, type FirstViewPlace } from '@app/shared';
 import { SESSION_COOKIE } from '../../infra/http/security';
 
 /**
@@ -20,8 +20,7 @@ export async function firstViewBlock(fastify: FastifyInstance, request: FastifyR
     firstViewRequests(place).map(async (asked): Promise<FirstViewAnswer | null> => {
       try {
         const response = await fastify.inject({ method: 'GET', url: asked.path, headers, remoteAddress: request.ip });
-        const usable = response.statusCode === 200 || (asked.kind === 'user' && response.statusCode === 401);
-        if (!usable) return null;
+        if (!firstViewUsable(asked.kind, response.statusCode)) return null;
         // A cookie the answer sets (the visitor id of a counted listing view) reaches the browser with the page.
         const cookies = response.headers['set-cookie'];
         for (const cookie of Array.isArray(cookies) ? cookies : cookies ? [cookies] : []) void reply.header('set-cookie', cookie);

@@ -27,6 +27,7 @@ const SITEMAP_MAX_LISTINGS = 45_000;
 @Injectable()
 export class WebPages implements OnModuleInit {
   private readonly built = new Map<string, { mtimeMs: number; text: string }>();
+  private parsedAssets: { text: string | undefined; assets: Record<string, string[]> } | undefined;
 
   constructor(
     private readonly adapterHost: HttpAdapterHost,
@@ -152,14 +153,12 @@ export class WebPages implements OnModuleInit {
     return this.builtFile('index.html');
   }
 
-  /** The storefront build's page-assets.json: each page chunk's own script and style files. */
+  /** The storefront build's page-assets.json: each page chunk's own script and style files (parsed once per text). */
   private async pageAssets(): Promise<Record<string, string[]>> {
     const text = await this.builtFile('page-assets.json');
-    try {
-      return text ? (JSON.parse(text) as Record<string, string[]>) : {};
-    } catch {
-      return {};
-    }
+    let parsed = this.parsedAssets;
+    if (!parsed || parsed.text !== text) this.parsedAssets = parsed = { text, assets: parsePageAssets(text) };
+    return parsed.assets;
   }
 
   /** A file of the storefront build, read again only when it changes. */
@@ -172,5 +171,14 @@ export class WebPages implements OnModuleInit {
     const text = await readFile(file, 'utf8');
     this.built.set(name, { mtimeMs: info.mtimeMs, text });
     return text;
+  }
+}
+
+/** page-assets.json's text as a map of page chunk to files; empty when it is missing or not JSON. */
+function parsePageAssets(text: string | undefined): Record<string, string[]> {
+  try {
+    return text ? (JSON.parse(text) as Record<string, string[]>) : {};
+  } catch {
+    return {};
   }
 }

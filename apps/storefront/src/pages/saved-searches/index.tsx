@@ -1,7 +1,20 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
-import { ALERT_FREQUENCIES, ALERT_FREQUENCY_LABELS, SAVED_SEARCH_LIMITS, errorMessage, fieldErrorsText, formatCount, sitePath, type AlertFrequency, type PublicUser, type SavedSearch, filterChips, filtersFromParams } from '@app/shared';
+import {
+  ALERT_FREQUENCIES,
+  ALERT_FREQUENCY_LABELS,
+  SAVED_SEARCH_LIMITS,
+  errorMessage,
+  fieldErrorsText,
+  formatCount,
+  sitePath,
+  type AlertFrequency,
+  type PublicUser,
+  type SavedSearch,
+  filterChips,
+  filtersFromParams,
+} from '@app/shared';
 import { api } from '../../api/client';
 import { useDocumentMeta } from '../../hooks/use-document-meta';
 import { toast } from '../../stores/toast';

@@ -1,7 +1,19 @@
 import { useMutation } from '@tanstack/react-query';
 import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
-import { ALERT_FREQUENCIES, ALERT_FREQUENCY_LABELS, SAVED_SEARCH_LIMITS, errorMessage, fieldErrorsText, sitePath, type AlertFrequency, type SavedSearch, filterChips, paramsFromFilters, type SearchFilters } from '@app/shared';
+import {
+  ALERT_FREQUENCIES,
+  ALERT_FREQUENCY_LABELS,
+  SAVED_SEARCH_LIMITS,
+  errorMessage,
+  fieldErrorsText,
+  sitePath,
+  type AlertFrequency,
+  type SavedSearch,
+  filterChips,
+  paramsFromFilters,
+  type SearchFilters,
+} from '@app/shared';
 import { api } from '../../api/client';
 import { useCurrentUser } from '../../api/queries';
 import { Sheet } from '../../components/Sheet';

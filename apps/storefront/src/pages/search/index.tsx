@@ -1,6 +1,21 @@
 import { useCallback, useEffect, useMemo, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { MAX_PRICE_QUICK_OPTIONS, SEARCH_FILTERS, formatCount, formatPrice, type SearchFacets, type SortOption, EMPTY_FILTERS, activeFilterCount, filterChips, filtersFromParams, paramsFromFilters, sortsFor, withFilter, type SearchFilters } from '@app/shared';
+import {
+  MAX_PRICE_QUICK_OPTIONS,
+  SEARCH_FILTERS,
+  formatCount,
+  formatPrice,
+  type SearchFacets,
+  type SortOption,
+  EMPTY_FILTERS,
+  activeFilterCount,
+  filterChips,
+  filtersFromParams,
+  paramsFromFilters,
+  sortsFor,
+  withFilter,
+  type SearchFilters,
+} from '@app/shared';
 import { useCurrentUser, useFeaturedVehicles, useVehicleSearch } from '../../api/queries';
 import { CloseIcon, FilterIcon, HeartIcon, SearchIcon } from '../../components/icons';
 import { Sheet } from '../../components/Sheet';

@@ -1,6 +1,23 @@
 import { useId, useRef, useState, type RefObject } from 'react';
 import { Link, useParams } from 'react-router';
-import { BODY_TYPE_OPTIONS, CERTIFIED_EXPLANATION, COLOR_OPTIONS, CONDITION_OPTIONS, DRIVETRAIN_OPTIONS, FUEL_TYPE_OPTIONS, TRANSMISSION_OPTIONS, formatMileage, formatPrice, labelOf, listingPageTitle, soldText, vehicleTitle, formatCount, EMPTY_FILTERS, paramsFromFilters } from '@app/shared';
+import {
+  BODY_TYPE_OPTIONS,
+  CERTIFIED_EXPLANATION,
+  COLOR_OPTIONS,
+  CONDITION_OPTIONS,
+  DRIVETRAIN_OPTIONS,
+  FUEL_TYPE_OPTIONS,
+  TRANSMISSION_OPTIONS,
+  formatMileage,
+  formatPrice,
+  labelOf,
+  listingPageTitle,
+  soldText,
+  vehicleTitle,
+  formatCount,
+  EMPTY_FILTERS,
+  paramsFromFilters,
+} from '@app/shared';
 import { usePublicConfigQuery, useSimilarVehicles, useVehicle } from '../../api/queries';
 import type { PublicVehicle as Vehicle } from '@app/shared';
 import { Gallery } from '../../components/Gallery';
@@ -9,7 +26,7 @@ import { SaveButton } from '../../components/SaveButton';
 import { ShareButton } from '../../components/ShareButton';
 import { VehicleCard } from '../../components/VehicleCard';
 import { useDocumentMeta } from '../../hooks/use-document-meta';
-import { useNearViewport } from '../../hooks/use-near-viewport';
+import { useNearViewport } from '../../hooks/use-seen-once';
 import { smsHref, telHref } from '../../lib/phone';
 import { FALLBACK_IMAGE, galleryImages } from '../../lib/vehicle';
 import { ContactBar } from './ContactBar';
