@@ -42,6 +42,8 @@ describe('the one listing writer', () => {
     const stored = await row(id);
     expect([stored.makeKey, stored.modelKey, stored.isPublic]).toEqual(['skoda', 'octavia rs', false]);
     expect(stored.latitude).not.toBeNull();
+    // 10001 (Manhattan, 40.75° N): latitude band floor(40.75 × 2).
+    expect(Number(stored.latBand)).toBe(Math.floor(Number(stored.latitude) * 2));
 
     const edited = await seller.put(`/api/vehicles/${id}`, listingInput({ make: 'Citroën', model: 'C5 X', description: 'Hydraulic ride', zipCode: '78701' }));
     expect(edited.status).toBe(200);
@@ -50,6 +52,7 @@ describe('the one listing writer', () => {
     expect([after.makeKey, after.modelKey]).toEqual(['citroen', 'c5 x']);
     expect(after.searchText).toContain('hydraulic ride');
     expect(after.latitude).not.toBe(stored.latitude);
+    expect(Number(after.latBand)).toBe(Math.floor(Number(after.latitude) * 2));
     expect(await auditOf(id)).toEqual([]);
   });
 

@@ -3,7 +3,7 @@ import { VehicleSearchDto } from '@app/shared';
 import { plainToInstance } from 'class-transformer';
 import { seedListings } from '../../bench/seed';
 import { VersionedCacheService } from '../../src/infra/cache/versioned-cache.service';
-import { pageIndex, SORT_SQL, toSearchRequest, whereOf, withoutDimension } from '../../src/modules/vehicles/search/search-filters';
+import { countIndex, COUNTS_INDEX, fromVehicles, pageIndex, SORT_SQL, toSearchRequest, whereOf, withoutDimension } from '../../src/modules/vehicles/search/search-filters';
 import { LISTINGS_DATA_SET } from '../../src/modules/vehicles/search/vehicle-search.service';
 import { registerUser } from '../factories/user.factory';
 import { startTestApp, type TestApp } from '../support/test-app';
@@ -73,6 +73,47 @@ describe('search pages on a larger data set', () => {
     const makes = (await dataSource.query(`SELECT makeKey AS value, COUNT(*) AS n FROM vehicles WHERE ${facetWhere.sql} GROUP BY makeKey`, facetWhere.params)) as { value: string; n: number }[];
     const answered = Object.fromEntries(res.body.facets.make.map((f: { value: string; count: number }) => [f.value, f.count]));
     expect(answered).toEqual(Object.fromEntries(makes.map((r) => [r.value, Number(r.n)])));
+  });
+
+  // A count of a filtered search reads IDX_vehicles_public_counts alone (no row per match), and every facet it
+  // answers is the plain GROUP BY's.
+  it.each([
+    ['maxPrice=100000', true],
+    ['bodyType=suv&minYear=2014', true],
+    ['make=ford&maxPrice=75000&minYear=2012&transmission=automatic&maxMileage=60000', true],
+    ['fuelType=gasoline&drivetrain=awd&exteriorColor=black', true],
+    ['make=toyota&features=Heated%20Seats', false],
+  ])('the counts of %s come from the counts index (covering: %s) and equal the plain counts', async (query, covering) => {
+    const { filters } = toSearchRequest(plainToInstance(VehicleSearchDto, Object.fromEntries(new URLSearchParams(query))));
+    const engine = t.database.engine === 'sqlite' ? 'sqlite' : 'mysql';
+    expect(countIndex(filters)).toBe(COUNTS_INDEX);
+    const where = whereOf(withoutDimension(filters, 'make'), engine);
+    const sql = `SELECT makeKey, MIN(make) AS label, COUNT(*) AS n FROM ${fromVehicles(COUNTS_INDEX, engine, where)} WHERE ${where.sql} GROUP BY makeKey`;
+    const plan = (await dataSource.query(`${engine === 'sqlite' ? 'EXPLAIN QUERY PLAN' : 'EXPLAIN'} ${sql}`, where.params)) as Record<string, unknown>[];
+    const described = plan.map((r) => (engine === 'sqlite' ? String(r.detail) : `${r.key} ${r.Extra}`)).join(' | ');
+    expect(described).toContain(COUNTS_INDEX);
+    if (engine === 'sqlite') expect(described.includes(`COVERING INDEX ${COUNTS_INDEX}`)).toBe(covering);
+    else expect(described.includes('Using index')).toBe(covering);
+
+    const res = await t.client().get(`/api/vehicles/search?${query}`);
+    expect(res.status).toBe(200);
+    expect(res.body.total).toBeGreaterThan(0);
+    const plainCount = async (dimension: 'make' | 'bodyType' | 'fuelType', column: string) => {
+      const w = whereOf(withoutDimension(filters, dimension), engine);
+      const rows = (await dataSource.query(`SELECT ${column} AS value, COUNT(*) AS n FROM vehicles WHERE ${w.sql} GROUP BY ${column}`, w.params)) as { value: string; n: number }[];
+      return new Map(rows.map((r) => [String(r.value), Number(r.n)]));
+    };
+    const makes = await plainCount('make', 'makeKey');
+    expect(Object.fromEntries(res.body.facets.make.map((f: { value: string; count: number }) => [f.value, f.count]))).toEqual(Object.fromEntries(makes));
+    const bodies = await plainCount('bodyType', 'bodyType');
+    const answeredBodies = res.body.facets.bodyType.reduce((sum: number, f: { count: number }) => sum + f.count, 0);
+    expect(answeredBodies).toBeGreaterThan(0);
+    expect(answeredBodies).toBeLessThanOrEqual([...bodies.values()].reduce((a, b) => a + b, 0));
+    const total = whereOf(filters, engine);
+    expect(res.body.total).toBe(Number((await dataSource.query(`SELECT COUNT(*) AS n FROM vehicles WHERE ${total.sql}`, total.params))[0].n));
+    const priceWhere = whereOf(withoutDimension(filters, 'price'), engine);
+    const priced = Number((await dataSource.query(`SELECT COUNT(*) AS n FROM vehicles WHERE ${priceWhere.sql}`, priceWhere.params))[0].n);
+    expect(res.body.facets.price.reduce((sum: number, f: { count: number }) => sum + f.count, 0)).toBe(priced);
   });
 
   // Best Match reads the full-text matches in rank order and stops at the page's end (SQLite): the same

@@ -86,7 +86,7 @@ describe('GET /api/vehicles/search', () => {
   it('never answers internal fields', async () => {
     const body = await search('limit=100');
     for (const v of body.vehicles) {
-      for (const field of ['vin', 'carfaxReportUrl', 'recentServices', 'contactEmail', 'contactPhone', 'userId', 'searchText', 'makeKey', 'isPublic', 'latitude']) {
+      for (const field of ['vin', 'carfaxReportUrl', 'recentServices', 'contactEmail', 'contactPhone', 'userId', 'searchText', 'makeKey', 'isPublic', 'latitude', 'latBand']) {
         expect(v).not.toHaveProperty(field);
       }
     }

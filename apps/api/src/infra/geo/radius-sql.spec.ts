@@ -1,5 +1,5 @@
 import Database from 'better-sqlite3';
-import { distanceMiles, radiusSql, type LatLng } from './radius';
+import { distanceMiles, latitudeBand, radiusSql, type LatLng, type RadiusColumns } from './radius';
 import { allZips, lookupZip } from './zip';
 
 interface Listing {
@@ -33,8 +33,10 @@ function expectedWithin(listings: readonly Listing[], c: Case) {
     .sort((a, b) => a.d - b.d || a.id - b.id);
 }
 
-function radiusQuery(c: Case) {
-  const q = radiusSql(c.center, c.radiusMiles);
+const BANDED: RadiusColumns = { lat: 'latitude', lng: 'longitude', band: 'latBand' };
+
+function radiusQuery(c: Case, columns?: RadiusColumns) {
+  const q = radiusSql(c.center, c.radiusMiles, columns);
   return {
     sql: `SELECT id, ${q.distance.sql} AS distance_miles FROM listings WHERE ${q.boxWhere.sql} AND ${q.distance.sql} <= ? ORDER BY distance_miles, id`,
     params: [...q.distance.params, ...q.boxWhere.params, ...q.distance.params, c.radiusMiles],
@@ -47,11 +49,12 @@ describe('radiusSql on SQLite', () => {
   let listings: Listing[];
   beforeAll(() => {
     db = new Database(':memory:');
-    db.exec(`CREATE TABLE listings (id INTEGER PRIMARY KEY, latitude REAL NOT NULL, longitude REAL NOT NULL);
-             CREATE INDEX listings_lat_lng ON listings (latitude, longitude);`);
+    db.exec(`CREATE TABLE listings (id INTEGER PRIMARY KEY, latitude REAL NOT NULL, longitude REAL NOT NULL, latBand INTEGER NOT NULL);
+             CREATE INDEX listings_lat_lng ON listings (latitude, longitude);
+             CREATE INDEX listings_band_lng ON listings (latBand, longitude, latitude);`);
     listings = listingsAtEveryZip();
-    const insert = db.prepare('INSERT INTO listings (id, latitude, longitude) VALUES (@id, @latitude, @longitude)');
-    db.transaction(() => listings.forEach((l) => insert.run(l)))();
+    const insert = db.prepare('INSERT INTO listings (id, latitude, longitude, latBand) VALUES (@id, @latitude, @longitude, @latBand)');
+    db.transaction(() => listings.forEach((l) => insert.run({ ...l, latBand: latitudeBand(l.latitude) })))();
     db.exec('ANALYZE');
   });
   afterAll(() => db.close());
@@ -77,5 +80,20 @@ describe('radiusSql on SQLite', () => {
     const { sql, params } = radiusQuery(CASES[0]);
     const plan = (db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...params) as { detail: string }[]).map((p) => p.detail).join(' | ');
     expect(plan).toMatch(/SEARCH listings USING (COVERING )?INDEX listings_lat_lng \(latitude>\? AND latitude<\?\)/);
+  });
+
+  it('answers the same with latitude bands, reading one longitude range per band', () => {
+    for (const c of CASES) {
+      const { sql, params } = radiusQuery(c, BANDED);
+      const rows = db.prepare(sql).all(...params) as { id: number }[];
+      expect(rows.map((r) => r.id)).toEqual(expectedWithin(listings, c).map((e) => e.id));
+    }
+    const { sql, params } = radiusQuery(CASES[2], BANDED);
+    const plan = (db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...params) as { detail: string }[]).map((p) => p.detail).join(' | ');
+    expect(plan).toMatch(/SEARCH listings USING (COVERING )?INDEX listings_band_lng \(latBand=\? AND longitude>\? AND longitude<\?\)/);
+  });
+
+  it('bands a latitude as floor(latitude × 2), below zero too', () => {
+    expect([latitudeBand(40.49), latitudeBand(40.5), latitudeBand(0), latitudeBand(-0.1), latitudeBand(-33.7)]).toEqual([80, 81, 0, -1, -68]);
   });
 });

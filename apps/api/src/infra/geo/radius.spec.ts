@@ -114,5 +114,8 @@ describe('radiusSql', () => {
     expect(q.boxWhere.sql).toBe('l.latitude BETWEEN ? AND ? AND l.longitude BETWEEN ? AND ?');
     expect(q.boxWhere.params).toEqual([q.box.minLat, q.box.maxLat, q.box.minLng, q.box.maxLng]);
     expect(q.distance.params.length).toBe((q.distance.sql.match(/\?/g) ?? []).length);
+    const banded = radiusSql({ lat: 40, lng: -75 }, 50, { lat: 'latitude', lng: 'longitude', band: 'latBand' });
+    expect(banded.boxWhere.sql).toBe('latBand IN (?, ?, ?, ?) AND longitude BETWEEN ? AND ? AND latitude BETWEEN ? AND ?');
+    expect(banded.boxWhere.params).toEqual([78, 79, 80, 81, banded.box.minLng, banded.box.maxLng, banded.box.minLat, banded.box.maxLat]);
   });
 });

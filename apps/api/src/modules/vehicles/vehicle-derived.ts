@@ -1,4 +1,5 @@
 import { BODY_TYPE_OPTIONS, DRIVETRAIN_OPTIONS, FUEL_TYPE_OPTIONS, labelOf, PUBLIC_STATUSES, TRANSMISSION_OPTIONS, type ListingStatus } from '@app/shared';
+import { latitudeBand } from '../../infra/geo/radius';
 import { lookupZip } from '../../infra/geo/zip';
 
 /**
@@ -31,11 +32,13 @@ export interface DerivedListingColumns {
   isPublic: boolean;
   latitude: number | null;
   longitude: number | null;
+  /** latitudeBand(latitude): the geo index's first column after isPublic. */
+  latBand: number | null;
   /** DERIVATION_VERSION when written. */
   derivedVersion: number;
 }
 
-export const DERIVED_LISTING_COLUMNS: readonly (keyof DerivedListingColumns)[] = ['makeKey', 'modelKey', 'searchText', 'featureKeys', 'isPublic', 'latitude', 'longitude', 'derivedVersion'];
+export const DERIVED_LISTING_COLUMNS: readonly (keyof DerivedListingColumns)[] = ['makeKey', 'modelKey', 'searchText', 'featureKeys', 'isPublic', 'latitude', 'longitude', 'latBand', 'derivedVersion'];
 
 export interface ListingSource {
   make: string;
@@ -75,6 +78,7 @@ export function deriveListingColumns(source: ListingSource): DerivedListingColum
     isPublic: PUBLIC_STATUSES.includes(source.status ?? 'pending'),
     latitude: zip ? zip.lat : null,
     longitude: zip ? zip.lng : null,
+    latBand: zip ? latitudeBand(zip.lat) : null,
     derivedVersion: DERIVATION_VERSION,
   };
 }

@@ -16,6 +16,7 @@ import { SavedSearches1796700000003 } from './1796700000003-saved-searches';
 import { DealRank1796700000004 } from './1796700000004-deal-rank';
 import { KeywordIndex1796700000005 } from './1796700000005-keyword-index';
 import { DerivedVersion1796700000006 } from './1796700000006-derived-version';
+import { SearchIndexes1796700000007 } from './1796700000007-search-indexes';
 
 /** Every migration, in order. Listed explicitly: the API is bundled, so no glob loading. */
 export const MIGRATIONS = [
@@ -37,4 +38,5 @@ export const MIGRATIONS = [
   DealRank1796700000004,
   KeywordIndex1796700000005,
   DerivedVersion1796700000006,
+  SearchIndexes1796700000007,
 ];

@@ -14,6 +14,30 @@ import { UserEntity } from '../../users/entities/user.entity';
 import { UNRATED_DEAL_RANK } from '../pricing/market-columns';
 
 /**
+ * The columns of IDX_vehicles_public_counts: every column a search filters on or counts by, except free text
+ * (keywords, features, place) and the position, so a count of public listings is read from the index alone.
+ * The migration that creates it (1796700000007-search-indexes.ts) names the same columns.
+ */
+export const PUBLIC_COUNTS_COLUMNS = [
+  'isPublic',
+  'makeKey',
+  'modelKey',
+  'bodyType',
+  'fuelType',
+  'price',
+  'year',
+  'mileage',
+  'condition',
+  'transmission',
+  'drivetrain',
+  'color',
+  'interiorColorFamily',
+  'dealRank',
+  'make',
+  'model',
+] as const;
+
+/**
  * Search indexes all start with isPublic (status approved or sold) and end with the sort column, so a
  * public search reads one index range in the order it answers; InnoDB secondary indexes and SQLite
  * indexes both end with the primary key, which is the tie-breaker of every sort.
@@ -30,9 +54,12 @@ import { UNRATED_DEAL_RANK } from '../pricing/market-columns';
 @Index('IDX_vehicles_public_make_model_created', ['isPublic', 'makeKey', 'modelKey', 'createdAt'])
 @Index('IDX_vehicles_public_body', ['isPublic', 'bodyType'])
 @Index('IDX_vehicles_public_fuel', ['isPublic', 'fuelType'])
-@Index('IDX_vehicles_public_geo', ['isPublic', 'latitude', 'longitude'])
+@Index('IDX_vehicles_public_geo', ['isPublic', 'latBand', 'longitude', 'latitude'])
 @Index('IDX_vehicles_public_reduced', ['isPublic', 'priceReducedAt'])
 @Index('IDX_vehicles_public_deal', ['isPublic', 'dealRank'])
+// The counts of a search (its total and facets) read this one index and never a row, whatever filters of
+// these columns it has (search-filters.ts countIndex); make and model are there for the facets' labels.
+@Index('IDX_vehicles_public_counts', [...PUBLIC_COUNTS_COLUMNS])
 // Keyword search: FULLTEXT (searchText) on MariaDB/MySQL; SQLite has the FTS5 table vehicles_fts instead
 // (search/keyword-match.ts), so the migration creates it per engine and the schema sync leaves it alone.
 @Index('IDX_vehicles_keywords', { synchronize: false })
@@ -119,6 +146,10 @@ export class VehicleEntity {
 
   @Column({ type: 'double', nullable: true })
   longitude: number | null;
+
+  /** latitudeBand(latitude) (infra/geo/radius.ts): radius search reads a longitude range per band. */
+  @Column({ type: 'int', nullable: true })
+  latBand: number | null;
 
   @Column({ type: 'varchar', length: 30 })
   contactPhone: string;

@@ -57,7 +57,15 @@ export class VehicleSearchService {
     return rows.map((r) => rawToPublicVehicle(r, query.measuresDistance ? Number(r.distanceMiles) : undefined));
   }
 
-  private total(filters: SearchFilters): Promise<number> {
+  /**
+   * How many public listings match. Without a price filter the price facet counts exactly these listings
+   * (its bands cover every price), so their sum is the total and no query of its own is run.
+   */
+  private async total(filters: SearchFilters): Promise<number> {
+    if (filters.minPrice === undefined && filters.maxPrice === undefined) {
+      const bands = await this.cached('price', filters, () => this.priceFacet(filters));
+      return bands.reduce((sum, band) => sum + band.count, 0);
+    }
     return this.cache.get(LISTINGS_DATA_SET, `total:${filtersKey(filters)}`, async () => {
       const where = whereOf(filters, this.engine);
       const rows = (await this.dataSource.query(`SELECT COUNT(*) AS n FROM ${this.countFrom(filters, where)} WHERE ${where.sql}`, where.params)) as Row[];
@@ -65,7 +73,7 @@ export class VehicleSearchService {
     });
   }
 
-  /** FROM of a count over these filters: through the range of its most selective filter (countIndex). */
+  /** FROM of a count over these filters: through the index countIndex names. */
   private countFrom(filters: SearchFilters, where: ReturnType<typeof whereOf>): string {
     return fromVehicles(countIndex(filters), this.engine, where);
   }
