@@ -3,6 +3,7 @@ import type { DataSource } from 'typeorm';
 import { allZips, type ZipInfo } from '../src/infra/geo/zip';
 import { deriveListingColumns } from '../src/modules/vehicles/vehicle-derived';
 import { indexBulkLoadedListings } from '../src/modules/vehicles/search/keyword-match';
+import { indexBulkLoadedFeatures } from '../src/modules/vehicles/search/feature-index';
 
 /** Deterministic PRNG (mulberry32): the same --n gives the same data on both engines. */
 export function random(seed: number): () => number {
@@ -197,6 +198,7 @@ export async function seedListings(dataSource: DataSource, n: number, userId: nu
     done += inTransaction;
     if (done % 20000 === 0 || done === n) log(`  seeded ${done.toLocaleString('en-US')} listings (${((Date.now() - started) / 1000).toFixed(1)} s)`);
   }
-  // The listing writer keeps SQLite's keyword table; a bulk load past it fills it once.
+  // The listing writer keeps SQLite's keyword table and the feature rows; a bulk load past it fills them once.
   await indexBulkLoadedListings(dataSource.manager, Number(lastId));
+  await indexBulkLoadedFeatures(dataSource.manager, Number(lastId));
 }

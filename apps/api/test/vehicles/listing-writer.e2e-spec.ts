@@ -101,6 +101,20 @@ describe('the one listing writer', () => {
     expect(trail[1].after).toEqual({});
   });
 
+  it("keeps a listing's feature rows as its features say: on create, on edit, and gone with the listing", async () => {
+    const features = async (id: number) =>
+      ((await t.app.get(DataSource).query('SELECT featureKey FROM vehicle_features WHERE vehicleId = ? ORDER BY featureKey', [id])) as { featureKey: string }[]).map((r) => r.featureKey);
+    const created = await seller.post('/api/vehicles', listingInput({ features: ['Heated Seats', 'Sunroof/Moonroof', 'Heated Seats'] }));
+    expect(created.status).toBe(201);
+    const id = created.body.id as number;
+    expect(await features(id)).toEqual(['heated seats', 'sunroof/moonroof']);
+
+    expect((await seller.put(`/api/vehicles/${id}`, listingInput({ features: ['Tow Package'] }))).status).toBe(200);
+    expect(await features(id)).toEqual(['tow package']);
+    expect((await seller.delete(`/api/vehicles/${id}`)).status).toBe(204);
+    expect(await features(id)).toEqual([]);
+  });
+
   it('an edit that changes nothing writes nothing: no cache bump, no audit entry', async () => {
     const v = await createVehicle(t, sellerId, { make: 'Volvo', model: '240', status: 'approved', isFeatured: false });
     const v0 = await cacheVersion();

@@ -11,6 +11,7 @@ import { LIFECYCLE_COLUMNS, lifecycleColumns, type LifecycleColumns } from './li
 import { dealColumns, MARKET_COLUMNS, type MarketColumns } from './pricing/market-columns';
 import { LISTINGS_DATA_SET } from './search/vehicle-search.service';
 import { dropFromKeywordIndex, writeKeywordIndex } from './search/keyword-match';
+import { writeFeatureIndex } from './search/feature-index';
 import { DERIVATION_VERSION, DERIVED_LISTING_COLUMNS, deriveListingColumns, type DerivedListingColumns } from './vehicle-derived';
 
 /** Who writes: a signed-in user (seller or admin, through any route) or the system (demo data, imports, tests). */
@@ -126,6 +127,7 @@ export class ListingWriter {
       const { identifiers } = await manager.insert(VehicleEntity, row);
       const stored = await manager.findOneByOrFail(VehicleEntity, { id: (identifiers[0] as { id: number }).id });
       await writeKeywordIndex(manager, stored.id, stored.searchText);
+      await writeFeatureIndex(manager, stored.id, stored.featureKeys);
       await this.listingChanged({ manager, actor, kind: 'create', before: null, after: stored, fields: this.storedFields(manager) });
       return { stored, changed: true, droppedImages: [] };
     }
@@ -149,6 +151,7 @@ export class ListingWriter {
     if (!affected) throw changedMeanwhile();
     const stored = await manager.findOneByOrFail(VehicleEntity, { id: before.id });
     if (stored.searchText !== before.searchText) await writeKeywordIndex(manager, stored.id, stored.searchText);
+    if (stored.featureKeys !== before.featureKeys) await writeFeatureIndex(manager, stored.id, stored.featureKeys);
     await this.listingChanged({ manager, actor, kind: 'update', before, after: stored, fields });
     const droppedImages = set.images ? before.images.filter((url) => !stored.images.includes(url)) : [];
     return { stored, changed: true, droppedImages };
@@ -193,7 +196,7 @@ export class ListingWriter {
   }
 
   /**
-   * Derives the derived columns (and SQLite's keyword index rows) of listings written under an older
+   * Derives the derived columns (with SQLite's keyword index rows and the feature rows) of listings written under an older
    * DERIVATION_VERSION again, 500 a transaction, each with a cache version bump. A row a seller or admin
    * writes meanwhile already holds the new derivation and is left as it is. Not a listing change: no listener
    * runs. Answers how many listings it derived again.
@@ -210,6 +213,7 @@ export class ListingWriter {
             const { affected } = await manager.update(VehicleEntity, { id: row.id, derivedVersion: LessThan(DERIVATION_VERSION) }, derived);
             if (!affected) continue;
             if (derived.searchText !== row.searchText) await writeKeywordIndex(manager, row.id, derived.searchText);
+            if (derived.featureKeys !== row.featureKeys) await writeFeatureIndex(manager, row.id, derived.featureKeys);
             refreshed += 1;
           }
           await this.cache.bump(manager, LISTINGS_DATA_SET);

@@ -4,6 +4,7 @@ import { IdempotencyModule } from '../../infra/idempotency/idempotency.module';
 import { CacheModule } from '../../infra/cache/cache.module';
 import { VehiclePriceEntity } from './entities/vehicle-price.entity';
 import { VehicleRevisionEntity } from './entities/vehicle-revision.entity';
+import { VehicleFeatureEntity } from './entities/vehicle-feature.entity';
 import { VehicleViewEntity } from './entities/vehicle-view.entity';
 import { VehicleEntity } from './entities/vehicle.entity';
 import { DealRatingsJob } from './jobs/deal-ratings.job';
@@ -20,7 +21,7 @@ import { UserVehiclesController, VehiclesController } from './vehicles.controlle
 import { VehiclesService } from './vehicles.service';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([VehicleEntity, VehicleViewEntity, VehiclePriceEntity, VehicleRevisionEntity]), CacheModule, IdempotencyModule],
+  imports: [TypeOrmModule.forFeature([VehicleEntity, VehicleViewEntity, VehiclePriceEntity, VehicleRevisionEntity, VehicleFeatureEntity]), CacheModule, IdempotencyModule],
   controllers: [VehiclesController, UserVehiclesController],
   providers: [
     ListingReader,

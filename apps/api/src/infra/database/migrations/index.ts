@@ -17,6 +17,7 @@ import { DealRank1796700000004 } from './1796700000004-deal-rank';
 import { KeywordIndex1796700000005 } from './1796700000005-keyword-index';
 import { DerivedVersion1796700000006 } from './1796700000006-derived-version';
 import { SearchIndexes1796700000007 } from './1796700000007-search-indexes';
+import { VehicleFeatures1796700000008 } from './1796700000008-vehicle-features';
 
 /** Every migration, in order. Listed explicitly: the API is bundled, so no glob loading. */
 export const MIGRATIONS = [
@@ -39,4 +40,5 @@ export const MIGRATIONS = [
   KeywordIndex1796700000005,
   DerivedVersion1796700000006,
   SearchIndexes1796700000007,
+  VehicleFeatures1796700000008,
 ];

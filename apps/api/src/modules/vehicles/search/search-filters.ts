@@ -14,6 +14,7 @@ import { radiusSql } from '../../../infra/geo/radius';
 import { featureKey, foldText } from '../vehicle-derived';
 import type { SqlEngine } from '../../../infra/database/sql-engine';
 import { containsPattern, keywordWhere, rankedReading, relevanceOf, type KeywordReading } from './keyword-match';
+import { featureWhere, type FeatureReading } from './feature-index';
 
 /** At most this many keyword words are matched (the rest of a long query is ignored). */
 export const MAX_KEYWORD_TERMS = 8;
@@ -133,9 +134,10 @@ export interface SqlWhere {
 
 /**
  * The WHERE clause of a public search: isPublic first, as every search index starts with it. `reading`: how
- * the query reads the keywords' matches (see keywordWhere), through the full-text index unless told.
+ * the query reads the keywords' matches (see keywordWhere), through the full-text index unless told;
+ * `featureReading`: the features' as a set of listing ids (counts) or on each row (pages; feature-index.ts).
  */
-export function whereOf(f: SearchFilters, engine: SqlEngine, reading: KeywordReading = 'index'): SqlWhere {
+export function whereOf(f: SearchFilters, engine: SqlEngine, reading: KeywordReading = 'index', featureReading: FeatureReading = 'set'): SqlWhere {
   const parts: string[] = ['isPublic = 1'];
   const params: unknown[] = [];
   const add = (sql: string, ...values: unknown[]) => {
@@ -168,8 +170,8 @@ export function whereOf(f: SearchFilters, engine: SqlEngine, reading: KeywordRea
   const keywords = keywordWhere(f.terms, engine, reading);
   for (const part of keywords.parts) add(part.sql, ...part.params);
   for (const alternatives of f.features) {
-    const patterns = alternatives.map((key) => containsPattern(`|${key}|`));
-    add(`(${patterns.map(() => `featureKeys LIKE ? ESCAPE '!'`).join(' OR ')})`, ...patterns);
+    const feature = featureWhere(alternatives, featureReading);
+    add(feature.sql, ...feature.params);
   }
   if (f.location !== undefined) add(`LOWER(location) LIKE ? ESCAPE '!'`, containsPattern(f.location));
   if (f.excludeId !== undefined) add('id <> ?', f.excludeId);
@@ -251,16 +253,21 @@ export function pageIndex(filters: SearchFilters, sortBy: SortOption, matching: 
 /**
  * The index a count (the total, a facet) should read. With a centre: the geo index, whose box narrows to the
  * few listings near it. With any other filter: IDX_vehicles_public_counts, which holds every column a count
- * filters or groups by, so the count reads index entries only and never a listing's row (keywords, features
- * and place still read the rows that pass the rest, on SQLite only those). Left to themselves, both planners
- * read a selective filter's index and then look up each matching row: a make facet of "under $100,000" read
- * 90,000 rows through the price index (SQLite at 100,000 listings: 426 ms; from the counts index 27 ms), and
- * MariaDB counted "within 100 miles, under $30,000" through the price index (170 ms). Without any filter the
- * planner chooses (each facet has its own narrower covering index: (isPublic, makeKey…), (isPublic, bodyType)),
- * and with keywords alone too: the full-text matches drive, which for a rare word are a few rows.
+ * filters or groups by, so the count reads index entries only and never a listing's row (a feature is a set
+ * of listing ids: feature-index.ts). Left to themselves, both planners read a selective filter's index and
+ * then look up each matching row: a make facet of "under $100,000" read 90,000 rows through the price index
+ * (SQLite at 100,000 listings: 426 ms; from the counts index 27 ms), and MariaDB counted "within 100 miles,
+ * under $30,000" through the price index (170 ms). Without any filter the planner chooses (each facet has
+ * its own narrower covering index: (isPublic, makeKey…), (isPublic, bodyType)).
+ *
+ * Keywords: a rare word's few matches are best looked up one by one from the full-text index (the planner's
+ * choice: "porsche 911", 264 matches, 0.4 ms), a common word's many are best a set of ids checked along the
+ * counts index ("leather", 22,000 matches: 76 -> 37 ms on SQLite), so the counts index is read only when
+ * `commonKeywords` says so. (On MariaDB a full-text MATCH always drives: fromVehicles names no index.)
  */
-export function countIndex(filters: SearchFilters): string | undefined {
+export function countIndex(filters: SearchFilters, commonKeywords = false): string | undefined {
   if (filters.near) return 'IDX_vehicles_public_geo';
+  if (filters.terms.length > 0) return commonKeywords ? COUNTS_INDEX : undefined;
   // Every member but the two lists is undefined when its filter is not set (toSearchRequest).
   const filtered = Object.entries(filters).some(([name, value]) => (name === 'terms' ? false : name === 'features' ? filters.features.length > 0 : value !== undefined));
   return filtered ? COUNTS_INDEX : undefined;
@@ -299,7 +306,7 @@ export function pageQuery(q: {
   columns: string;
 }): { sql: string; params: unknown[]; measuresDistance: boolean } {
   const ranked = q.sortBy === 'relevance_desc';
-  const where = whereOf(q.filters, q.engine, walksSortOrder(q.index, q.sortBy) ? 'perRow' : ranked ? rankedReading(q.engine) : 'index');
+  const where = whereOf(q.filters, q.engine, walksSortOrder(q.index, q.sortBy) ? 'perRow' : ranked ? rankedReading(q.engine) : 'index', 'row');
   const columns = [q.columns];
   const selectParams: unknown[] = [];
   if (where.distance) {

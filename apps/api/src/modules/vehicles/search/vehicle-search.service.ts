@@ -14,10 +14,14 @@ import { DataSource } from 'typeorm';
 import { VersionedCacheService } from '../../../infra/cache/versioned-cache.service';
 import { PUBLIC_COLUMNS, rawToPublicVehicle } from '../vehicle.mapper';
 import { sqlEngineOf, type SqlEngine } from '../../../infra/database/sql-engine';
+import { KEYWORD_TABLE } from './keyword-match';
 import { countIndex, filtersKey, fromVehicles, pageIndex, pageQuery, toSearchRequest, whereOf, withoutDimension, type FacetDimension, type SearchFilters } from './search-filters';
 
 /** No filter: every public listing. */
 const PUBLIC_ONLY: SearchFilters = { terms: [], features: [] };
+
+/** Keywords matching more than 1 in this many public listings are counted through the counts index (SQLite). */
+const COMMON_KEYWORD_SHARE = 25;
 
 /** The cache_state row every listing write bumps. */
 export const LISTINGS_DATA_SET = 'listings';
@@ -68,14 +72,32 @@ export class VehicleSearchService {
     }
     return this.cache.get(LISTINGS_DATA_SET, `total:${filtersKey(filters)}`, async () => {
       const where = whereOf(filters, this.engine);
-      const rows = (await this.dataSource.query(`SELECT COUNT(*) AS n FROM ${this.countFrom(filters, where)} WHERE ${where.sql}`, where.params)) as Row[];
+      const rows = (await this.dataSource.query(`SELECT COUNT(*) AS n FROM ${await this.countFrom(filters, where)} WHERE ${where.sql}`, where.params)) as Row[];
       return Number(rows[0]?.n ?? 0);
     });
   }
 
   /** FROM of a count over these filters: through the index countIndex names. */
-  private countFrom(filters: SearchFilters, where: ReturnType<typeof whereOf>): string {
-    return fromVehicles(countIndex(filters), this.engine, where);
+  private async countFrom(filters: SearchFilters, where: ReturnType<typeof whereOf>): Promise<string> {
+    return fromVehicles(countIndex(filters, await this.commonKeywords(filters, where)), this.engine, where);
+  }
+
+  /**
+   * SQLite: whether the keywords match so many listings (more than 1 in COMMON_KEYWORD_SHARE of the public
+   * ones) that a count reads the counts index with the matches as a set of ids, instead of looking up each
+   * match's row (countIndex). Counted once per listings version on the full-text table alone (a few ms).
+   */
+  private async commonKeywords(filters: SearchFilters, where: ReturnType<typeof whereOf>): Promise<boolean> {
+    if (this.engine !== 'sqlite' || !where.keywordMatch) return false;
+    const match = where.keywordMatch;
+    const [matches, publicTotal] = await Promise.all([
+      this.cache.get(LISTINGS_DATA_SET, `keywordMatches:${match}`, async () => {
+        const rows = (await this.dataSource.query(`SELECT COUNT(*) AS n FROM ${KEYWORD_TABLE} WHERE ${KEYWORD_TABLE} MATCH ?`, [match])) as Row[];
+        return Number(rows[0]?.n ?? 0);
+      }),
+      this.total(PUBLIC_ONLY),
+    ]);
+    return matches * COMMON_KEYWORD_SHARE > publicTotal;
   }
 
   private async facets(filters: SearchFilters): Promise<SearchFacets> {
@@ -97,7 +119,7 @@ export class VehicleSearchService {
   private async makeFacet(filters: SearchFilters): Promise<FacetCount[]> {
     const where = whereOf(filters, this.engine);
     const rows = (await this.dataSource.query(
-      `SELECT makeKey AS value, MIN(make) AS label, COUNT(*) AS n FROM ${this.countFrom(filters, where)} WHERE ${where.sql} GROUP BY makeKey`,
+      `SELECT makeKey AS value, MIN(make) AS label, COUNT(*) AS n FROM ${await this.countFrom(filters, where)} WHERE ${where.sql} GROUP BY makeKey`,
       where.params,
     )) as Row[];
     return rows
@@ -109,7 +131,7 @@ export class VehicleSearchService {
   private async modelFacet(filters: SearchFilters): Promise<FacetCount[]> {
     const where = whereOf(filters, this.engine);
     const rows = (await this.dataSource.query(
-      `SELECT modelKey AS value, MIN(model) AS label, COUNT(*) AS n FROM ${this.countFrom(filters, where)} WHERE ${where.sql} GROUP BY modelKey`,
+      `SELECT modelKey AS value, MIN(model) AS label, COUNT(*) AS n FROM ${await this.countFrom(filters, where)} WHERE ${where.sql} GROUP BY modelKey`,
       where.params,
     )) as Row[];
     return rows.map((r) => ({ value: String(r.value), label: String(r.label), count: Number(r.n) })).sort((a, b) => a.label.localeCompare(b.label));
@@ -118,7 +140,7 @@ export class VehicleSearchService {
   /** Counts per stored slug, summed into the search filter's options (Sedan = sedan + 4-door-sedan). */
   private async slugFacet(filters: SearchFilters, column: 'bodyType' | 'fuelType'): Promise<FacetCount[]> {
     const where = whereOf(filters, this.engine);
-    const rows = (await this.dataSource.query(`SELECT ${column} AS value, COUNT(*) AS n FROM ${this.countFrom(filters, where)} WHERE ${where.sql} GROUP BY ${column}`, where.params)) as Row[];
+    const rows = (await this.dataSource.query(`SELECT ${column} AS value, COUNT(*) AS n FROM ${await this.countFrom(filters, where)} WHERE ${where.sql} GROUP BY ${column}`, where.params)) as Row[];
     const bySlug = new Map(rows.map((r) => [String(r.value), Number(r.n)]));
     return SEARCH_FILTERS[column].map((o) => ({
       value: o.value,
@@ -131,7 +153,7 @@ export class VehicleSearchService {
     const where = whereOf(filters, this.engine);
     const cases = PRICE_BANDS.map((b, i) => (b.max === null ? `ELSE ${i}` : `WHEN price < ${b.max} THEN ${i}`)).join(' ');
     const rows = (await this.dataSource.query(
-      `SELECT CASE ${cases} END AS band, COUNT(*) AS n FROM ${this.countFrom(filters, where)} WHERE ${where.sql} GROUP BY CASE ${cases} END`,
+      `SELECT CASE ${cases} END AS band, COUNT(*) AS n FROM ${await this.countFrom(filters, where)} WHERE ${where.sql} GROUP BY CASE ${cases} END`,
       where.params,
     )) as Row[];
     const byBand = new Map(rows.map((r) => [Number(r.band), Number(r.n)]));
