@@ -87,7 +87,9 @@ describe('PendingTable', () => {
     expect(api.patch).not.toHaveBeenCalled();
 
     await user.click(within(dialog).getByRole('radio', { name: 'Photos are missing, unclear or not of this vehicle' }));
-    await user.type(within(dialog).getByLabelText(/Note to the seller/), 'Show the odometer');
+    // Pasted, not typed key by key: each keystroke re-renders the modal, slow enough under jsdom to time out.
+    await user.click(within(dialog).getByLabelText(/Note to the seller/));
+    await user.paste('Show the odometer');
     await user.click(within(dialog).getByRole('button', { name: 'Reject listing' }));
 
     await waitFor(() => expect(api.patch).toHaveBeenCalledTimes(1));

@@ -115,6 +115,13 @@ describe('the one listing writer', () => {
     expect(await features(id)).toEqual([]);
   });
 
+  it("accepts features whose keys differ only where MariaDB's collation sees them equal (one row there, two on SQLite)", async () => {
+    const created = await seller.post('/api/vehicles', listingInput({ features: ['Fahrwerk Straße', 'Fahrwerk Strasse'] }));
+    expect(created.status).toBe(201);
+    const rows = (await t.app.get(DataSource).query('SELECT featureKey FROM vehicle_features WHERE vehicleId = ?', [created.body.id])) as unknown[];
+    expect(rows.length).toBe(t.database.engine === 'sqlite' ? 2 : 1);
+  });
+
   it('an edit that changes nothing writes nothing: no cache bump, no audit entry', async () => {
     const v = await createVehicle(t, sellerId, { make: 'Volvo', model: '240', status: 'approved', isFeatured: false });
     const v0 = await cacheVersion();

@@ -20,13 +20,15 @@ export class VehicleFeatures1796700000008 implements MigrationInterface {
         ],
       }),
     );
+    // Keys equal under MariaDB's collation ("straße", "strasse") are one row.
+    const insert = queryRunner.connection.driver.options.type === 'better-sqlite3' ? 'INSERT OR IGNORE' : 'INSERT IGNORE';
     for (let last = 0; ; ) {
       const rows = (await queryRunner.query('SELECT id, featureKeys FROM vehicles WHERE id > ? ORDER BY id LIMIT 2000', [last])) as { id: number; featureKeys: string | null }[];
       if (rows.length === 0) break;
       const pairs = rows.flatMap((r) => [...new Set((r.featureKeys ?? '').split('|').filter(Boolean))].map((key) => [key, Number(r.id)]));
       for (let i = 0; i < pairs.length; i += 500) {
         const chunk = pairs.slice(i, i + 500);
-        await queryRunner.query(`INSERT INTO vehicle_features (featureKey, vehicleId) VALUES ${chunk.map(() => '(?, ?)').join(', ')}`, chunk.flat());
+        await queryRunner.query(`${insert} INTO vehicle_features (featureKey, vehicleId) VALUES ${chunk.map(() => '(?, ?)').join(', ')}`, chunk.flat());
       }
       last = Number(rows[rows.length - 1].id);
     }

@@ -1,4 +1,5 @@
 import type { EntityManager } from 'typeorm';
+import { sqlEngineOf } from '../../../infra/database/sql-engine';
 import { VehicleFeatureEntity } from '../entities/vehicle-feature.entity';
 import { containsPattern } from './keyword-match';
 
@@ -26,11 +27,15 @@ export function featureWhere(keys: readonly string[], reading: FeatureReading): 
   return { sql: `(${patterns.map(() => `featureKeys LIKE ? ESCAPE '!'`).join(' OR ')})`, params: patterns };
 }
 
-/** A listing's feature rows as its featureKeys now says (in the writer's transaction). */
+/**
+ * A listing's feature rows as its featureKeys now says (in the writer's transaction). Keys that differ in
+ * JavaScript can be equal under MariaDB's collation ("straße" and "strasse"): the second is then the same
+ * row, not an error.
+ */
 export async function writeFeatureIndex(manager: EntityManager, vehicleId: number, featureKeys: string | null): Promise<void> {
   await manager.delete(VehicleFeatureEntity, { vehicleId });
   const rows = featureKeysOf(featureKeys).map((featureKey) => ({ featureKey, vehicleId }));
-  if (rows.length > 0) await manager.insert(VehicleFeatureEntity, rows);
+  if (rows.length > 0) await manager.createQueryBuilder().insert().into(VehicleFeatureEntity).values(rows).orIgnore().execute();
 }
 
 /** The feature rows of listings inserted by a bulk load (the search bench's seed) after `afterId`. */
@@ -38,8 +43,13 @@ export async function indexBulkLoadedFeatures(manager: EntityManager, afterId: n
   for (let last = afterId; ; ) {
     const rows = (await manager.query('SELECT id, featureKeys FROM vehicles WHERE id > ? ORDER BY id LIMIT 2000', [last])) as { id: number; featureKeys: string | null }[];
     if (rows.length === 0) return;
-    const features = rows.flatMap((r) => featureKeysOf(r.featureKeys).map((featureKey) => ({ featureKey, vehicleId: Number(r.id) })));
-    for (let i = 0; i < features.length; i += 1000) await manager.insert(VehicleFeatureEntity, features.slice(i, i + 1000));
+    const pairs = rows.flatMap((r) => featureKeysOf(r.featureKeys).map((featureKey) => [featureKey, Number(r.id)]));
+    // Plain SQL: the bench's own connection registers no entities.
+    const insert = sqlEngineOf(manager.connection) === 'sqlite' ? 'INSERT OR IGNORE' : 'INSERT IGNORE';
+    for (let i = 0; i < pairs.length; i += 500) {
+      const chunk = pairs.slice(i, i + 500);
+      await manager.query(`${insert} INTO vehicle_features (featureKey, vehicleId) VALUES ${chunk.map(() => '(?, ?)').join(', ')}`, chunk.flat());
+    }
     last = Number(rows[rows.length - 1].id);
   }
 }
