@@ -4,17 +4,17 @@ interface SeenOnceOptions {
   /** IntersectionObserver's rootMargin: grows (or shrinks) the viewport the element must reach. */
   rootMargin: string;
   threshold?: number;
-  /** Seen from the start (for example when the visitor prefers reduced motion). */
-  seenAtOnce?: boolean;
+  /** Whether it is seen from the start (for example when the visitor prefers reduced motion); asked once, on mount. */
+  seenAtOnce?: () => boolean;
 }
 
 /**
  * Whether an element has once come within the (margin-adjusted) viewport: false until then, true for good
  * after. True at once where IntersectionObserver is missing.
  */
-export function useSeenOnce<T extends Element>({ rootMargin, threshold = 0, seenAtOnce = false }: SeenOnceOptions): [RefObject<T | null>, boolean] {
+export function useSeenOnce<T extends Element>({ rootMargin, threshold = 0, seenAtOnce }: SeenOnceOptions): [RefObject<T | null>, boolean] {
   const ref = useRef<T>(null);
-  const [seen, setSeen] = useState(() => seenAtOnce || typeof IntersectionObserver === 'undefined');
+  const [seen, setSeen] = useState(() => typeof IntersectionObserver === 'undefined' || seenAtOnce?.() === true);
   useEffect(() => {
     const element = ref.current;
     if (seen || !element) return;
@@ -38,7 +38,7 @@ export function useReveal<T extends Element>(): [RefObject<T | null>, boolean] {
   return useSeenOnce<T>({
     rootMargin: '0px 0px -10% 0px',
     threshold: 0.05,
-    seenAtOnce: typeof window !== 'undefined' && window.matchMedia?.('(prefers-reduced-motion: reduce)').matches === true,
+    seenAtOnce: () => window.matchMedia?.('(prefers-reduced-motion: reduce)').matches === true,
   });
 }
 
