@@ -19,6 +19,7 @@ import { createConnection } from 'mysql2/promise';
 import S3rver from 's3rver';
 import sharp from 'sharp';
 import { queryKinds } from './queries';
+import { metricValue } from './metrics';
 
 const root = join(__dirname, '..', '..', '..');
 const MARIADB = process.env.TEST_MARIADB_URL ?? 'mysql://root@127.0.0.1:3306/test';
@@ -152,14 +153,6 @@ async function startLoadBalancer(port: number, upstreams: string[]): Promise<voi
   }`,
   });
   cleanups.push(stop);
-}
-
-async function metricValue(base: string, pattern: RegExp): Promise<number> {
-  const text = await (await fetch(`${base}/metrics`)).text();
-  return text
-    .split('\n')
-    .filter((line) => pattern.test(line))
-    .reduce((sum, line) => sum + Number(line.split(' ').pop()), 0);
 }
 
 async function searchMix(base: string, seconds: number, connections: number): Promise<{ rps: number; p50: number; p95: number; p99: number; errors: number }> {

@@ -1,4 +1,4 @@
-import { BODY_TYPES, COLORS, CONDITIONS, PREDEFINED_FEATURES } from '@app/shared';
+import { BODY_TYPES, COLORS, CONDITIONS, PREDEFINED_FEATURES, colorFamilyOf } from '@app/shared';
 import type { DataSource } from 'typeorm';
 import { allZips, type ZipInfo } from '../src/infra/geo/zip';
 import { deriveListingColumns } from '../src/modules/vehicles/vehicle-derived';
@@ -160,7 +160,7 @@ export function makeRow(rnd: () => number, userId: number, zips: ZipInfo[], metr
   };
 }
 
-const COLUMNS = ['userId', 'make', 'model', 'year', 'trim', 'mileage', 'price', '`condition`', 'bodyType', 'fuelType', 'transmission', 'drivetrain', 'exteriorColor', 'interiorColor', 'color', 'description', 'features', 'images', 'coverPhotoIndex', 'location', 'zipCode', 'latitude', 'longitude', 'latBand', 'contactPhone', 'contactEmail', 'vin', 'recentServices', 'status', 'views', 'isFeatured', 'makeKey', 'modelKey', 'searchText', 'featureKeys', 'isPublic', 'derivedVersion', 'createdAt', 'updatedAt'];
+const COLUMNS = ['userId', 'make', 'model', 'year', 'trim', 'mileage', 'price', '`condition`', 'bodyType', 'fuelType', 'transmission', 'drivetrain', 'exteriorColor', 'interiorColor', 'color', 'interiorColorFamily', 'description', 'features', 'images', 'coverPhotoIndex', 'location', 'zipCode', 'latitude', 'longitude', 'latBand', 'contactPhone', 'contactEmail', 'vin', 'recentServices', 'status', 'views', 'isFeatured', 'makeKey', 'modelKey', 'searchText', 'featureKeys', 'isPublic', 'derivedVersion', 'createdAt', 'updatedAt'];
 
 /** UTC timestamp in whole seconds, as the API stores it on SQLite (MariaDB takes it as well). */
 const sqlTime = (d: Date) => d.toISOString().replace('T', ' ').slice(0, 19);
@@ -169,7 +169,7 @@ function values(row: BenchRow): unknown[] {
   const d = deriveListingColumns(row);
   return [
     row.userId, row.make, row.model, row.year, row.trim, row.mileage, row.price, row.condition, row.bodyType, row.fuelType,
-    row.transmission, row.drivetrain, row.exteriorColor, row.interiorColor, row.color, row.description, JSON.stringify(row.features),
+    row.transmission, row.drivetrain, row.exteriorColor, row.interiorColor, row.color, colorFamilyOf(row.interiorColor), row.description, JSON.stringify(row.features),
     JSON.stringify(row.images), 0, row.location, row.zipCode, d.latitude, d.longitude, d.latBand, '(555) 010-4287', 'seller@example.com', row.vin,
     '[]', row.status, row.views, row.isFeatured ? 1 : 0, d.makeKey, d.modelKey, d.searchText, d.featureKeys, d.isPublic ? 1 : 0, d.derivedVersion,
     sqlTime(row.createdAt), sqlTime(row.createdAt),

@@ -4,7 +4,7 @@ import { plainToInstance } from 'class-transformer';
 import { seedListings } from '../../bench/seed';
 import { VersionedCacheService } from '../../src/infra/cache/versioned-cache.service';
 import { countIndex, COUNTS_INDEX, fromVehicles, pageIndex, SORT_SQL, toSearchRequest, whereOf, withoutDimension } from '../../src/modules/vehicles/search/search-filters';
-import { LISTINGS_DATA_SET } from '../../src/modules/vehicles/search/vehicle-search.service';
+import { LISTINGS_DATA_SET } from '../../src/modules/vehicles/search/search-counts.service';
 import { registerUser } from '../factories/user.factory';
 import { startTestApp, type TestApp } from '../support/test-app';
 

@@ -6,7 +6,7 @@ import { DERIVATION_VERSION, deriveListingColumns } from '../../src/modules/vehi
 import { DerivedColumnsJob } from '../../src/modules/vehicles/jobs/derived-columns.job';
 import { ListingWriter } from '../../src/modules/vehicles/listing-writer.service';
 import { writeKeywordIndex } from '../../src/modules/vehicles/search/keyword-match';
-import { LISTINGS_DATA_SET } from '../../src/modules/vehicles/search/vehicle-search.service';
+import { LISTINGS_DATA_SET } from '../../src/modules/vehicles/search/search-counts.service';
 import { toPublicVehicle } from '../../src/modules/vehicles/vehicle.mapper';
 import { createVehicles, listingInput, setCreatedAt, updateVehicle } from '../factories/vehicle.factory';
 import { registerUser } from '../factories/user.factory';

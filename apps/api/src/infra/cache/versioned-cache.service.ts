@@ -26,8 +26,8 @@ export class VersionedCacheService {
     @Optional() private readonly metrics?: Metrics,
   ) {}
 
-  /** The cached value of `key` under the data set's current version, computed once on a miss. */
-  async get<T>(dataSet: string, key: string, compute: () => Promise<T>): Promise<T> {
+  /** The cached value of `key` under the data set's current version, computed once on a miss (told the version). */
+  async get<T>(dataSet: string, key: string, compute: (version: number) => Promise<T>): Promise<T> {
     const version = await this.version(dataSet);
     const entryKey = `${dataSet}:${version}:${key}`;
     const hit = this.entries.get(entryKey) as Promise<T> | undefined;
@@ -38,16 +38,21 @@ export class VersionedCacheService {
       this.entries.set(entryKey, hit);
       return hit;
     }
-    const computed = compute();
+    const computed = compute(version);
     this.entries.set(entryKey, computed);
     computed.catch(() => this.entries.delete(entryKey));
     while (this.entries.size > MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value as string);
     return computed;
   }
 
-  /** Marks the data set changed; call inside the transaction of the write. */
-  async bump(manager: EntityManager, dataSet: string): Promise<void> {
+  /**
+   * Marks the data set changed; call inside the transaction of the write. Answers the new version (the row
+   * stays locked until the transaction ends, so versions follow the order in which writes commit).
+   */
+  async bump(manager: EntityManager, dataSet: string): Promise<number> {
     await manager.query('UPDATE cache_state SET version = version + 1 WHERE name = ?', [dataSet]);
+    const rows = (await manager.query('SELECT version FROM cache_state WHERE name = ?', [dataSet])) as { version: number | string }[];
+    return Number(rows[0]?.version);
   }
 
   /** After this instance's own committed write: read the new version on the next request. */
@@ -56,7 +61,8 @@ export class VersionedCacheService {
     this.versions.delete(dataSet);
   }
 
-  private version(dataSet: string): Promise<number> | number {
+  /** The data set's current version, as this instance knows it (read at most once per VERSION_TTL_MS). */
+  version(dataSet: string): Promise<number> | number {
     const known = this.versions.get(dataSet);
     if (known && Date.now() - known.readAt < VERSION_TTL_MS) return known.version;
     const inFlight = this.reads.get(dataSet);

@@ -48,6 +48,21 @@ export class Metrics {
     registers: [this.registry],
   });
 
+  readonly searchCounts = new Counter({
+    name: 'search_counts_total',
+    help: 'Search totals and facets counted, by source: memory (the counts snapshot of the current listings version) or database',
+    labelNames: ['source'] as const,
+    registers: [this.registry],
+  });
+
+  readonly countsSnapshotBuild = new Histogram({
+    name: 'search_counts_snapshot_build_seconds',
+    help: 'Time to bring the in-memory search counts to a new listings version, by what was read: the listings changed since (changes) or every public listing (all)',
+    labelNames: ['read'] as const,
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30],
+    registers: [this.registry],
+  });
+
   constructor(dataSource: DataSource) {
     collectDefaultMetrics({ register: this.registry });
     const pool = () => (dataSource.driver as unknown as { pool?: Mysql2Pool }).pool;

@@ -9,7 +9,7 @@ import { VehicleEntity } from './entities/vehicle.entity';
 import { ListingReader } from './listing-reader.service';
 import { LIFECYCLE_COLUMNS, lifecycleColumns, type LifecycleColumns } from './lifecycle/lifecycle-columns';
 import { dealColumns, MARKET_COLUMNS, type MarketColumns } from './pricing/market-columns';
-import { LISTINGS_DATA_SET } from './search/vehicle-search.service';
+import { LISTINGS_DATA_SET } from './search/search-counts.service';
 import { dropFromKeywordIndex, writeKeywordIndex } from './search/keyword-match';
 import { writeFeatureIndex } from './search/feature-index';
 import { DERIVATION_VERSION, DERIVED_LISTING_COLUMNS, deriveListingColumns, type DerivedListingColumns } from './vehicle-derived';
@@ -22,7 +22,7 @@ export const userActor = (user: { id: number; role: UserRole }): ListingActor =>
 export const isAdminActor = (actor: ListingActor): actor is UserActor => actor.kind === 'user' && actor.role === 'admin';
 
 /** Columns nobody sets by hand: the key, the relation, and what the writer derives or the database stamps. */
-type ManagedColumn = 'id' | 'user' | 'createdAt' | 'updatedAt' | keyof DerivedListingColumns | keyof LifecycleColumns | keyof MarketColumns;
+type ManagedColumn = 'id' | 'user' | 'createdAt' | 'updatedAt' | 'changedInVersion' | keyof DerivedListingColumns | keyof LifecycleColumns | keyof MarketColumns;
 
 /**
  * The stored fields of a listing as writers give them; the sold price only when selling; the timestamps
@@ -98,15 +98,17 @@ export class ListingWriter {
     try {
       written = await this.dataSource.transaction(async (manager) => {
         const stored: (VehicleEntity | null)[] = [];
+        const changedIds: number[] = [];
         let changed = false;
         for (const change of changes) {
           const result = await this.apply(manager, actor, change);
           stored.push(result.stored);
           dropped.push(...result.droppedImages);
           changed ||= result.changed;
+          if (result.changed && result.stored) changedIds.push(result.stored.id);
         }
         if (alongside) await alongside(manager, stored);
-        if (changed) await this.cache.bump(manager, LISTINGS_DATA_SET);
+        if (changed) await this.markChanged(manager, changedIds);
         return stored;
       });
     } finally {
@@ -187,7 +189,10 @@ export class ListingWriter {
             await manager.update(VehicleEntity, { id: e.id }, set);
           }
         }
-        await this.cache.bump(manager, LISTINGS_DATA_SET);
+        await this.markChanged(
+          manager,
+          estimates.map((e) => e.id),
+        );
       });
     } finally {
       this.cache.invalidate(LISTINGS_DATA_SET);
@@ -208,19 +213,34 @@ export class ListingWriter {
       if (rows.length === 0) return refreshed;
       try {
         await this.dataSource.transaction(async (manager) => {
+          const derivedIds: number[] = [];
           for (const row of rows) {
             const derived = deriveListingColumns(row);
             const { affected } = await manager.update(VehicleEntity, { id: row.id, derivedVersion: LessThan(DERIVATION_VERSION) }, derived);
             if (!affected) continue;
             if (derived.searchText !== row.searchText) await writeKeywordIndex(manager, row.id, derived.searchText);
             if (derived.featureKeys !== row.featureKeys) await writeFeatureIndex(manager, row.id, derived.featureKeys);
+            derivedIds.push(row.id);
             refreshed += 1;
           }
-          await this.cache.bump(manager, LISTINGS_DATA_SET);
+          await this.markChanged(manager, derivedIds);
         });
       } finally {
         this.cache.invalidate(LISTINGS_DATA_SET);
       }
+    }
+  }
+
+  /**
+   * Bumps the listings' cache version (every cached search count is stale) and stamps the changed listings
+   * with it, in the write's transaction: the search counts of an API instance read only the listings
+   * changed since their version (search-counts.service.ts). A deleted listing has no row to stamp.
+   */
+  private async markChanged(manager: EntityManager, ids: readonly number[]): Promise<void> {
+    const version = await this.cache.bump(manager, LISTINGS_DATA_SET);
+    for (let from = 0; from < ids.length; from += 500) {
+      const chunk = ids.slice(from, from + 500);
+      await manager.query(`UPDATE vehicles SET changedInVersion = ? WHERE id IN (${chunk.map(() => '?').join(', ')})`, [version, ...chunk]);
     }
   }
 

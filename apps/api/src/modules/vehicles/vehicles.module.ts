@@ -16,6 +16,7 @@ import { ListingReader } from './listing-reader.service';
 import { ListingWriter } from './listing-writer.service';
 import { DealRatingsService } from './pricing/deal-ratings.service';
 import { SqliteMaintenanceService } from './search/sqlite-maintenance.service';
+import { SearchCounts } from './search/search-counts.service';
 import { VehicleSearchService } from './search/vehicle-search.service';
 import { UserVehiclesController, VehiclesController } from './vehicles.controller';
 import { VehiclesService } from './vehicles.service';
@@ -28,6 +29,7 @@ import { VehiclesService } from './vehicles.service';
     ListingWriter,
     VehiclesService,
     VehicleSearchService,
+    SearchCounts,
     VehicleViewsPurgeJob,
     SqliteMaintenanceService,
     ListingLifecycleService,

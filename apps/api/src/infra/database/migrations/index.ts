@@ -18,6 +18,7 @@ import { KeywordIndex1796700000005 } from './1796700000005-keyword-index';
 import { DerivedVersion1796700000006 } from './1796700000006-derived-version';
 import { SearchIndexes1796700000007 } from './1796700000007-search-indexes';
 import { VehicleFeatures1796700000008 } from './1796700000008-vehicle-features';
+import { ChangedInVersion1796700000009 } from './1796700000009-changed-in-version';
 
 /** Every migration, in order. Listed explicitly: the API is bundled, so no glob loading. */
 export const MIGRATIONS = [
@@ -41,4 +42,5 @@ export const MIGRATIONS = [
   DerivedVersion1796700000006,
   SearchIndexes1796700000007,
   VehicleFeatures1796700000008,
+  ChangedInVersion1796700000009,
 ];

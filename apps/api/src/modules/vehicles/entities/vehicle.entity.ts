@@ -273,6 +273,15 @@ export class VehicleEntity {
   @Column({ type: 'boolean', default: false })
   isPublic: boolean;
 
+  /**
+   * The listings' cache version (cache_state) whose write last changed this listing, stamped by the
+   * ListingWriter in the write's transaction: an API instance holding the search counts of an older version
+   * reads only the listings changed since (search/search-counts.service.ts).
+   */
+  @Index('IDX_vehicles_changed_in_version')
+  @Column({ type: 'int', default: 0 })
+  changedInVersion: number;
+
   @CreateDateColumn()
   createdAt: Date;
 

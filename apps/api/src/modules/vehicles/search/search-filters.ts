@@ -13,6 +13,7 @@ import { lookupZip } from '../../../infra/geo/zip';
 import { radiusSql } from '../../../infra/geo/radius';
 import { featureKey, foldText } from '../vehicle-derived';
 import type { SqlEngine } from '../../../infra/database/sql-engine';
+import type { PUBLIC_COUNTS_COLUMNS } from '../entities/vehicle.entity';
 import { containsPattern, keywordWhere, rankedReading, relevanceOf, type KeywordReading } from './keyword-match';
 import { featureWhere, type FeatureReading } from './feature-index';
 
@@ -149,24 +150,13 @@ export function whereOf(f: SearchFilters, engine: SqlEngine, reading: KeywordRea
     add(values.length === 1 ? `${column} = ?` : `${column} IN (${values.map(() => '?').join(', ')})`, ...values);
   };
 
-  if (f.makeKey !== undefined) add('makeKey = ?', f.makeKey);
-  if (f.modelKey !== undefined) add('modelKey = ?', f.modelKey);
-  if (f.minYear !== undefined) add('year >= ?', f.minYear);
-  if (f.maxYear !== undefined) add('year <= ?', f.maxYear);
-  if (f.minPrice !== undefined) add('price >= ?', f.minPrice);
-  if (f.maxPrice !== undefined) add('price <= ?', f.maxPrice);
-  if (f.minMileage !== undefined) add('mileage >= ?', f.minMileage);
-  if (f.maxMileage !== undefined) add('mileage <= ?', f.maxMileage);
-  oneOf('`condition`', f.condition);
-  oneOf('bodyType', f.bodyType);
-  oneOf('fuelType', f.fuelType);
-  oneOf('transmission', f.transmission);
-  oneOf('drivetrain', f.drivetrain);
-  // Colours are free text as makers name them; the filters match their families.
-  oneOf('color', f.exteriorColor);
-  oneOf('interiorColorFamily', f.interiorColor);
-  // dealRank is dealScore where rated (the unrated rank is far above every bound).
-  if (f.maxDealScore !== undefined) add('dealRank <= ?', f.maxDealScore);
+  for (const { filter, column, op } of COLUMN_FILTERS) {
+    const value = f[filter];
+    if (value === undefined) continue;
+    const name = columnSql(column);
+    if (op === 'in') oneOf(name, typeof value === 'string' ? [value] : (value as readonly string[]));
+    else add(`${name} ${op} ?`, value);
+  }
   const keywords = keywordWhere(f.terms, engine, reading);
   for (const part of keywords.parts) add(part.sql, ...part.params);
   for (const alternatives of f.features) {
@@ -185,6 +175,35 @@ export function whereOf(f: SearchFilters, engine: SqlEngine, reading: KeywordRea
   }
   return { sql: parts.join(' AND '), params, distance, keywordMatch: keywords.match, readsFullText: keywords.readsFullText };
 }
+
+/**
+ * The filters that compare one column of IDX_vehicles_public_counts, in the order whereOf writes them: `in`
+ * is equality with one of the values (makes and models: one value), `>=` and `<=` bound a number. Colours are
+ * free text as makers name them; the colour filters match their families. dealRank is dealScore where rated
+ * (the unrated rank is far above every bound). The counts snapshot (counts-snapshot.ts) checks the same list
+ * in memory.
+ */
+export const COLUMN_FILTERS = [
+  { filter: 'makeKey', column: 'makeKey', op: 'in' },
+  { filter: 'modelKey', column: 'modelKey', op: 'in' },
+  { filter: 'minYear', column: 'year', op: '>=' },
+  { filter: 'maxYear', column: 'year', op: '<=' },
+  { filter: 'minPrice', column: 'price', op: '>=' },
+  { filter: 'maxPrice', column: 'price', op: '<=' },
+  { filter: 'minMileage', column: 'mileage', op: '>=' },
+  { filter: 'maxMileage', column: 'mileage', op: '<=' },
+  { filter: 'condition', column: 'condition', op: 'in' },
+  { filter: 'bodyType', column: 'bodyType', op: 'in' },
+  { filter: 'fuelType', column: 'fuelType', op: 'in' },
+  { filter: 'transmission', column: 'transmission', op: 'in' },
+  { filter: 'drivetrain', column: 'drivetrain', op: 'in' },
+  { filter: 'exteriorColor', column: 'color', op: 'in' },
+  { filter: 'interiorColor', column: 'interiorColorFamily', op: 'in' },
+  { filter: 'maxDealScore', column: 'dealRank', op: '<=' },
+] as const satisfies readonly { filter: keyof SearchFilters; column: (typeof PUBLIC_COUNTS_COLUMNS)[number]; op: 'in' | '>=' | '<=' }[];
+
+/** A vehicles column as SQL names it on both engines (`condition` is a reserved word). */
+export const columnSql = (column: string): string => (column === 'condition' ? '`condition`' : column);
 
 /** ORDER BY of each sort: the sort column, then id in the same direction (index order on both engines). */
 export const SORT_SQL: Record<SortOption, string> = {

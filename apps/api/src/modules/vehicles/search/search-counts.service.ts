@@ -1,0 +1,276 @@
+import { Injectable, Logger, OnModuleDestroy, Optional } from '@nestjs/common';
+import { PRICE_BANDS } from '@app/shared';
+import { DataSource } from 'typeorm';
+import { VersionedCacheService } from '../../../infra/cache/versioned-cache.service';
+import { sqlEngineOf, type SqlEngine } from '../../../infra/database/sql-engine';
+import { Metrics } from '../../../infra/metrics/metrics.service';
+import { COMPARED_COLUMNS, CountsSnapshot, idFiltersOf, SnapshotBuilder, SNAPSHOT_COLUMNS, type ChangedRow, type CountGroup, type GroupCount, type IdFilters, type SnapshotRow } from './counts-snapshot';
+import { KEYWORD_TABLE } from './keyword-match';
+import { columnSql, countIndex, filtersKey, fromVehicles, whereOf, type SearchFilters, type SqlWhere } from './search-filters';
+
+/** The cache_state row every listing write bumps. */
+export const LISTINGS_DATA_SET = 'listings';
+
+/** Keywords matching more than 1 in this many public listings are counted through the counts index (SQLite). */
+const COMMON_KEYWORD_SHARE = 25;
+
+/** Rows a snapshot load reads per query (the event loop is free between them; SQLite blocks it during one). */
+const LOAD_CHUNK = 5_000;
+
+/** More listings changed than this since the held snapshot: read them all instead of the changes. */
+const MAX_CHANGED_SHARE_OF = (held: number) => Math.max(1_000, Math.floor(held / 5));
+
+/** Id sets of keywords, features, place and radius kept per snapshot (each a byte per listing id). */
+const MAX_ID_SETS = 32;
+
+/** After MariaDB's collation and JavaScript disagreed on a snapshot's text, this long before the next try. */
+const CLASH_PAUSE_MS = 10 * 60_000;
+
+/** SELECT list and GROUP BY of each count group, read as GroupCount rows. */
+const PRICE_CASE = `CASE ${PRICE_BANDS.map((b, i) => (b.max === null ? `ELSE ${i}` : `WHEN price < ${b.max} THEN ${i}`)).join(' ')} END`;
+const SQL_GROUPS: Record<CountGroup, { select: string; groupBy: string }> = {
+  total: { select: 'NULL AS value', groupBy: '' },
+  make: { select: 'makeKey AS value, MIN(make) AS label', groupBy: ' GROUP BY makeKey' },
+  model: { select: 'modelKey AS value, MIN(model) AS label', groupBy: ' GROUP BY modelKey' },
+  bodyType: { select: 'bodyType AS value', groupBy: ' GROUP BY bodyType' },
+  fuelType: { select: 'fuelType AS value', groupBy: ' GROUP BY fuelType' },
+  price: { select: `${PRICE_CASE} AS value`, groupBy: ` GROUP BY ${PRICE_CASE}` },
+};
+
+type Row = Record<string, unknown>;
+
+/**
+ * Counts public listings for a search: its total and each facet's groups. From memory when this instance
+ * holds the counts snapshot of the listings' current version (counts-snapshot.ts: a loop over typed arrays,
+ * with the keywords, features, place and radius asked of the database as a set of ids); otherwise in SQL
+ * over the counts index, while the snapshot is brought to the new version in the background: from the
+ * listings changed since its version (a few rows after a seller's edit, a few milliseconds), or, at start and
+ * after bulk changes, by reading every public listing. Every listing write starts a new version, so after a
+ * write the first searches count in SQL for as long as that takes (`npm run bench:search` prints it); never
+ * from a snapshot of another version, so a count is exact.
+ */
+@Injectable()
+export class SearchCounts implements OnModuleDestroy {
+  private readonly logger = new Logger(SearchCounts.name);
+  private snapshot?: CountsSnapshot;
+  private idSets = new Map<string, Promise<Uint8Array>>();
+  private building?: Promise<void>;
+  private nextBuildAt = 0;
+
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly cache: VersionedCacheService,
+    @Optional() private readonly metrics?: Metrics,
+  ) {}
+
+  private get engine(): SqlEngine {
+    return sqlEngineOf(this.dataSource);
+  }
+
+  /** The counts of the listings matching `filters` at `version` of the listings, grouped by `group`. */
+  async count(filters: SearchFilters, group: CountGroup, version: number): Promise<GroupCount[]> {
+    const snapshot = this.snapshotAt(version);
+    if (snapshot) {
+      const ids = idFiltersOf(filters);
+      const counted = snapshot.count(filters, group, ids ? await this.matches(snapshot, ids) : undefined);
+      if (counted) {
+        this.metrics?.searchCounts.inc({ source: 'memory' });
+        return counted;
+      }
+    }
+    this.metrics?.searchCounts.inc({ source: 'database' });
+    return this.countInSql(filters, group, version);
+  }
+
+  /**
+   * Builds the snapshot of the listings' current version unless this instance holds it, and waits for it.
+   * Answers whether counts are now counted in memory (false while writes keep moving the version, or when
+   * MariaDB's collation and JavaScript disagree on the listings' text). For tests and the bench; searches
+   * never wait for a build.
+   */
+  async snapshotReady(): Promise<boolean> {
+    for (let attempt = 0; attempt < 3; attempt += 1) {
+      await this.building;
+      const version = await this.cache.version(LISTINGS_DATA_SET);
+      if (this.snapshot?.version === version) return true;
+      this.nextBuildAt = 0;
+      this.snapshotAt(version);
+      await this.building;
+      if (this.snapshot?.version === version) return true;
+    }
+    return false;
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    await this.building;
+  }
+
+  private async countInSql(filters: SearchFilters, group: CountGroup, version: number): Promise<GroupCount[]> {
+    const where = whereOf(filters, this.engine);
+    const index = countIndex(filters, await this.commonKeywords(where, version));
+    const { select, groupBy } = SQL_GROUPS[group];
+    const rows = (await this.dataSource.query(`SELECT ${select}, COUNT(*) AS n FROM ${fromVehicles(index, this.engine, where)} WHERE ${where.sql}${groupBy}`, where.params)) as Row[];
+    return rows.map((r) => ({
+      value: r.value === null ? null : group === 'price' ? Number(r.value) : String(r.value),
+      ...(r.label === undefined || r.label === null ? {} : { label: String(r.label) }),
+      n: Number(r.n),
+    }));
+  }
+
+  /**
+   * SQLite: whether the keywords match so many listings (more than 1 in COMMON_KEYWORD_SHARE of the public
+   * ones) that a count reads the counts index with the matches as a set of ids, instead of looking up each
+   * match's row (countIndex). Counted once per listings version on the full-text table alone (a few ms).
+   */
+  private async commonKeywords(where: SqlWhere, version: number): Promise<boolean> {
+    if (this.engine !== 'sqlite' || !where.keywordMatch) return false;
+    const match = where.keywordMatch;
+    const count = (key: string, sql: string, params: unknown[]) =>
+      this.cache.get(LISTINGS_DATA_SET, key, async () => Number(((await this.dataSource.query(sql, params)) as Row[])[0]?.n ?? 0));
+    const [matches, publicTotal] = await Promise.all([
+      count(`keywordMatches:${match}`, `SELECT COUNT(*) AS n FROM ${KEYWORD_TABLE} WHERE ${KEYWORD_TABLE} MATCH ?`, [match]),
+      this.snapshot?.version === version ? this.snapshot.size : count('publicTotal', 'SELECT COUNT(*) AS n FROM vehicles WHERE isPublic = 1', []),
+    ]);
+    return matches * COMMON_KEYWORD_SHARE > publicTotal;
+  }
+
+  /** The snapshot of `version`, or undefined while one is built in the background (at most one build at a time). */
+  private snapshotAt(version: number): CountsSnapshot | undefined {
+    if (this.snapshot && this.snapshot.version >= version) return this.snapshot.version === version ? this.snapshot : undefined;
+    if (this.building || Date.now() < this.nextBuildAt) return undefined;
+    const started = performance.now();
+    this.building = this.load()
+      .then((loaded) => {
+        if (!loaded || (this.snapshot && this.snapshot.version >= loaded.snapshot.version)) return;
+        this.snapshot = loaded.snapshot;
+        this.idSets = new Map();
+        this.metrics?.countsSnapshotBuild.observe({ read: loaded.read }, (performance.now() - started) / 1000);
+      })
+      .catch((error: unknown) => this.logger.warn(`Search counts snapshot not built: ${error instanceof Error ? error.message : String(error)}`))
+      .finally(() => {
+        // A build that keeps losing to writes takes at most about half of the time.
+        this.nextBuildAt = Math.max(this.nextBuildAt, Date.now() + (performance.now() - started));
+        this.building = undefined;
+      });
+    return undefined;
+  }
+
+  /** The snapshot of the listings' version now: the held one with the listings changed since, or all of them read. */
+  private async load(): Promise<{ snapshot: CountsSnapshot; read: 'changes' | 'all' } | undefined> {
+    const held = this.snapshot;
+    if (held) {
+      const changed = await this.loadChanges(held);
+      if (changed !== 'read all') return changed && { snapshot: changed, read: 'changes' };
+    }
+    const all = await this.loadAll();
+    return all && { snapshot: all, read: 'all' };
+  }
+
+  /**
+   * The held snapshot with the listings changed since its version (the listing writer stamps each with the
+   * version of its write: changedInVersion), read between two reads of the listings' version: every write
+   * bumps it in its own transaction, so an unchanged version means the reads saw one state of the listings
+   * (a version that moved meanwhile throws the reading away). A deleted listing has no row to read: when the
+   * snapshot then holds more listings than are public, the public ids are read to drop the deleted ones.
+   * 'read all' when reading everything is as cheap or the only way to be exact.
+   */
+  private async loadChanges(held: CountsSnapshot): Promise<CountsSnapshot | undefined | 'read all'> {
+    const version = await this.readVersion();
+    const changed = (await this.dataSource.query(
+      `SELECT isPublic, ${this.snapshotColumns()} FROM vehicles WHERE changedInVersion > ? ORDER BY id LIMIT ${MAX_CHANGED_SHARE_OF(held.size) + 1}`,
+      [held.version],
+    )) as ChangedRow[];
+    if (changed.length > MAX_CHANGED_SHARE_OF(held.size)) return 'read all';
+    let next = held.withChanges(version, changed);
+    const publicCount = await this.publicCount();
+    if (next.size > publicCount) next = held.withChanges(version, changed, await this.publicIds(Math.max(held.idLimit, next.idLimit)));
+    if ((await this.readVersion()) !== version) return undefined;
+    // Listings that appeared without a stamp (written outside the listing writer), or new text values on
+    // MariaDB (whose collation must be asked whether they differ from the held ones): read everything.
+    if (next.size !== publicCount || (this.engine !== 'sqlite' && next.addedValues > 0)) return 'read all';
+    return next;
+  }
+
+  /** Every public listing's count columns, by id in chunks, between two reads of the version (see loadChanges). */
+  private async loadAll(): Promise<CountsSnapshot | undefined> {
+    const before = await this.readVersion();
+    const builder = new SnapshotBuilder(await this.publicCount());
+    // By primary key: SQLite's NOT INDEXED still reads a rowid range.
+    const from = this.engine === 'sqlite' ? 'vehicles NOT INDEXED' : 'vehicles FORCE INDEX (PRIMARY)';
+    for (let after = 0; ; ) {
+      const rows = (await this.dataSource.query(`SELECT ${this.snapshotColumns()} FROM ${from} WHERE id > ? AND isPublic = 1 ORDER BY id LIMIT ${LOAD_CHUNK}`, [after])) as SnapshotRow[];
+      builder.add(rows);
+      if (rows.length < LOAD_CHUNK) break;
+      after = Number(rows[rows.length - 1].id);
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    const agrees = this.engine === 'sqlite' || (await this.collationAgrees(builder));
+    if ((await this.readVersion()) !== before) return undefined;
+    if (!agrees) {
+      this.logger.warn('Search counts stay in SQL: the listings hold text values MariaDB\'s collation takes for one ("Sedan", "sedan")');
+      this.nextBuildAt = Date.now() + CLASH_PAUSE_MS;
+      return undefined;
+    }
+    return new CountsSnapshot(before, this.engine, builder.columns());
+  }
+
+  private snapshotColumns(): string {
+    return SNAPSHOT_COLUMNS.map(columnSql).join(', ');
+  }
+
+  private async publicCount(): Promise<number> {
+    const [{ n }] = (await this.dataSource.query('SELECT COUNT(*) AS n FROM vehicles WHERE isPublic = 1')) as Row[];
+    return Number(n);
+  }
+
+  /** The ids of every public listing, as a byte per id (at least `limit` long). */
+  private async publicIds(limit: number): Promise<Uint8Array> {
+    const rows = (await this.dataSource.query('SELECT id FROM vehicles WHERE isPublic = 1')) as Row[];
+    const ids = rows.map((r) => Number(r.id));
+    const set = new Uint8Array(ids.reduce((most, id) => Math.max(most, id + 1), limit));
+    for (const id of ids) set[id] = 1;
+    return set;
+  }
+
+  /** MariaDB: its collation tells the text values of the compared columns apart as JavaScript did. */
+  private async collationAgrees(builder: SnapshotBuilder): Promise<boolean> {
+    const columns = COMPARED_COLUMNS.map((c) => `COUNT(DISTINCT ${columnSql(c)}) AS ${columnSql(c)}`).join(', ');
+    const [row] = (await this.dataSource.query(`SELECT ${columns} FROM vehicles WHERE isPublic = 1`)) as Row[];
+    const inMemory = builder.distinctCounts();
+    return COMPARED_COLUMNS.every((c) => Number(row[c]) === inMemory[c]);
+  }
+
+  private async readVersion(): Promise<number> {
+    const rows = (await this.dataSource.query('SELECT version FROM cache_state WHERE name = ?', [LISTINGS_DATA_SET])) as Row[];
+    return Number(rows[0]?.version);
+  }
+
+  /** The ids of the public listings that satisfy the filters a snapshot does not hold, as a byte per id. */
+  private matches(snapshot: CountsSnapshot, ids: IdFilters): Promise<Uint8Array> {
+    const key = filtersKey(ids as SearchFilters);
+    const known = this.idSets.get(key);
+    if (known) {
+      this.idSets.delete(key);
+      this.idSets.set(key, known);
+      return known;
+    }
+    const read = (async () => {
+      const where = whereOf(ids as SearchFilters, this.engine);
+      const rows = (await this.dataSource.query(
+        `SELECT id FROM ${fromVehicles(ids.near ? 'IDX_vehicles_public_geo' : undefined, this.engine, where)} WHERE ${where.sql}`,
+        where.params,
+      )) as Row[];
+      const set = new Uint8Array(snapshot.idLimit);
+      for (const r of rows) {
+        const id = Number(r.id);
+        if (id < set.length) set[id] = 1;
+      }
+      return set;
+    })();
+    const sets = this.idSets;
+    sets.set(key, read);
+    read.catch(() => sets.delete(key));
+    while (sets.size > MAX_ID_SETS) sets.delete(sets.keys().next().value as string);
+    return read;
+  }
+}

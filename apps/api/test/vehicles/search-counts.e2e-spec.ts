@@ -1,0 +1,175 @@
+import { DataSource } from 'typeorm';
+import { VehicleSearchDto } from '@app/shared';
+import { plainToInstance } from 'class-transformer';
+import { seedListings } from '../../bench/seed';
+import { VersionedCacheService } from '../../src/infra/cache/versioned-cache.service';
+import { Metrics } from '../../src/infra/metrics/metrics.service';
+import type { CountGroup, GroupCount } from '../../src/modules/vehicles/search/counts-snapshot';
+import { LISTINGS_DATA_SET, SearchCounts } from '../../src/modules/vehicles/search/search-counts.service';
+import { toSearchRequest, whereOf, type SearchFilters } from '../../src/modules/vehicles/search/search-filters';
+import { VehicleEntity } from '../../src/modules/vehicles/entities/vehicle.entity';
+import { createVehicle, deleteVehicle, updateVehicle } from '../factories/vehicle.factory';
+import { registerUser } from '../factories/user.factory';
+import { startTestApp, type TestApp } from '../support/test-app';
+
+const GROUPS: CountGroup[] = ['total', 'make', 'model', 'bodyType', 'fuelType', 'price'];
+
+const PRICE_CASE = 'CASE WHEN price < 10000 THEN 0 WHEN price < 20000 THEN 1 WHEN price < 30000 THEN 2 WHEN price < 50000 THEN 3 WHEN price < 100000 THEN 4 ELSE 5 END';
+
+/**
+ * The counts of a search come from the in-memory snapshot of the listings (counts-snapshot.ts) once this
+ * instance holds the current version's: each must be what the plain GROUP BY of the same filters answers,
+ * for every filter and group, on both engines, and stay so across listing writes.
+ */
+describe('search counts from memory', () => {
+  let t: TestApp;
+  let dataSource: DataSource;
+  let counts: SearchCounts;
+  let cache: VersionedCacheService;
+  let sellerId: number;
+  let engine: 'sqlite' | 'mysql';
+
+  beforeAll(async () => {
+    t = await startTestApp();
+    const { user } = await registerUser(t.client());
+    sellerId = user.id;
+    dataSource = t.app.get(DataSource);
+    engine = t.database.engine === 'sqlite' ? 'sqlite' : 'mysql';
+    await seedListings(dataSource, 4000, user.id, () => undefined);
+    // Some listings rated, so the deal filter has matches.
+    await dataSource.query('UPDATE vehicles SET dealScore = -0.2, dealRank = -0.2, dealRating = ? WHERE id % 7 = 0', ['great']);
+    counts = t.app.get(SearchCounts);
+    cache = t.app.get(VersionedCacheService);
+    await cache.bump(dataSource.manager, LISTINGS_DATA_SET);
+    cache.invalidate(LISTINGS_DATA_SET);
+  }, 120_000);
+  afterAll(async () => {
+    await t.close();
+  });
+
+  const filtersOf = (query: string): SearchFilters => {
+    const params = new URLSearchParams(query);
+    return toSearchRequest(plainToInstance(VehicleSearchDto, { ...Object.fromEntries(params), features: params.getAll('features') })).filters;
+  };
+
+  /** The plain GROUP BY of the filters, through no named index, as `value → n` (labels for makes and models). */
+  const plain = async (filters: SearchFilters, group: CountGroup): Promise<Record<string, string>> => {
+    const where = whereOf(filters, engine);
+    const select: Record<CountGroup, [string, string]> = {
+      total: ["'all'", ''],
+      make: ['makeKey', ' GROUP BY makeKey'],
+      model: ['modelKey', ' GROUP BY modelKey'],
+      bodyType: ['bodyType', ' GROUP BY bodyType'],
+      fuelType: ['fuelType', ' GROUP BY fuelType'],
+      price: [PRICE_CASE, ` GROUP BY ${PRICE_CASE}`],
+    };
+    const [value, groupBy] = select[group];
+    const label = group === 'make' ? 'MIN(make)' : group === 'model' ? 'MIN(model)' : "''";
+    const rows = (await dataSource.query(`SELECT ${value} AS value, ${label} AS label, COUNT(*) AS n FROM vehicles WHERE ${where.sql}${groupBy}`, where.params)) as Record<string, unknown>[];
+    return Object.fromEntries(rows.filter((r) => group === 'total' || Number(r.n) > 0).map((r) => [String(group === 'total' ? 'all' : r.value), `${Number(r.n)} ${r.label ?? ''}`]));
+  };
+  const shape = (group: CountGroup, rows: GroupCount[]) => Object.fromEntries(rows.map((r) => [String(group === 'total' ? 'all' : r.value), `${r.n} ${r.label ?? ''}`]));
+
+  const fromMemory = async () => (await t.app.get(Metrics).searchCounts.get()).values.find((v) => v.labels.source === 'memory')?.value ?? 0;
+
+  /** Every group of the filters, counted now: asserts each equals the plain count and (unless told) came from memory. */
+  const expectExact = async (query: string, inMemory = true) => {
+    const filters = filtersOf(query);
+    const version = await cache.version(LISTINGS_DATA_SET);
+    for (const group of GROUPS) {
+      const before = await fromMemory();
+      const counted = await counts.count(filters, group, version);
+      expect({ query, group, memory: (await fromMemory()) - before }).toEqual({ query, group, memory: inMemory ? 1 : 0 });
+      expect({ query, group, counts: shape(group, counted) }).toEqual({ query, group, counts: await plain(filters, group) });
+    }
+  };
+
+  it.each([
+    '',
+    'make=toyota',
+    'make=Toyota&model=Camry',
+    'make=porsche&model=911',
+    'minPrice=20000&maxPrice=50000',
+    'maxPrice=9999',
+    'minYear=2015&maxYear=2019',
+    'minMileage=10000&maxMileage=60000',
+    'condition=good',
+    'bodyType=sedan',
+    'bodyType=suv&minYear=2018',
+    'fuelType=hybrid',
+    'transmission=manual',
+    'drivetrain=awd',
+    'exteriorColor=black',
+    'interiorColor=black',
+    'deal=great',
+    'query=leather',
+    'query=porsche%20911',
+    'query=turbo&make=bmw',
+    'features=Heated%20Seats',
+    'features=Heated%20Seats&features=Sunroof&maxPrice=60000',
+    'location=chicago',
+    'zipCode=60601&radius=100',
+    'zipCode=10001&radius=25&bodyType=suv&maxPrice=40000',
+    'make=ford&maxPrice=75000&minYear=2012&transmission=automatic&maxMileage=60000',
+    'fuelType=gasoline&drivetrain=awd&exteriorColor=black&condition=excellent',
+    'excludeId=5&make=toyota',
+    'bodyType=van&fuelType=electric&transmission=cvt',
+  ])('"%s": every group counted in memory equals the plain GROUP BY', async (query) => {
+    expect(await counts.snapshotReady()).toBe(true);
+    await expectExact(query);
+  });
+
+  it('a filter value no listing holds: none counted, from memory on SQLite; MariaDB asks SQL, whose collation might equal it to a held one', async () => {
+    expect(await counts.snapshotReady()).toBe(true);
+    await expectExact('make=no-such-make', engine === 'sqlite');
+  });
+
+  const changesRead = async () =>
+    (await t.app.get(Metrics).countsSnapshotBuild.get()).values.find((v) => v.metricName?.endsWith('_count') && v.labels.read === 'changes')?.value ?? 0;
+
+  it('follows listing writes: an edit, one that leaves public view and a deletion are read as changes', async () => {
+    expect(await counts.snapshotReady()).toBe(true);
+    const [a, b, c] = (await dataSource.getRepository(VehicleEntity).find({ where: { isPublic: true }, order: { id: 'ASC' }, take: 3 })).map((v) => v.id);
+    const before = await changesRead();
+    await updateVehicle(t, a, { price: 4321, bodyType: 'convertible' });
+    await updateVehicle(t, b, { status: 'pending' });
+    await deleteVehicle(t, c);
+    // The version moved: the first count is in SQL (exact) while the snapshot reads the changes.
+    const version = await cache.version(LISTINGS_DATA_SET);
+    expect(shape('make', await counts.count(filtersOf(''), 'make', version))).toEqual(await plain(filtersOf(''), 'make'));
+    expect(await counts.snapshotReady()).toBe(true);
+    expect(await changesRead()).toBe(before + 1);
+    for (const query of ['', 'maxPrice=5000', 'bodyType=convertible', `excludeId=${a}&maxPrice=5000`]) await expectExact(query);
+  });
+
+  it('follows a new listing with a new make (MariaDB reads every listing then, to ask its collation about the new text)', async () => {
+    const before = await changesRead();
+    const created = await createVehicle(t, sellerId, { make: 'Zagato', model: 'Raptor', price: 123456, bodyType: 'coupe' });
+    expect(await counts.snapshotReady()).toBe(true);
+    expect(await changesRead()).toBe(engine === 'sqlite' ? before + 1 : before);
+    for (const query of ['', 'make=zagato', 'minPrice=100000&bodyType=coupe', `excludeId=${created.id}&make=zagato`]) await expectExact(query);
+  });
+
+  it('MariaDB: text values its collation takes for one ("black", "Black") keep the counts in SQL, still exact', async () => {
+    const [{ id }] = (await dataSource.query("SELECT MIN(id) AS id FROM vehicles WHERE isPublic = 1 AND color = 'black'")) as { id: number }[];
+    await dataSource.transaction(async (manager) => {
+      const version = await cache.bump(manager, LISTINGS_DATA_SET);
+      await manager.query("UPDATE vehicles SET color = 'Black', changedInVersion = ? WHERE id = ?", [version, id]);
+    });
+    cache.invalidate(LISTINGS_DATA_SET);
+    try {
+      // SQLite compares text byte by byte, as JavaScript does: the snapshot serves it.
+      expect(await counts.snapshotReady()).toBe(engine === 'sqlite');
+      const filters = filtersOf('exteriorColor=black');
+      const version = await cache.version(LISTINGS_DATA_SET);
+      expect(shape('total', await counts.count(filters, 'total', version))).toEqual(await plain(filters, 'total'));
+      expect(shape('make', await counts.count(filters, 'make', version))).toEqual(await plain(filters, 'make'));
+    } finally {
+      await dataSource.transaction(async (manager) => {
+        const version = await cache.bump(manager, LISTINGS_DATA_SET);
+        await manager.query("UPDATE vehicles SET color = 'black', changedInVersion = ? WHERE id = ?", [version, id]);
+      });
+      cache.invalidate(LISTINGS_DATA_SET);
+    }
+  });
+});
