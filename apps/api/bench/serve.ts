@@ -1,6 +1,7 @@
 import { createApp } from '../src/app.factory';
 import { loadConfig } from '../src/infra/config/app-config';
 import { DealRatingsService } from '../src/modules/vehicles/pricing/deal-ratings.service';
+import { SearchCounts } from '../src/modules/vehicles/search/search-counts.service';
 
 /** The bench's server process: the real app, configured by the environment the bench gives it. */
 async function serve(): Promise<void> {
@@ -10,6 +11,8 @@ async function serve(): Promise<void> {
   // instead of when the 10-minute refit first fires in the middle of a measurement (writing every listing).
   await app.get(DealRatingsService).refitExclusive();
   await app.listen({ port: config.port, host: '127.0.0.1' });
+  // As the server does (main.ts).
+  app.get(SearchCounts).warm();
   process.send?.('ready');
   process.on('SIGTERM', () => {
     void app.close().then(() => process.exit(0));

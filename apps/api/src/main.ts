@@ -5,6 +5,7 @@ import { loadConfig } from './infra/config/app-config';
 import { ConfigError } from './infra/config/config-error';
 import { exitOnSignals } from './infra/lifecycle/graceful-shutdown';
 import { ValidationFailedException } from './infra/http/error-body';
+import { SearchCounts } from './modules/vehicles/search/search-counts.service';
 
 async function main(argv: string[]): Promise<void> {
   const config = loadConfig();
@@ -15,6 +16,7 @@ async function main(argv: string[]): Promise<void> {
       const app = await createApp(config);
       exitOnSignals(app, config);
       await app.listen({ port: config.port, host: config.host });
+      app.get(SearchCounts).warm();
       bootstrapLogger.log(`Listening on http://localhost:${config.port} (database: ${config.database.type})`);
       return;
     }

@@ -23,6 +23,9 @@ const MAX_CHANGED_SHARE_OF = (held: number) => Math.max(1_000, Math.floor(held /
 /** Id sets of keywords, features, place and radius kept per snapshot (each a byte per listing id). */
 const MAX_ID_SETS = 32;
 
+/** How long a count waits for the held snapshot to catch up with a new version before it counts in SQL. */
+const CATCH_UP_WAIT_MS = 50;
+
 /** After MariaDB's collation and JavaScript disagreed on a snapshot's text, this long before the next try. */
 const CLASH_PAUSE_MS = 10 * 60_000;
 
@@ -69,7 +72,13 @@ export class SearchCounts implements OnModuleDestroy {
 
   /** The counts of the listings matching `filters` at `version` of the listings, grouped by `group`. */
   async count(filters: SearchFilters, group: CountGroup, version: number): Promise<GroupCount[]> {
-    const snapshot = this.snapshotAt(version);
+    let snapshot = this.snapshotAt(version);
+    if (!snapshot && this.snapshot && this.building) {
+      // The held snapshot is being brought forward, from the few listings changed since: usually sooner than
+      // a count in SQL would take.
+      await this.within(this.building, CATCH_UP_WAIT_MS);
+      snapshot = this.snapshot.version === version ? this.snapshot : undefined;
+    }
     if (snapshot) {
       const ids = idFiltersOf(filters);
       const counted = snapshot.count(filters, group, ids ? await this.matches(snapshot, ids) : undefined);
@@ -80,6 +89,14 @@ export class SearchCounts implements OnModuleDestroy {
     }
     this.metrics?.searchCounts.inc({ source: 'database' });
     return this.countInSql(filters, group, version);
+  }
+
+  /** Starts reading the snapshot of the listings' current version, so that the first searches count from memory (the server calls it once it listens). */
+  warm(): void {
+    void Promise.resolve(this.cache.version(LISTINGS_DATA_SET)).then(
+      (version) => this.snapshotAt(version),
+      (error: unknown) => this.logger.warn(`Search counts not warmed: ${error instanceof Error ? error.message : String(error)}`),
+    );
   }
 
   /**
@@ -103,6 +120,13 @@ export class SearchCounts implements OnModuleDestroy {
 
   async onModuleDestroy(): Promise<void> {
     await this.building;
+  }
+
+  /** Waits for `work`, at most `ms`. */
+  private async within(work: Promise<unknown>, ms: number): Promise<void> {
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([work, new Promise((resolve) => (timer = setTimeout(resolve, ms)))]);
+    clearTimeout(timer);
   }
 
   private async countInSql(filters: SearchFilters, group: CountGroup, version: number): Promise<GroupCount[]> {
