@@ -220,12 +220,13 @@ test('a ThumbHash placeholder paints each photo while its file loads', async () 
         await held;
         await route.continue();
       });
-      await page.goto('/search');
+      // Held photos hold the load event back (the detail page preloads its first photo): wait for the document.
+      await page.goto('/search', { waitUntil: 'domcontentloaded' });
       // A card with a sized photo (a listing another test made may have none).
       const card = page.locator('.vehicle-card-media picture img').first();
       await card.waitFor();
       assert.match(await card.evaluate((img) => img.style.backgroundImage), /^url\("data:image\/png;base64,/, 'the card paints its placeholder');
-      await page.goto(`/vehicles/${vehicle.id}`);
+      await page.goto(`/vehicles/${vehicle.id}`, { waitUntil: 'domcontentloaded' });
       const photo = page.locator('.gallery-main img');
       await photo.waitFor();
       assert.match(await photo.evaluate((img) => img.style.backgroundImage), /^url\("data:image\/png;base64,/, 'the gallery paints its placeholder');

@@ -15,7 +15,7 @@
 import autocannon from 'autocannon';
 import { fork, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
@@ -124,6 +124,18 @@ async function seed(url: string, options: Options): Promise<DataSource> {
   await dataSource.query(dataSource.options.type === 'better-sqlite3' ? 'ANALYZE' : 'ANALYZE TABLE vehicles, vehicle_features');
   log(`ANALYZE: ${Date.now() - started} ms`);
   return dataSource;
+}
+
+/** What the listings take on disk: the SQLite file (with its write-ahead log), or MariaDB's data and indexes. */
+async function databaseSize(dataSource: DataSource, url: string): Promise<string> {
+  const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
+  if (dataSource.options.type === 'better-sqlite3') {
+    const file = url.slice('sqlite:'.length);
+    const wal = existsSync(`${file}-wal`) ? statSync(`${file}-wal`).size : 0;
+    return `${mb(statSync(file).size + wal)} (SQLite file and its log)`;
+  }
+  const [row] = (await dataSource.query('SELECT SUM(data_length) AS data, SUM(index_length) AS indexes FROM information_schema.TABLES WHERE table_schema = DATABASE()')) as { data: number; indexes: number }[];
+  return `${mb(Number(row.data) + Number(row.indexes))} (data ${mb(Number(row.data))}, indexes ${mb(Number(row.indexes))})`;
 }
 
 /** The query plans of the main search shapes, as the engine chooses them on this data. */
@@ -277,6 +289,8 @@ async function coldPass(base: string, kinds: QueryKind[], heading: string): Prom
     .map((read) => ({ read, count: builds[read].count - buildsBefore[read].count, ms: (1000 * (builds[read].sum - buildsBefore[read].sum)) / (builds[read].count - buildsBefore[read].count) }))
     .filter((r) => r.count > 0)
     .map((r) => `${r.count} from ${r.read === 'all' ? 'every public listing' : 'the changed listings'} (${r.ms.toFixed(1)} ms each)`);
+  const rss = await metricValue(base, /^process_resident_memory_bytes /);
+  log(`API process memory (resident): ${(rss / 1024 / 1024).toFixed(0)} MB`);
   log(`Counts from the in-memory snapshot: ${fromMemory} of ${counted}, the rest in SQL while the snapshot was brought to the version${reads.length > 0 ? `: ${reads.join(', ')}` : ''}`);
   log(`Goal p95 < 60 ms: ${cold.p95 < 60 ? 'met' : 'NOT met'}`);
   return cold;
@@ -415,6 +429,7 @@ async function benchEngine(target: Engine, options: Options): Promise<EngineRepo
   const dataSource = await seed(url, options);
   const [{ n: publicCount }] = (await dataSource.query('SELECT COUNT(*) AS n FROM vehicles WHERE isPublic = 1')) as { n: number }[];
   log(`Public listings: ${Number(publicCount).toLocaleString('en-US')}`);
+  log(`Database size: ${await databaseSize(dataSource, url)}`);
   await explain(dataSource);
   await dataSource.destroy();
 
