@@ -23,8 +23,18 @@ const MAX_CHANGED_SHARE_OF = (held: number) => Math.max(1_000, Math.floor(held /
 /** Id sets of keywords, features, place and radius kept per snapshot (each a byte per listing id). */
 const MAX_ID_SETS = 32;
 
-/** How long a count waits for the held snapshot to catch up with a new version before it counts in SQL. */
-const CATCH_UP_WAIT_MS = 50;
+/**
+ * How long a count waits for the held snapshot to catch up with a new version before it counts in SQL. The
+ * changes since are read in a few ms at 100,000 listings; at 1,000,000 counts in SQL take 0.1 to 1 s each and,
+ * on SQLite, hold the thread the catching up needs (bench: a 50 ms wait let them starve it for 0.6 s).
+ */
+const CATCH_UP_WAIT_MS = 1_000;
+
+/**
+ * How long a count waits for the first snapshot (read at start: about 1 s per 100,000 listings on a quiet
+ * 2-core machine) before it counts in SQL.
+ */
+const FIRST_SNAPSHOT_WAIT_MS = 5_000;
 
 /** After MariaDB's collation and JavaScript disagreed on a snapshot's text, this long before the next try. */
 const CLASH_PAUSE_MS = 10 * 60_000;
@@ -73,11 +83,12 @@ export class SearchCounts implements OnModuleDestroy {
   /** The counts of the listings matching `filters` at `version` of the listings, grouped by `group`. */
   async count(filters: SearchFilters, group: CountGroup, version: number): Promise<GroupCount[]> {
     let snapshot = this.snapshotAt(version);
-    if (!snapshot && this.snapshot && this.building) {
-      // The held snapshot is being brought forward, from the few listings changed since: usually sooner than
-      // a count in SQL would take.
-      await this.within(this.building, CATCH_UP_WAIT_MS);
-      snapshot = this.snapshot.version === version ? this.snapshot : undefined;
+    if (!snapshot && this.building) {
+      // A held snapshot is brought forward from the few listings changed since: usually sooner than a count in
+      // SQL would take. The first one, read as the server starts, is waited for longer: counts in SQL meanwhile
+      // would compete with its reading for the database (and on SQLite for the one thread both run on).
+      await this.within(this.building, this.snapshot ? CATCH_UP_WAIT_MS : FIRST_SNAPSHOT_WAIT_MS);
+      snapshot = this.snapshot?.version === version ? this.snapshot : undefined;
     }
     if (snapshot) {
       const ids = idFiltersOf(filters);
