@@ -59,8 +59,8 @@ type Row = Record<string, unknown>;
  * over the counts index, while the snapshot is brought to the new version in the background: from the
  * listings changed since its version (a few rows after a seller's edit, a few milliseconds), or, at start and
  * after bulk changes, by reading every public listing. Every listing write starts a new version, so after a
- * write the first searches count in SQL for as long as that takes (`npm run bench:search` prints it); never
- * from a snapshot of another version, so a count is exact.
+ * write the first searches wait for that (up to CATCH_UP_WAIT_MS) or count in SQL; never from a snapshot of
+ * an older version, so a count is exact.
  */
 @Injectable()
 export class SearchCounts implements OnModuleDestroy {
@@ -88,7 +88,7 @@ export class SearchCounts implements OnModuleDestroy {
       // SQL would take. The first one, read as the server starts, is waited for longer: counts in SQL meanwhile
       // would compete with its reading for the database (and on SQLite for the one thread both run on).
       await this.within(this.building, this.snapshot ? CATCH_UP_WAIT_MS : FIRST_SNAPSHOT_WAIT_MS);
-      snapshot = this.snapshot?.version === version ? this.snapshot : undefined;
+      snapshot = this.snapshot && this.snapshot.version >= version ? this.snapshot : undefined;
     }
     if (snapshot) {
       const ids = idFiltersOf(filters);
@@ -120,11 +120,11 @@ export class SearchCounts implements OnModuleDestroy {
     for (let attempt = 0; attempt < 3; attempt += 1) {
       await this.building;
       const version = await this.cache.version(LISTINGS_DATA_SET);
-      if (this.snapshot?.version === version) return true;
+      if (this.snapshot && this.snapshot.version >= version) return true;
       this.nextBuildAt = 0;
       this.snapshotAt(version);
       await this.building;
-      if (this.snapshot?.version === version) return true;
+      if (this.snapshot && this.snapshot.version >= version) return true;
     }
     return false;
   }
@@ -164,14 +164,18 @@ export class SearchCounts implements OnModuleDestroy {
       this.cache.get(LISTINGS_DATA_SET, key, async () => Number(((await this.dataSource.query(sql, params)) as Row[])[0]?.n ?? 0));
     const [matches, publicTotal] = await Promise.all([
       count(`keywordMatches:${match}`, `SELECT COUNT(*) AS n FROM ${KEYWORD_TABLE} WHERE ${KEYWORD_TABLE} MATCH ?`, [match]),
-      this.snapshot?.version === version ? this.snapshot.size : count('publicTotal', 'SELECT COUNT(*) AS n FROM vehicles WHERE isPublic = 1', []),
+      this.snapshot && this.snapshot.version >= version ? this.snapshot.size : count('publicTotal', 'SELECT COUNT(*) AS n FROM vehicles WHERE isPublic = 1', []),
     ]);
     return matches * COMMON_KEYWORD_SHARE > publicTotal;
   }
 
-  /** The snapshot of `version`, or undefined while one is built in the background (at most one build at a time). */
+  /**
+   * The snapshot of `version` or a newer one (this instance learns of other instances' writes within a second,
+   * and a count in SQL would read the newer listings too), or undefined while one is built in the background
+   * (at most one build at a time).
+   */
   private snapshotAt(version: number): CountsSnapshot | undefined {
-    if (this.snapshot && this.snapshot.version >= version) return this.snapshot.version === version ? this.snapshot : undefined;
+    if (this.snapshot && this.snapshot.version >= version) return this.snapshot;
     if (this.building || Date.now() < this.nextBuildAt) return undefined;
     const started = performance.now();
     this.building = this.load()
