@@ -51,8 +51,7 @@ export class VersionedCacheService {
    */
   async bump(manager: EntityManager, dataSet: string): Promise<number> {
     await manager.query('UPDATE cache_state SET version = version + 1 WHERE name = ?', [dataSet]);
-    const rows = (await manager.query('SELECT version FROM cache_state WHERE name = ?', [dataSet])) as { version: number | string }[];
-    return Number(rows[0]?.version);
+    return this.readVersion(dataSet, manager);
   }
 
   /** After this instance's own committed write: read the new version on the next request. */
@@ -81,8 +80,12 @@ export class VersionedCacheService {
     return promise;
   }
 
-  private async readVersion(dataSet: string): Promise<number> {
-    const rows = (await this.dataSource.query('SELECT version FROM cache_state WHERE name = ?', [dataSet])) as { version: number | string }[];
+  /**
+   * The data set's version as the database holds it now, not as this instance last knew it (`version`); in a
+   * transaction when given its manager.
+   */
+  async readVersion(dataSet: string, manager: Pick<EntityManager, 'query'> = this.dataSource): Promise<number> {
+    const rows = (await manager.query('SELECT version FROM cache_state WHERE name = ?', [dataSet])) as { version: number | string }[];
     if (rows.length === 0) {
       throw new Error(`cache_state has no row "${dataSet}": run the migrations`);
     }

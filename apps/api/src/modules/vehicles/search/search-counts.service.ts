@@ -113,8 +113,8 @@ export class SearchCounts implements OnModuleDestroy {
   /**
    * Builds the snapshot of the listings' current version unless this instance holds it, and waits for it.
    * Answers whether counts are now counted in memory (false while writes keep moving the version, or when
-   * MariaDB's collation and JavaScript disagree on the listings' text). For tests and the bench; searches
-   * never wait for a build.
+   * MariaDB's collation and JavaScript disagree on the listings' text). For tests; a search waits for a
+   * build only up to CATCH_UP_WAIT_MS or FIRST_SNAPSHOT_WAIT_MS (count).
    */
   async snapshotReady(): Promise<boolean> {
     for (let attempt = 0; attempt < 3; attempt += 1) {
@@ -164,7 +164,7 @@ export class SearchCounts implements OnModuleDestroy {
       this.cache.get(LISTINGS_DATA_SET, key, async () => Number(((await this.dataSource.query(sql, params)) as Row[])[0]?.n ?? 0));
     const [matches, publicTotal] = await Promise.all([
       count(`keywordMatches:${match}`, `SELECT COUNT(*) AS n FROM ${KEYWORD_TABLE} WHERE ${KEYWORD_TABLE} MATCH ?`, [match]),
-      this.snapshot && this.snapshot.version >= version ? this.snapshot.size : count('publicTotal', 'SELECT COUNT(*) AS n FROM vehicles WHERE isPublic = 1', []),
+      this.snapshot && this.snapshot.version >= version ? this.snapshot.size : this.cache.get(LISTINGS_DATA_SET, 'publicTotal', () => this.publicCount()),
     ]);
     return matches * COMMON_KEYWORD_SHARE > publicTotal;
   }
@@ -279,9 +279,8 @@ export class SearchCounts implements OnModuleDestroy {
     return COMPARED_COLUMNS.every((c) => Number(row[c]) === inMemory[c]);
   }
 
-  private async readVersion(): Promise<number> {
-    const rows = (await this.dataSource.query('SELECT version FROM cache_state WHERE name = ?', [LISTINGS_DATA_SET])) as Row[];
-    return Number(rows[0]?.version);
+  private readVersion(): Promise<number> {
+    return this.cache.readVersion(LISTINGS_DATA_SET);
   }
 
   /** The ids of the public listings that satisfy the filters a snapshot does not hold, as a byte per id. */
