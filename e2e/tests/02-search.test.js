@@ -14,6 +14,14 @@ const cardTitles = () => page.locator('.search-results > .vehicle-grid .vehicle-
 const cardPrices = async () =>
   (await page.locator('.search-results > .vehicle-grid .vehicle-card-price').allInnerTexts()).map((p) => Number(p.replace(/[$,]/g, '')));
 const countText = () => page.locator('.results-count').innerText();
+/** Until the results section has its data (it is aria-busy while a search is asked for) and says how many it found. */
+const resultsSettled = () =>
+  page.waitForFunction(() => {
+    const section = document.querySelector('.search-results');
+    return section?.getAttribute('aria-busy') === 'false' && / found$/.test(section.querySelector('.results-count')?.textContent ?? '');
+  });
+/** Until the count reads `text`, exactly: a sort or filter just chosen may not have asked for its search yet. */
+const countReads = (text) => page.locator('.results-count').filter({ hasText: new RegExp(`^${text}$`) }).waitFor();
 
 test('search by make and model from the address preselects both and shows only that car', async () => {
   const recent = await api('/api/vehicles/recent');
@@ -57,7 +65,7 @@ test('with a ZIP code, cards show how far each car is and "Nearest First" sorts 
   await page.locator('.search-results article').first().waitFor();
   await page.locator('#sort').selectOption('distance_asc');
   await page.waitForURL(/sortBy=distance_asc/);
-  await page.waitForFunction(() => !document.querySelector('.search-results [aria-busy="true"]'));
+  await resultsSettled();
   await page.locator('.vehicle-card-distance').first().waitFor();
   const miles = (await page.locator('.search-results > .vehicle-grid .vehicle-card-distance').allInnerTexts()).map((t) =>
     t.startsWith('Under') ? 0 : Number(t.replace(/[^\d]/g, '')),
@@ -79,10 +87,10 @@ test('a misspelt keyword finds what the right spelling finds, and "Best Match" r
   await page.locator('#sort option[value="relevance_desc"]').waitFor({ state: 'attached' });
   await page.locator('#sort').selectOption('relevance_desc');
   await page.waitForURL(/sortBy=relevance_desc/);
-  await page.waitForFunction(() => !document.querySelector('.search-results [aria-busy="true"]'));
+  await resultsSettled();
   const typed = await api('/api/vehicles/search?query=porshe&sortBy=relevance_desc&limit=100');
   assert.deepEqual(typed.vehicles.map((v) => v.id).sort(), right.vehicles.map((v) => v.id).sort());
-  assert.equal(await countText(), `${right.total.toLocaleString('en-US')} ${right.total === 1 ? 'vehicle' : 'vehicles'} found`);
+  await countReads(`${right.total.toLocaleString('en-US')} ${right.total === 1 ? 'vehicle' : 'vehicles'} found`);
   const titles = await cardTitles();
   assert.ok(titles[0].includes('Porsche'), `${titles[0]} ranks first`);
   await screenshots(page, 'search-best-match');
@@ -102,7 +110,7 @@ test('sorting and filtering change the results and the address', async () => {
 
   await page.locator('#sort').selectOption('price_asc');
   await page.waitForURL(/sortBy=price_asc/);
-  await page.waitForFunction(() => !document.querySelector('.search-results [aria-busy="true"]'));
+  await resultsSettled();
   await page.waitForTimeout(300);
   const ascending = await cardPrices();
   assert.deepEqual(ascending, [...ascending].sort((a, b) => a - b), 'prices ascend');
@@ -119,6 +127,7 @@ test('sorting and filtering change the results and the address', async () => {
   await page.locator('#side-bodyType').selectOption('suv');
   await page.waitForURL(/bodyType=suv/);
   await page.waitForFunction((before) => document.querySelector('.results-count')?.textContent !== before, allCount);
+  await resultsSettled();
   assert.notEqual(await countText(), allCount);
   await screenshots(page, 'search-filtered');
 

@@ -256,7 +256,7 @@ export default function SearchPage() {
             <FilterPanel idPrefix="side" filters={filters} facets={facets} onChange={apply} onClear={clear} withMakeModel={false} />
           </aside>
         ) : null}
-        <section className="search-results" aria-labelledby="results-title">
+        <section className="search-results" aria-labelledby="results-title" aria-busy={search.isFetching && !search.isFetchingNextPage}>
           <div className="results-head">
             <h2 id="results-title" className="results-count" aria-live="polite">
               {search.isPending ? 'Searching…' : `${formatCount(total)} ${total === 1 ? 'vehicle' : 'vehicles'} found`}
