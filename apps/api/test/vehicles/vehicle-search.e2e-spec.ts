@@ -1,7 +1,7 @@
 import { DataSource } from 'typeorm';
 import { SORT_NEEDS, SORT_OPTIONS, type SortOption } from '@app/shared';
 import { VehicleEntity } from '../../src/modules/vehicles/entities/vehicle.entity';
-import { VERSION_TTL_MS, VersionedCacheService } from '../../src/infra/cache/versioned-cache.service';
+import { ANSWER_TTL_MS, VERSION_TTL_MS, VersionedCacheService } from '../../src/infra/cache/versioned-cache.service';
 import { DERIVATION_VERSION, deriveListingColumns } from '../../src/modules/vehicles/vehicle-derived';
 import { DerivedColumnsJob } from '../../src/modules/vehicles/jobs/derived-columns.job';
 import { ListingWriter } from '../../src/modules/vehicles/listing-writer.service';
@@ -381,6 +381,40 @@ describe('GET /api/vehicles/search', () => {
       expect(after.facets.make.find((f: { value: string }) => f.value === 'lotus').count).toBe(1);
       expect((await seller.delete(`/api/vehicles/${created.body.id}`)).status).toBe(204);
       expect((await search('make=lotus')).total).toBe(0);
+    });
+
+    it('answers a repeated search from its kept answer until the listings version moves', async () => {
+      const dataSource = t.app.get(DataSource);
+      const cache = t.app.get(VersionedCacheService);
+      const query = 'make=toyota&sortBy=price_desc';
+      const first = await search(query);
+      expect(first.vehicles.map((v: { id: number }) => keyOf.get(v.id))).toEqual(['rav4', 'camry']);
+      // Changed without the listing writer (no new version), as a view count is: the kept answer stands.
+      await dataSource.query('UPDATE vehicles SET views = views + 1000 WHERE id = ?', [id.get('rav4')]);
+      expect(await search(query)).toEqual(first);
+      // Any write of a listing moves the version: the next search reads the listings again.
+      await cache.bump(dataSource.manager, LISTINGS_DATA_SET);
+      cache.invalidate(LISTINGS_DATA_SET);
+      expect((await search(query)).vehicles[0].views).toBe(first.vehicles[0].views + 1000);
+      await dataSource.query('UPDATE vehicles SET views = views - 1000 WHERE id = ?', [id.get('rav4')]);
+    });
+
+    it('keeps an answer at most ANSWER_TTL_MS, so what no write versions (views, a price drop’s age) is that fresh', async () => {
+      const dataSource = t.app.get(DataSource);
+      const query = 'make=toyota&sortBy=price_asc';
+      const first = await search(query);
+      await dataSource.query('UPDATE vehicles SET views = views + 7 WHERE id = ?', [id.get('camry')]);
+      expect(await search(query)).toEqual(first);
+      const now = performance.now();
+      const later = jest.spyOn(performance, 'now').mockImplementation(() => now + ANSWER_TTL_MS + 1000);
+      try {
+        // The cache rounds its clock to the millisecond: let that pass.
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        expect((await search(query)).vehicles[0].views).toBe(first.vehicles[0].views + 7);
+      } finally {
+        later.mockRestore();
+        await dataSource.query('UPDATE vehicles SET views = views - 7 WHERE id = ?', [id.get('camry')]);
+      }
     });
 
     it("reflects another instance's write within a second (shared version row)", async () => {

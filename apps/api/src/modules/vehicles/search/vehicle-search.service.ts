@@ -16,7 +16,7 @@ import { PUBLIC_COLUMNS, rawToPublicVehicle } from '../vehicle.mapper';
 import { sqlEngineOf, type SqlEngine } from '../../../infra/database/sql-engine';
 import type { GroupCount } from './counts-snapshot';
 import { LISTINGS_DATA_SET, SearchCounts } from './search-counts.service';
-import { filtersKey, pageIndex, pageQuery, toSearchRequest, withoutDimension, type FacetDimension, type SearchFilters } from './search-filters';
+import { filtersKey, pageIndex, pageQuery, toSearchRequest, withoutDimension, type FacetDimension, type SearchFilters, type SearchRequest } from './search-filters';
 
 /** No filter: every public listing. */
 const PUBLIC_ONLY: SearchFilters = { terms: [], features: [] };
@@ -24,9 +24,9 @@ const PUBLIC_ONLY: SearchFilters = { terms: [], features: [] };
 type RawRow = Parameters<typeof rawToPublicVehicle>[0];
 
 /**
- * GET /api/vehicles/search. The page of results is read on every request (one query: an index range in
- * sort order, stopped after the page); the total and the facet counts come from the versioned cache and
- * are counted (SearchCounts) once per filter set and listings version.
+ * GET /api/vehicles/search. A search's answer is kept per listings version; on a miss the page of results is
+ * read (one query: an index range in sort order, stopped after the page), and the total and the facet counts
+ * come from the versioned cache, counted (SearchCounts) once per filter set and listings version.
  */
 @Injectable()
 export class VehicleSearchService {
@@ -40,8 +40,14 @@ export class VehicleSearchService {
     return sqlEngineOf(this.dataSource);
   }
 
+  /** The whole answer is kept per listings version (`VersionedCacheService.answer`): repeated searches ask nothing. */
   async search(dto: VehicleSearchDto): Promise<VehicleSearchResult> {
-    const { filters, sortBy, page, limit } = toSearchRequest(dto);
+    const request = toSearchRequest(dto);
+    const { filters, sortBy, page, limit } = request;
+    return this.cache.answer(LISTINGS_DATA_SET, `search:${filtersKey(filters)}:${sortBy}:${page}:${limit}`, () => this.answer(request));
+  }
+
+  private async answer({ filters, sortBy, page, limit }: SearchRequest): Promise<VehicleSearchResult> {
     const offset = (page - 1) * limit;
     const [total, publicTotal, facets] = await Promise.all([this.total(filters), this.total(PUBLIC_ONLY), this.facets(filters)]);
     const index = pageIndex(filters, sortBy, total, publicTotal, offset + limit);
