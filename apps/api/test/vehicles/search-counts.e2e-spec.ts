@@ -142,6 +142,38 @@ describe('search counts from memory', () => {
     for (const query of ['', 'maxPrice=5000', 'bodyType=convertible', `excludeId=${a}&maxPrice=5000`]) await expectExact(query);
   });
 
+  it("brings the keyword, feature, place and radius id sets forward from the changed listings, asking only about those", async () => {
+    const queries = ['query=leather', 'query=turbo&make=bmw', 'features=Heated%20Seats', 'location=chicago', 'zipCode=60601&radius=100'];
+    expect(await counts.snapshotReady()).toBe(true);
+    for (const query of queries) await expectExact(query);
+    const leather = whereOf(filtersOf('query=leather'), engine);
+    const [{ id: gains }] = (await dataSource.query(`SELECT MIN(id) AS id FROM vehicles WHERE isPublic = 1 AND NOT (${leather.sql})`, leather.params)) as { id: number }[];
+    const [{ id: loses }] = (await dataSource.query(`SELECT MIN(id) AS id FROM vehicles WHERE ${leather.sql}`, leather.params)) as { id: number }[];
+    await updateVehicle(t, gains, { description: 'Soft leather, heated seats', features: ['Heated Seats'], zipCode: '60601', location: 'Chicago, IL' });
+    await deleteVehicle(t, loses);
+    expect(await dataSource.query(`SELECT id FROM vehicles WHERE id = ? AND ${leather.sql}`, [gains, ...leather.params])).toHaveLength(1);
+
+    const asked: string[] = [];
+    const original = dataSource.query.bind(dataSource);
+    const query = jest.spyOn(dataSource, 'query').mockImplementation((sql: string, ...rest: unknown[]) => {
+      asked.push(sql);
+      return original(sql, ...(rest as [unknown[]]));
+    });
+    try {
+      const before = await changesRead();
+      expect(await counts.snapshotReady()).toBe(true);
+      expect(await changesRead()).toBe(before + 1);
+      for (const query of queries) await expectExact(query);
+    } finally {
+      query.mockRestore();
+    }
+    // (Besides the ids of every public listing, read once for the deletion.)
+    const idReads = asked.filter((sql) => sql.startsWith('SELECT id FROM') && sql !== 'SELECT id FROM vehicles WHERE isPublic = 1');
+    expect(idReads.length).toBe(queries.length);
+    // Only the edited listing is asked about (the deleted one left the snapshot).
+    for (const sql of idReads) expect(sql).toMatch(/^SELECT id FROM vehicles WHERE id IN \(\?\) AND /);
+  });
+
   it('follows a new listing with a new make (MariaDB reads every listing then, to ask its collation about the new text)', async () => {
     const before = await changesRead();
     const created = await createVehicle(t, sellerId, { make: 'Zagato', model: 'Raptor', price: 123456, bodyType: 'coupe' });
