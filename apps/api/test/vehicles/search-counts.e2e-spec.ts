@@ -142,8 +142,15 @@ describe('search counts from memory', () => {
     for (const query of ['', 'maxPrice=5000', 'bodyType=convertible', `excludeId=${a}&maxPrice=5000`]) await expectExact(query);
   });
 
-  it("brings the keyword, feature, place and radius id sets forward from the changed listings, asking only about those", async () => {
-    const queries = ['query=leather', 'query=turbo&make=bmw', 'features=Heated%20Seats', 'location=chicago', 'zipCode=60601&radius=100'];
+  const memoryReads = async () => {
+    const values = (await t.app.get(Metrics).searchCountsRead.get()).values;
+    const of = (read: string) => values.find((v) => v.labels.read === read)?.value ?? 0;
+    return { changes: of('changes'), all: of('all') };
+  };
+
+  it('brings the id sets (keywords, features, place, radius) and the counts forward from the changed listings, reading only those', async () => {
+    const idQueries = ['query=leather', 'query=turbo&make=bmw', 'features=Heated%20Seats', 'location=chicago', 'zipCode=60601&radius=100'];
+    const queries = [...idQueries, '', 'make=toyota&maxPrice=30000', 'bodyType=suv'];
     expect(await counts.snapshotReady()).toBe(true);
     for (const query of queries) await expectExact(query);
     const leather = whereOf(filtersOf('query=leather'), engine);
@@ -161,15 +168,20 @@ describe('search counts from memory', () => {
     });
     try {
       const before = await changesRead();
+      const countedBefore = await memoryReads();
       expect(await counts.snapshotReady()).toBe(true);
       expect(await changesRead()).toBe(before + 1);
       for (const query of queries) await expectExact(query);
+      // Worked out from the counts before and the two listings, save where a make's or model's label left with one.
+      const counted = await memoryReads();
+      expect(counted.changes - countedBefore.changes).toBeGreaterThanOrEqual(queries.length * 4);
+      expect(counted.changes - countedBefore.changes + counted.all - countedBefore.all).toBe(queries.length * GROUPS.length);
     } finally {
       query.mockRestore();
     }
     // (Besides the ids of every public listing, read once for the deletion.)
     const idReads = asked.filter((sql) => sql.startsWith('SELECT id FROM') && sql !== 'SELECT id FROM vehicles WHERE isPublic = 1');
-    expect(idReads.length).toBe(queries.length);
+    expect(idReads.length).toBe(idQueries.length);
     // Only the edited listing is asked about (the deleted one left the snapshot).
     for (const sql of idReads) expect(sql).toMatch(/^SELECT id FROM vehicles WHERE id IN \(\?\) AND /);
   });

@@ -55,6 +55,13 @@ export class Metrics {
     registers: [this.registry],
   });
 
+  readonly searchCountsRead = new Counter({
+    name: 'search_counts_memory_reads_total',
+    help: 'Search counts in memory, by what they read: every listing of the snapshot (all), only the listings changed since the same counts in the snapshot before (changes), or nothing (kept: counted in this snapshot already)',
+    labelNames: ['read'] as const,
+    registers: [this.registry],
+  });
+
   readonly countsSnapshotBuild = new Histogram({
     name: 'search_counts_snapshot_build_seconds',
     help: 'Time to bring the in-memory search counts to a new listings version, by what was read: the listings changed since (changes) or every public listing (all)',

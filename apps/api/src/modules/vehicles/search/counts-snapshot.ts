@@ -128,6 +128,96 @@ export class CountsSnapshot {
    * text under a collation (MariaDB: "Sedan" would equal "sedan"): the caller counts in SQL.
    */
   count(filters: SearchFilters, group: CountGroup, matches?: Uint8Array): GroupCount[] | undefined {
+    const counter = this.counter(filters, group, matches);
+    if (!counter) return undefined;
+    const counts = new Float64Array(counter.slots);
+    const labels = counter.labelCodes ? new Int32Array(counter.slots).fill(-1) : undefined;
+    const rank = counter.rank;
+    for (let i = 0; i < this.size; i += 1) {
+      if (!rowMatches(counter, i)) continue;
+      const slot = slotOf(counter, i);
+      counts[slot] += 1;
+      if (labels && counter.labelCodes && rank) {
+        const label = counter.labelCodes[i];
+        if (labels[slot] === -1 || rank[label] < rank[labels[slot]]) labels[slot] = label;
+      }
+    }
+    const out: GroupCount[] = [];
+    counts.forEach((n, slot) => {
+      if (n > 0 || group === 'total') out.push({ value: counter.valueOf(slot), n, ...(labels ? { label: counter.labelValues?.[labels[slot]] as string } : {}) });
+    });
+    return out;
+  }
+
+  /**
+   * The same counts as `count`, worked out from `counted`, what `count` answered for them in `before`, the
+   * snapshot this one was made from (withChanges): only the rows of `touched`, the listings changed or
+   * dropped since, are read in each, so the cost is that of the changes, not of the listings.
+   * `matchesBefore`: `before`'s set of ids for the filters it does not hold. Undefined when that cannot be
+   * exact (a make's or model's label came from a row that left its group: the least label of the others is
+   * not known) or `count` would be.
+   */
+  countFrom(before: CountsSnapshot, counted: readonly GroupCount[], touched: readonly number[], filters: SearchFilters, group: CountGroup, matches?: Uint8Array, matchesBefore?: Uint8Array): GroupCount[] | undefined {
+    const now = this.counter(filters, group, matches);
+    const then = before.counter(filters, group, matchesBefore);
+    if (!now || !then) return undefined;
+    const groups = new Map(counted.map((g) => [g.value, { ...g }]));
+    for (const id of touched) {
+      const i = before.indexOf(id);
+      const left = i >= 0 && rowMatches(then, i) ? then.describe(i) : undefined;
+      const j = this.indexOf(id);
+      const joined = j >= 0 && rowMatches(now, j) ? now.describe(j) : undefined;
+      if (left && joined && left.value === joined.value && left.label === joined.label) continue;
+      if (left) {
+        const g = groups.get(left.value);
+        if (!g) return undefined;
+        g.n -= 1;
+        if (left.label !== undefined && g.label === left.label && g.n > 0) return undefined;
+      }
+      if (joined) {
+        const g = groups.get(joined.value);
+        if (!g) groups.set(joined.value, { value: joined.value, n: 1, ...(joined.label === undefined ? {} : { label: joined.label }) });
+        else {
+          g.n += 1;
+          if (joined.label !== undefined && (g.label === undefined || g.n === 1 || compareText(this.engine, joined.label, g.label) < 0)) g.label = joined.label;
+        }
+      }
+    }
+    // In count's order: by the group's slot.
+    return [...groups.values()].filter((g) => g.n > 0 || group === 'total').sort((a, b) => now.slotOfValue(a.value) - now.slotOfValue(b.value));
+  }
+
+  /** The row of listing `id`, or -1 (rows are in id order). */
+  indexOf(id: number): number {
+    const { ids } = this.columns;
+    let low = 0;
+    let high = this.size - 1;
+    while (low <= high) {
+      const mid = (low + high) >>> 1;
+      if (ids[mid] === id) return mid;
+      if (ids[mid] < id) low = mid + 1;
+      else high = mid - 1;
+    }
+    return -1;
+  }
+
+  /** The listings rows of this snapshot that `other` does not hold (dropped since `other`, or added). */
+  idsNotIn(other: CountsSnapshot): number[] {
+    const missing: number[] = [];
+    const a = this.columns.ids;
+    const b = other.columns.ids;
+    for (let i = 0, j = 0; i < this.size; i += 1) {
+      while (j < other.size && b[j] < a[i]) j += 1;
+      if (j >= other.size || b[j] !== a[i]) missing.push(a[i]);
+    }
+    return missing;
+  }
+
+  /**
+   * Whether row i matches the filters, which slot of the group it counts in, and (makes, models) its label:
+   * the filters compiled against this snapshot's columns. Undefined as for `count`.
+   */
+  private counter(filters: SearchFilters, group: CountGroup, matches?: Uint8Array): Counter | undefined {
     const { ids, maxId, text, numbers } = this.columns;
     const equal: { codes: Uint32Array; allowed: Uint8Array }[] = [];
     const ranges: { values: Float64Array; min: number; max: number }[] = [];
@@ -153,54 +243,83 @@ export class CountsSnapshot {
       }
     }
     const excluded = filters.excludeId;
-
     const grouping = group === 'total' || group === 'price' ? undefined : GROUP_COLUMNS[group];
     const groupCodes = grouping ? text[grouping.column].codes : undefined;
     const groupValues = grouping ? text[grouping.column].dictionary.values : undefined;
     const labelCodes = grouping && 'label' in grouping ? text[grouping.label].codes : undefined;
-    const rank = grouping && 'label' in grouping ? this.labelRank[grouping.label] : undefined;
-    const prices = numbers.price;
-    const bandMax = PRICE_BANDS.map((b) => (b.max === null ? Infinity : b.max));
-    const counts = new Float64Array(group === 'price' ? PRICE_BANDS.length : group === 'total' ? 1 : (groupValues as unknown[]).length);
-    const labels = labelCodes ? new Int32Array(counts.length).fill(-1) : undefined;
-
-    rows: for (let i = 0; i < this.size; i += 1) {
-      if (matches) {
-        const id = ids[i];
-        if (id > maxId || matches[id] !== 1) continue;
-      }
-      if (excluded !== undefined && ids[i] === excluded) continue;
-      for (const e of equal) if (e.allowed[e.codes[i]] !== 1) continue rows;
-      for (const r of ranges) {
-        const v = r.values[i];
-        if (!(v >= r.min && v <= r.max)) continue rows;
-      }
-      let slot = 0;
-      if (groupCodes) slot = groupCodes[i];
-      else if (group === 'price') {
-        // CASE WHEN price < max THEN band … ELSE last: a NULL price falls to the last band, as in SQL.
-        const price = prices[i];
-        while (slot < bandMax.length - 1 && !(price < bandMax[slot])) slot += 1;
-      }
-      counts[slot] += 1;
-      if (labels && labelCodes && rank) {
-        const label = labelCodes[i];
-        if (labels[slot] === -1 || rank[label] < rank[labels[slot]]) labels[slot] = label;
-      }
-    }
-
-    if (group === 'total') return [{ value: null, n: counts[0] }];
-    if (group === 'price') return Array.from(counts, (n, band) => ({ value: band, n })).filter((g) => g.n > 0);
     const labelValues = grouping && 'label' in grouping ? text[grouping.label].dictionary.values : undefined;
-    const out: GroupCount[] = [];
-    counts.forEach((n, code) => {
-      if (n === 0) return;
-      const row: GroupCount = { value: (groupValues as (string | null)[])[code], n };
-      if (labels && labelValues) row.label = labelValues[labels[code]] as string;
-      out.push(row);
-    });
-    return out;
+    const valueOf = (at: number): string | number | null => (groupValues ? groupValues[at] : group === 'price' ? at : null);
+    const counter: Counter = {
+      ids,
+      maxId,
+      matches,
+      excluded,
+      equal,
+      ranges,
+      groupCodes,
+      price: group === 'price' ? { prices: numbers.price, bandMax: BAND_MAX } : undefined,
+      slots: group === 'price' ? PRICE_BANDS.length : groupValues ? groupValues.length : 1,
+      valueOf,
+      slotOfValue: (value) => (groupValues ? (value === null ? 0 : (text[(grouping as { column: TextColumn }).column].dictionary.codes.get(value as string) ?? 0)) : typeof value === 'number' ? value : 0),
+      describe: (i) => ({ value: valueOf(slotOf(counter, i)), label: labelCodes && labelValues ? (labelValues[labelCodes[i]] as string) : undefined }),
+      labelCodes,
+      labelValues,
+      rank: grouping && 'label' in grouping ? this.labelRank[grouping.label] : undefined,
+    };
+    return counter;
   }
+}
+
+/** Each price band's upper bound (the last one has none). */
+const BAND_MAX = PRICE_BANDS.map((b) => (b.max === null ? Infinity : b.max));
+
+/** Whether row i matches the counter's filters (plain functions over plain data: count's loop stays fast). */
+function rowMatches(c: Counter, i: number): boolean {
+  if (c.matches) {
+    const id = c.ids[i];
+    if (id > c.maxId || c.matches[id] !== 1) return false;
+  }
+  if (c.excluded !== undefined && c.ids[i] === c.excluded) return false;
+  for (const e of c.equal) if (e.allowed[e.codes[i]] !== 1) return false;
+  for (const r of c.ranges) {
+    const v = r.values[i];
+    if (!(v >= r.min && v <= r.max)) return false;
+  }
+  return true;
+}
+
+/** The slot of the counter's group that row i counts in. */
+function slotOf(c: Counter, i: number): number {
+  if (c.groupCodes) return c.groupCodes[i];
+  if (!c.price) return 0;
+  // CASE WHEN price < max THEN band … ELSE last: a NULL price falls to the last band, as in SQL.
+  const { prices, bandMax } = c.price;
+  const price = prices[i];
+  let band = 0;
+  while (band < bandMax.length - 1 && !(price < bandMax[band])) band += 1;
+  return band;
+}
+
+/** A count's filters and group compiled against one snapshot's columns (CountsSnapshot.counter). */
+interface Counter {
+  ids: Int32Array;
+  maxId: number;
+  /** The ids that satisfy the filters the snapshot does not hold. */
+  matches?: Uint8Array;
+  excluded?: number;
+  equal: { codes: Uint32Array; allowed: Uint8Array }[];
+  ranges: { values: Float64Array; min: number; max: number }[];
+  groupCodes?: Uint32Array;
+  price?: { prices: Float64Array; bandMax: number[] };
+  /** How many groups there can be: count's array length. */
+  slots: number;
+  valueOf(slot: number): string | number | null;
+  slotOfValue(value: string | number | null): number;
+  /** Row i's group value and (makes, models) label. */
+  describe(i: number): { value: string | number | null; label?: string };
+  labelCodes?: Uint32Array;
+  labelValues?: (string | null)[];
+  rank?: Int32Array;
 }
 
 type TextColumns = Record<TextColumn, { codes: Uint32Array; dictionary: Dictionary }>;

@@ -1,5 +1,6 @@
 import { Injectable, Logger, OnModuleDestroy, Optional } from '@nestjs/common';
 import { PRICE_BANDS } from '@app/shared';
+import { LRUCache } from 'lru-cache';
 import { DataSource } from 'typeorm';
 import { VersionedCacheService } from '../../../infra/cache/versioned-cache.service';
 import { sqlEngineOf, type SqlEngine } from '../../../infra/database/sql-engine';
@@ -23,14 +24,27 @@ const MAX_CHANGED_SHARE_OF = (held: number) => Math.max(1_000, Math.floor(held /
 /** Id sets of keywords, features, place and radius kept per snapshot (each a byte per listing id). */
 const MAX_ID_SETS = 32;
 
-/** Id sets are brought to a new snapshot (carriedIdSets) when at most this many listings changed; else read again. */
+/**
+ * Id sets are brought to a new snapshot (carriedIdSets), and counts worked out from the previous snapshot's
+ * (countFrom), when at most this many listings changed; else they are read and counted again.
+ */
 const MAX_CARRIED_CHANGES = 500;
+
+/** Counts kept with their snapshot, so the next snapshot's can be worked out from them (countInMemory). */
+const MAX_KEPT_COUNTS = 20_000;
 
 /** The ids of the public listings that satisfy some IdFilters, a byte per id, computed once when first asked for. */
 interface IdSet {
   ids: IdFilters;
+  /** Its key in `sets`, the snapshot's sets it belongs to. */
+  key: string;
+  sets: Map<string, IdSet>;
+  /** Tells this set from any other, of any snapshot (counts remember which set they were counted with). */
+  serial: number;
   get: () => Promise<Uint8Array>;
 }
+
+let idSetSerial = 0;
 
 /** `compute`, run once on the first call; its promise answers every later one. */
 function once<T>(compute: () => Promise<T>): () => Promise<T> {
@@ -83,6 +97,10 @@ export class SearchCounts implements OnModuleDestroy {
   private snapshot?: CountsSnapshot;
   /** The held snapshot's id sets (`matches`), by filters; read on first use. */
   private idSets = new Map<string, IdSet>();
+  /** How the held snapshot was made from the one before, when it was made from the changes (see countFrom). */
+  private lastStep?: { before: CountsSnapshot; idSets: Map<string, IdSet>; touched: number[] };
+  /** The latest counts of each filter set and group, with the version of the snapshot they were counted in (and the id set they read). */
+  private readonly counted = new LRUCache<string, { version: number; rows: GroupCount[]; idSet?: number }>({ max: MAX_KEPT_COUNTS });
   private building?: Promise<void>;
   private nextBuildAt = 0;
 
@@ -107,8 +125,7 @@ export class SearchCounts implements OnModuleDestroy {
       snapshot = this.snapshot && this.snapshot.version >= version ? this.snapshot : undefined;
     }
     if (snapshot) {
-      const ids = idFiltersOf(filters);
-      const counted = snapshot.count(filters, group, ids ? await this.matches(snapshot, ids) : undefined);
+      const counted = await this.countInMemory(snapshot, filters, group);
       if (counted) {
         this.metrics?.searchCounts.inc({ source: 'memory' });
         return counted;
@@ -116,6 +133,36 @@ export class SearchCounts implements OnModuleDestroy {
     }
     this.metrics?.searchCounts.inc({ source: 'database' });
     return this.countInSql(filters, group, version);
+  }
+
+  /**
+   * The counts in `snapshot`: worked out from the same counts in the snapshot before it and the listings
+   * changed since, when those were counted there (a few rows read instead of every listing); else counted.
+   */
+  private async countInMemory(snapshot: CountsSnapshot, filters: SearchFilters, group: CountGroup): Promise<GroupCount[] | undefined> {
+    const ids = idFiltersOf(filters);
+    const key = `${group}:${filtersKey(filters)}`;
+    const known = this.counted.get(key);
+    if (known?.version === snapshot.version) {
+      this.metrics?.searchCountsRead.inc({ read: 'kept' });
+      return known.rows;
+    }
+    const idSet = ids && this.idSetOf(snapshot, ids);
+    const matches = idSet && (await this.settled(idSet));
+    let rows: GroupCount[] | undefined;
+    const step = this.lastStep;
+    // The set of ids the known counts were counted with, if it is still held.
+    const before = ids && step?.idSets.get(filtersKey(ids as SearchFilters));
+    if (known && step && known.version === step.before.version && snapshot === this.snapshot && (!ids || before?.serial === known.idSet)) {
+      rows = snapshot.countFrom(step.before, known.rows, step.touched, filters, group, matches, await before?.get());
+      if (rows) this.metrics?.searchCountsRead.inc({ read: 'changes' });
+    }
+    if (!rows) {
+      rows = snapshot.count(filters, group, matches);
+      if (rows) this.metrics?.searchCountsRead.inc({ read: 'all' });
+    }
+    if (rows) this.counted.set(key, { version: snapshot.version, rows, idSet: idSet?.serial });
+    return rows;
   }
 
   /** Starts reading the snapshot of the listings' current version, so that the first searches count from memory (the server calls it once it listens). */
@@ -197,7 +244,10 @@ export class SearchCounts implements OnModuleDestroy {
     this.building = this.load()
       .then((loaded) => {
         if (!loaded || (this.snapshot && this.snapshot.version >= loaded.snapshot.version)) return;
-        this.idSets = loaded.read === 'changes' && loaded.changedIds.length <= MAX_CARRIED_CHANGES ? this.carriedIdSets(loaded.snapshot, loaded.changedIds) : new Map();
+        const held = this.snapshot;
+        const carried = held && loaded.read === 'changes' && loaded.changedIds.length <= MAX_CARRIED_CHANGES;
+        this.lastStep = carried ? { before: held, idSets: this.idSets, touched: [...new Set([...loaded.changedIds, ...held.idsNotIn(loaded.snapshot)])] } : undefined;
+        this.idSets = carried ? this.carriedIdSets(loaded.snapshot, loaded.changedIds) : new Map();
         this.snapshot = loaded.snapshot;
         this.metrics?.countsSnapshotBuild.observe({ read: loaded.read }, (performance.now() - started) / 1000);
       })
@@ -299,18 +349,21 @@ export class SearchCounts implements OnModuleDestroy {
     return this.cache.readVersion(LISTINGS_DATA_SET);
   }
 
-  /** The ids of the public listings that satisfy the filters a snapshot does not hold, as a byte per id. */
-  private matches(snapshot: CountsSnapshot, ids: IdFilters): Promise<Uint8Array> {
+  /** The ids of the public listings that satisfy the filters a snapshot does not hold (kept per snapshot, read when first used). */
+  private idSetOf(snapshot: CountsSnapshot, ids: IdFilters): IdSet {
     const key = filtersKey(ids as SearchFilters);
     const sets = this.idSets;
     const known = sets.get(key);
     if (known) {
       sets.delete(key);
       sets.set(key, known);
-      return this.settled(sets, key, known);
+      return known;
     }
     const read: IdSet = {
       ids,
+      key,
+      sets,
+      serial: (idSetSerial += 1),
       get: once(async () => {
         const where = whereOf(ids as SearchFilters, this.engine);
         const rows = (await this.dataSource.query(
@@ -327,14 +380,14 @@ export class SearchCounts implements OnModuleDestroy {
     };
     sets.set(key, read);
     while (sets.size > MAX_ID_SETS) sets.delete(sets.keys().next().value as string);
-    return this.settled(sets, key, read);
+    return read;
   }
 
   /** The set's ids; a set that could not be read is dropped, so the next search asks again. */
-  private settled(sets: Map<string, IdSet>, key: string, idSet: IdSet): Promise<Uint8Array> {
+  private settled(idSet: IdSet): Promise<Uint8Array> {
     const ids = idSet.get();
     ids.catch(() => {
-      if (sets.get(key) === idSet) sets.delete(key);
+      if (idSet.sets.get(idSet.key) === idSet) idSet.sets.delete(idSet.key);
     });
     return ids;
   }
@@ -351,6 +404,9 @@ export class SearchCounts implements OnModuleDestroy {
     for (const [key, held] of this.idSets) {
       carried.set(key, {
         ids: held.ids,
+        key,
+        sets: carried,
+        serial: (idSetSerial += 1),
         get: once(async () => {
           const before = await held.get();
           const set = new Uint8Array(snapshot.idLimit);

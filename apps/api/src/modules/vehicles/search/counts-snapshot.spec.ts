@@ -1,0 +1,130 @@
+import { CountsSnapshot, SnapshotBuilder, type ChangedRow, type CountGroup, type SnapshotRow } from './counts-snapshot';
+import type { SearchFilters } from './search-filters';
+
+const GROUPS: CountGroup[] = ['total', 'make', 'model', 'bodyType', 'fuelType', 'price'];
+
+/** A small deterministic generator (mulberry32), so a failure can be replayed. */
+function random(seed: number): () => number {
+  let a = seed;
+  return () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const MAKES = [
+  ['toyota', 'Toyota', ['camry', 'rav4']],
+  ['bmw', 'BMW', ['x5', 'm3']],
+  // Two labels under one key: the least one names the group.
+  ['mercedes-benz', 'Mercedes-Benz', ['c-class']],
+  ['mercedes-benz', 'Mercedes-benz', ['e-class']],
+] as const;
+
+function row(id: number, next: () => number): SnapshotRow {
+  const pick = <T>(values: readonly T[]): T => values[Math.floor(next() * values.length)];
+  const [makeKey, make, models] = pick(MAKES);
+  const modelKey = pick(models);
+  return {
+    id,
+    makeKey,
+    make,
+    modelKey,
+    model: modelKey.toUpperCase(),
+    bodyType: pick(['sedan', 'suv', 'coupe', null]),
+    fuelType: pick(['gasoline', 'hybrid', 'electric']),
+    condition: pick(['good', 'excellent']),
+    transmission: pick(['automatic', 'manual']),
+    drivetrain: pick(['awd', 'fwd']),
+    color: pick(['black', 'white', null]),
+    interiorColorFamily: pick(['black', 'beige']),
+    price: pick([5000, 15000, 25000, 45000, 90000, 150000]) + Math.floor(next() * 4000),
+    year: 2010 + Math.floor(next() * 15),
+    mileage: Math.floor(next() * 150000),
+    dealRank: next() - 0.5,
+  } as SnapshotRow;
+}
+
+function snapshotOf(version: number, rows: SnapshotRow[]): CountsSnapshot {
+  const builder = new SnapshotBuilder(rows.length);
+  builder.add(rows);
+  return new CountsSnapshot(version, 'sqlite', builder.columns());
+}
+
+const FILTERS: SearchFilters[] = [
+  { terms: [], features: [] },
+  { terms: [], features: [], makeKey: 'toyota' },
+  { terms: [], features: [], makeKey: 'mercedes-benz' },
+  { terms: [], features: [], makeKey: 'bmw', modelKey: 'x5' },
+  { terms: [], features: [], minPrice: 20000, maxPrice: 60000 },
+  { terms: [], features: [], bodyType: ['suv', 'coupe'], minYear: 2015 },
+  { terms: [], features: [], fuelType: ['hybrid'], maxMileage: 80000, exteriorColor: ['black'] },
+  { terms: [], features: [], excludeId: 7, makeKey: 'toyota' },
+];
+
+describe('CountsSnapshot.countFrom', () => {
+  it.each([1, 2, 3, 4, 5, 6, 7, 8])('works out the counts of a changed snapshot as count does (seed %i)', (seed) => {
+    const next = random(seed);
+    const rows = Array.from({ length: 400 }, (_, i) => row(i + 1, next));
+    const before = snapshotOf(1, rows);
+    // Edits (some leave public view), new listings, and deletions (absent from the public ids).
+    const changed: ChangedRow[] = [];
+    const changedIds = new Set<number>();
+    for (let k = 0; k < 12; k += 1) {
+      const id = 1 + Math.floor(next() * 410);
+      if (changedIds.has(id)) continue;
+      changedIds.add(id);
+      const edited = next() < 0.5 && id <= 400 ? { ...rows[id - 1], price: Number(rows[id - 1].price) + 30000 } : row(id, next);
+      changed.push({ ...edited, isPublic: next() < 0.8 ? 1 : 0 });
+    }
+    changed.sort((a, b) => Number(a.id) - Number(b.id));
+    const publicIds = new Uint8Array(500);
+    for (let id = 1; id <= 410; id += 1) publicIds[id] = next() < 0.97 || changedIds.has(id) ? 1 : 0;
+    const after = before.withChanges(2, changed, publicIds);
+    const touched = [...new Set([...changedIds, ...before.idsNotIn(after)])];
+    expect(before.idsNotIn(after).length).toBeGreaterThan(0);
+
+    // Ids matching a filter the snapshot does not hold: the same but for the touched listings.
+    const matchesBefore = new Uint8Array(500).map(() => (next() < 0.6 ? 1 : 0));
+    const matchesAfter = matchesBefore.slice();
+    for (const id of touched) matchesAfter[id] = next() < 0.6 ? 1 : 0;
+
+    let worked = 0;
+    for (const filters of FILTERS) {
+      for (const group of GROUPS) {
+        for (const [then, now] of [
+          [undefined, undefined],
+          [matchesBefore, matchesAfter],
+        ]) {
+          const counted = before.count(filters, group, then)!;
+          const expected = after.count(filters, group, now);
+          const fromChanges = after.countFrom(before, counted, touched, filters, group, now, then);
+          if (fromChanges === undefined) {
+            // Only when a make's or model's least label may have left.
+            expect(['make', 'model']).toContain(group);
+            continue;
+          }
+          worked += 1;
+          expect({ filters, group, counts: fromChanges }).toEqual({ filters, group, counts: expected });
+        }
+      }
+    }
+    expect(worked).toBeGreaterThan(FILTERS.length * GROUPS.length);
+  });
+
+  it('says it cannot when the least label of a make left with a listing and others of the make remain', () => {
+    const next = random(42);
+    const rows = [row(1, next), row(2, next), row(3, next)].map((r, i) => ({ ...r, makeKey: 'mercedes-benz', make: i === 0 ? 'Mercedes-Benz' : 'Mercedes-benz' }));
+    const before = snapshotOf(1, rows);
+    const after = before.withChanges(2, [{ ...rows[0], isPublic: 0 }]);
+    const filters: SearchFilters = { terms: [], features: [] };
+    const counted = before.count(filters, 'make')!;
+    expect(counted).toEqual([{ value: 'mercedes-benz', label: 'Mercedes-Benz', n: 3 }]);
+    expect(after.countFrom(before, counted, [1], filters, 'make')).toBeUndefined();
+    expect(after.count(filters, 'make')).toEqual([{ value: 'mercedes-benz', label: 'Mercedes-benz', n: 2 }]);
+    // A label that was not the least one leaves: still known.
+    const without3 = before.withChanges(2, [{ ...rows[2], isPublic: 0 }]);
+    expect(without3.countFrom(before, counted, [3], filters, 'make')).toEqual([{ value: 'mercedes-benz', label: 'Mercedes-Benz', n: 2 }]);
+  });
+});
