@@ -201,7 +201,7 @@ export class CountsSnapshot {
     return -1;
   }
 
-  /** The listings rows of this snapshot that `other` does not hold (dropped since `other`, or added). */
+  /** The ids of the listings this snapshot holds and `other` does not. */
   idsNotIn(other: CountsSnapshot): number[] {
     const missing: number[] = [];
     const a = this.columns.ids;

@@ -245,9 +245,16 @@ export class SearchCounts implements OnModuleDestroy {
       .then((loaded) => {
         if (!loaded || (this.snapshot && this.snapshot.version >= loaded.snapshot.version)) return;
         const held = this.snapshot;
-        const carried = held && loaded.read === 'changes' && loaded.changedIds.length <= MAX_CARRIED_CHANGES;
-        this.lastStep = carried ? { before: held, idSets: this.idSets, touched: [...new Set([...loaded.changedIds, ...held.idsNotIn(loaded.snapshot)])] } : undefined;
-        this.idSets = carried ? this.carriedIdSets(loaded.snapshot, loaded.changedIds) : new Map();
+        // The listings whose rows differ between the two snapshots: changed, or deleted (no row to read).
+        const changedIds = loaded.read === 'changes' ? loaded.changedIds : undefined;
+        const touched = held && changedIds ? [...new Set([...changedIds, ...held.idsNotIn(loaded.snapshot)])] : undefined;
+        if (held && changedIds && touched && touched.length <= MAX_CARRIED_CHANGES) {
+          this.lastStep = { before: held, idSets: this.idSets, touched };
+          this.idSets = this.carriedIdSets(loaded.snapshot, changedIds);
+        } else {
+          this.lastStep = undefined;
+          this.idSets = new Map();
+        }
         this.snapshot = loaded.snapshot;
         this.metrics?.countsSnapshotBuild.observe({ read: loaded.read }, (performance.now() - started) / 1000);
       })
