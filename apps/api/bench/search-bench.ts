@@ -353,9 +353,12 @@ async function editOneListing(url: string): Promise<void> {
 async function measureWithEdits(url: string, base: string, name: string, next: () => string, seconds: number, connections: number, everyMs: number): Promise<Measured> {
   const editor = await listingEditor(url);
   let edits = 0;
+  const pending = new Set<Promise<void>>();
   const timer = setInterval(() => {
     edits += 1;
-    editor.edit().catch((error: unknown) => log(`edit failed: ${error instanceof Error ? error.message : String(error)}`));
+    const edit = editor.edit().catch((error: unknown) => log(`edit failed: ${error instanceof Error ? error.message : String(error)}`));
+    pending.add(edit);
+    void edit.finally(() => pending.delete(edit));
   }, everyMs);
   try {
     const measured = await measure(base, name, next, seconds, connections);
@@ -363,6 +366,7 @@ async function measureWithEdits(url: string, base: string, name: string, next: (
     return measured;
   } finally {
     clearInterval(timer);
+    await Promise.all(pending);
     await editor.close();
   }
 }

@@ -1,4 +1,4 @@
-import { CountsSnapshot, SnapshotBuilder, type ChangedRow, type CountGroup, type SnapshotRow } from './counts-snapshot';
+import { addId, CountsSnapshot, idBits, removeId, SnapshotBuilder, type ChangedRow, type CountGroup, type SnapshotRow } from './counts-snapshot';
 import type { SearchFilters } from './search-filters';
 
 const GROUPS: CountGroup[] = ['total', 'make', 'model', 'bodyType', 'fuelType', 'price'];
@@ -86,9 +86,10 @@ describe('CountsSnapshot.countFrom', () => {
     expect(before.idsNotIn(after).length).toBeGreaterThan(0);
 
     // Ids matching a filter the snapshot does not hold: the same but for the touched listings.
-    const matchesBefore = new Uint8Array(500).map(() => (next() < 0.6 ? 1 : 0));
+    const matchesBefore = idBits(after.idLimit);
+    for (let id = 1; id <= 410; id += 1) if (next() < 0.6) addId(matchesBefore, id);
     const matchesAfter = matchesBefore.slice();
-    for (const id of touched) matchesAfter[id] = next() < 0.6 ? 1 : 0;
+    for (const id of touched) (next() < 0.6 ? addId : removeId)(matchesAfter, id);
 
     let worked = 0;
     for (const filters of FILTERS) {

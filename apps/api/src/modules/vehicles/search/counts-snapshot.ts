@@ -39,6 +39,19 @@ interface Dictionary {
 /** A listing row as the loader reads it. */
 export type SnapshotRow = Record<TextColumn, string | null> & Record<NumericColumn, number | string> & { id: number | string };
 
+/** A set of listing ids, a bit each: bit `id & 7` of byte `id >>> 3` (an id past its end is not in it). */
+export type IdBits = Uint8Array;
+
+/** An empty set for ids below `limit`. */
+export const idBits = (limit: number): IdBits => new Uint8Array((limit >>> 3) + 1);
+export const hasId = (bits: IdBits, id: number): boolean => (bits[id >>> 3] & (1 << (id & 7))) !== 0;
+export function addId(bits: IdBits, id: number): void {
+  if (id >>> 3 < bits.length) bits[id >>> 3] |= 1 << (id & 7);
+}
+export function removeId(bits: IdBits, id: number): void {
+  if (id >>> 3 < bits.length) bits[id >>> 3] &= ~(1 << (id & 7));
+}
+
 /** The filters a snapshot cannot check in memory: they are answered by the database as a set of listing ids. */
 export type IdFilters = Pick<SearchFilters, 'terms' | 'features' | 'location' | 'near'>;
 
@@ -123,11 +136,11 @@ export class CountsSnapshot {
 
   /**
    * The counts of the public listings that match `filters`, grouped as the SQL count groups them; `matches`:
-   * the ids that satisfy the filters the snapshot does not hold (IdFilters), as a set indexed by id.
+   * the ids that satisfy the filters the snapshot does not hold (IdFilters), as a bitset (IdBits).
    * Undefined when a filter names a text value the snapshot does not hold as written and the engine compares
    * text under a collation (MariaDB: "Sedan" would equal "sedan"): the caller counts in SQL.
    */
-  count(filters: SearchFilters, group: CountGroup, matches?: Uint8Array): GroupCount[] | undefined {
+  count(filters: SearchFilters, group: CountGroup, matches?: IdBits): GroupCount[] | undefined {
     const counter = this.counter(filters, group, matches);
     if (!counter) return undefined;
     const counts = new Float64Array(counter.slots);
@@ -157,7 +170,7 @@ export class CountsSnapshot {
    * exact (a make's or model's label came from a row that left its group: the least label of the others is
    * not known) or `count` would be.
    */
-  countFrom(before: CountsSnapshot, counted: readonly GroupCount[], touched: readonly number[], filters: SearchFilters, group: CountGroup, matches?: Uint8Array, matchesBefore?: Uint8Array): GroupCount[] | undefined {
+  countFrom(before: CountsSnapshot, counted: readonly GroupCount[], touched: readonly number[], filters: SearchFilters, group: CountGroup, matches?: IdBits, matchesBefore?: IdBits): GroupCount[] | undefined {
     const now = this.counter(filters, group, matches);
     const then = before.counter(filters, group, matchesBefore);
     if (!now || !then) return undefined;
@@ -217,7 +230,7 @@ export class CountsSnapshot {
    * Whether row i matches the filters, which slot of the group it counts in, and (makes, models) its label:
    * the filters compiled against this snapshot's columns. Undefined as for `count`.
    */
-  private counter(filters: SearchFilters, group: CountGroup, matches?: Uint8Array): Counter | undefined {
+  private counter(filters: SearchFilters, group: CountGroup, matches?: IdBits): Counter | undefined {
     const { ids, maxId, text, numbers } = this.columns;
     const equal: { codes: Uint32Array; allowed: Uint8Array }[] = [];
     const ranges: { values: Float64Array; min: number; max: number }[] = [];
@@ -275,10 +288,7 @@ const BAND_MAX = PRICE_BANDS.map((b) => (b.max === null ? Infinity : b.max));
 
 /** Whether row i matches the counter's filters (plain functions over plain data: count's loop stays fast). */
 function rowMatches(c: Counter, i: number): boolean {
-  if (c.matches) {
-    const id = c.ids[i];
-    if (id > c.maxId || c.matches[id] !== 1) return false;
-  }
+  if (c.matches && !hasId(c.matches, c.ids[i])) return false;
   if (c.excluded !== undefined && c.ids[i] === c.excluded) return false;
   for (const e of c.equal) if (e.allowed[e.codes[i]] !== 1) return false;
   for (const r of c.ranges) {
@@ -305,7 +315,7 @@ interface Counter {
   ids: Int32Array;
   maxId: number;
   /** The ids that satisfy the filters the snapshot does not hold. */
-  matches?: Uint8Array;
+  matches?: IdBits;
   excluded?: number;
   equal: { codes: Uint32Array; allowed: Uint8Array }[];
   ranges: { values: Float64Array; min: number; max: number }[];

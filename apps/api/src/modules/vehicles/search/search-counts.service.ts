@@ -5,7 +5,7 @@ import { DataSource } from 'typeorm';
 import { VersionedCacheService } from '../../../infra/cache/versioned-cache.service';
 import { sqlEngineOf, type SqlEngine } from '../../../infra/database/sql-engine';
 import { Metrics } from '../../../infra/metrics/metrics.service';
-import { COMPARED_COLUMNS, CountsSnapshot, idFiltersOf, SnapshotBuilder, SNAPSHOT_COLUMNS, type ChangedRow, type CountGroup, type GroupCount, type IdFilters, type SnapshotRow } from './counts-snapshot';
+import { addId, COMPARED_COLUMNS, CountsSnapshot, idBits, idFiltersOf, removeId, SnapshotBuilder, SNAPSHOT_COLUMNS, type ChangedRow, type CountGroup, type GroupCount, type IdBits, type IdFilters, type SnapshotRow } from './counts-snapshot';
 import { KEYWORD_TABLE } from './keyword-match';
 import { columnSql, countIndex, filtersKey, fromVehicles, whereOf, type SearchFilters, type SqlWhere } from './search-filters';
 
@@ -21,8 +21,13 @@ const LOAD_CHUNK = 5_000;
 /** More listings changed than this since the held snapshot: read them all instead of the changes. */
 const MAX_CHANGED_SHARE_OF = (held: number) => Math.max(1_000, Math.floor(held / 5));
 
-/** Id sets of keywords, features, place and radius kept per snapshot (each a byte per listing id). */
-const MAX_ID_SETS = 32;
+/**
+ * Bytes of id sets (keywords, features, place, radius: a bit per listing id) kept per snapshot: 4,000 sets
+ * at 100,000 listings, 400 at 1,000,000. Fewer than the distinct ones a busy site asks for in a version
+ * would make every change read most of them again in full.
+ */
+const MAX_ID_SET_BYTES = 48 * 1024 * 1024;
+const maxIdSets = (snapshot: CountsSnapshot) => Math.max(32, Math.floor(MAX_ID_SET_BYTES / ((snapshot.idLimit >>> 3) + 1)));
 
 /**
  * Id sets are brought to a new snapshot (carriedIdSets), and counts worked out from the previous snapshot's
@@ -41,7 +46,9 @@ interface IdSet {
   sets: Map<string, IdSet>;
   /** Tells this set from any other, of any snapshot (counts remember which set they were counted with). */
   serial: number;
-  get: () => Promise<Uint8Array>;
+  get: () => Promise<IdBits>;
+  /** A search read it (only those are brought to the next snapshot). */
+  used?: boolean;
 }
 
 let idSetSerial = 0;
@@ -377,21 +384,19 @@ export class SearchCounts implements OnModuleDestroy {
           `SELECT id FROM ${fromVehicles(ids.near ? 'IDX_vehicles_public_geo' : undefined, this.engine, where)} WHERE ${where.sql}`,
           where.params,
         )) as Row[];
-        const set = new Uint8Array(snapshot.idLimit);
-        for (const r of rows) {
-          const id = Number(r.id);
-          if (id < set.length) set[id] = 1;
-        }
+        const set = idBits(snapshot.idLimit);
+        for (const r of rows) addId(set, Number(r.id));
         return set;
       }),
     };
     sets.set(key, read);
-    while (sets.size > MAX_ID_SETS) sets.delete(sets.keys().next().value as string);
+    while (sets.size > maxIdSets(snapshot)) sets.delete(sets.keys().next().value as string);
     return read;
   }
 
   /** The set's ids; a set that could not be read is dropped, so the next search asks again. */
-  private settled(idSet: IdSet): Promise<Uint8Array> {
+  private settled(idSet: IdSet): Promise<IdBits> {
+    idSet.used = true;
     const ids = idSet.get();
     ids.catch(() => {
       if (idSet.sets.get(idSet.key) === idSet) idSet.sets.delete(idSet.key);
@@ -409,6 +414,8 @@ export class SearchCounts implements OnModuleDestroy {
   private carriedIdSets(snapshot: CountsSnapshot, changedIds: readonly number[]): Map<string, IdSet> {
     const carried = new Map<string, IdSet>();
     for (const [key, held] of this.idSets) {
+      // One no search read in this snapshot is dropped (a chain of changes would pile up behind it).
+      if (!held.used) continue;
       carried.set(key, {
         ids: held.ids,
         key,
@@ -416,19 +423,16 @@ export class SearchCounts implements OnModuleDestroy {
         serial: (idSetSerial += 1),
         get: once(async () => {
           const before = await held.get();
-          const set = new Uint8Array(snapshot.idLimit);
+          const set = idBits(snapshot.idLimit);
           set.set(before.length > set.length ? before.subarray(0, set.length) : before);
-          for (const id of changedIds) if (id < set.length) set[id] = 0;
+          for (const id of changedIds) removeId(set, id);
           if (changedIds.length > 0) {
             const where = whereOf(held.ids as SearchFilters, this.engine, 'perRow', 'row');
             const rows = (await this.dataSource.query(`SELECT id FROM vehicles WHERE id IN (${changedIds.map(() => '?').join(', ')}) AND ${where.sql}`, [
               ...changedIds,
               ...where.params,
             ])) as Row[];
-            for (const r of rows) {
-              const id = Number(r.id);
-              if (id < set.length) set[id] = 1;
-            }
+            for (const r of rows) addId(set, Number(r.id));
           }
           return set;
         }),
