@@ -4,17 +4,10 @@ import { allZips, type ZipInfo } from '../src/infra/geo/zip';
 import { deriveListingColumns } from '../src/modules/vehicles/vehicle-derived';
 import { indexBulkLoadedListings } from '../src/modules/vehicles/search/keyword-match';
 import { indexBulkLoadedFeatures } from '../src/modules/vehicles/search/feature-index';
+import { random } from '../test/support/random';
 
-/** Deterministic PRNG (mulberry32): the same --n gives the same data on both engines. */
-export function random(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+// The same --n gives the same data on both engines.
+export { random };
 
 type Body = (typeof BODY_TYPES)[number];
 interface ModelSpec {

@@ -1,5 +1,6 @@
 import { boundingBox, boxContains, distanceMiles, EARTH_RADIUS_MILES, radiusSql, type LatLng } from './radius';
 import { lookupZip } from './zip';
+import { random } from '../../../test/support/random';
 
 const DEG = Math.PI / 180;
 
@@ -13,16 +14,6 @@ function destination(p: LatLng, bearingDeg: number, miles: number): LatLng {
   return { lat: lat2 / DEG, lng: ((lng2 / DEG + 540) % 360) - 180 };
 }
 
-/** Deterministic PRNG so failures are reproducible. */
-function mulberry32(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 describe('distanceMiles', () => {
   it('puts NYC (10001) about 711 miles from Chicago (60601)', () => {
@@ -46,7 +37,7 @@ describe('distanceMiles', () => {
 
 describe('boundingBox', () => {
   it('contains every point within the radius (random centres, bearings, radii)', () => {
-    const rnd = mulberry32(42);
+    const rnd = random(42);
     const centres: LatLng[] = [
       { lat: 40.7506, lng: -73.9972 }, { lat: 25.7743, lng: -80.1937 }, { lat: 64.8378, lng: -147.7164 },
       { lat: 71.29, lng: -156.79 }, { lat: 19.7, lng: -155.08 }, { lat: 18.16, lng: -66.72 },

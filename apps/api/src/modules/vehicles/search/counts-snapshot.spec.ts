@@ -1,18 +1,9 @@
 import { addId, CountsSnapshot, idBits, removeId, SnapshotBuilder, type ChangedRow, type CountGroup, type SnapshotRow } from './counts-snapshot';
 import type { SearchFilters } from './search-filters';
+import { random } from '../../../../test/support/random';
 
 const GROUPS: CountGroup[] = ['total', 'make', 'model', 'bodyType', 'fuelType', 'price'];
 
-/** A small deterministic generator (mulberry32), so a failure can be replayed. */
-function random(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const MAKES = [
   ['toyota', 'Toyota', ['camry', 'rav4']],
