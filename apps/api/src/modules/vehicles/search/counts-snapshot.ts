@@ -42,8 +42,10 @@ export type SnapshotRow = Record<TextColumn, string | null> & Record<NumericColu
 /** A set of listing ids, a bit each: bit `id & 7` of byte `id >>> 3` (an id past its end is not in it). */
 export type IdBits = Uint8Array;
 
+/** How many bytes a set of ids below `limit` takes. */
+export const idBitsBytes = (limit: number): number => (limit >>> 3) + 1;
 /** An empty set for ids below `limit`. */
-export const idBits = (limit: number): IdBits => new Uint8Array((limit >>> 3) + 1);
+export const idBits = (limit: number): IdBits => new Uint8Array(idBitsBytes(limit));
 export const hasId = (bits: IdBits, id: number): boolean => (bits[id >>> 3] & (1 << (id & 7))) !== 0;
 export function addId(bits: IdBits, id: number): void {
   if (id >>> 3 < bits.length) bits[id >>> 3] |= 1 << (id & 7);

@@ -5,7 +5,7 @@ import { DataSource } from 'typeorm';
 import { VersionedCacheService } from '../../../infra/cache/versioned-cache.service';
 import { sqlEngineOf, type SqlEngine } from '../../../infra/database/sql-engine';
 import { Metrics } from '../../../infra/metrics/metrics.service';
-import { addId, COMPARED_COLUMNS, CountsSnapshot, idBits, idFiltersOf, removeId, SnapshotBuilder, SNAPSHOT_COLUMNS, type ChangedRow, type CountGroup, type GroupCount, type IdBits, type IdFilters, type SnapshotRow } from './counts-snapshot';
+import { addId, COMPARED_COLUMNS, CountsSnapshot, idBits, idBitsBytes, idFiltersOf, removeId, SnapshotBuilder, SNAPSHOT_COLUMNS, type ChangedRow, type CountGroup, type GroupCount, type IdBits, type IdFilters, type SnapshotRow } from './counts-snapshot';
 import { KEYWORD_TABLE } from './keyword-match';
 import { columnSql, countIndex, filtersKey, fromVehicles, whereOf, type SearchFilters, type SqlWhere } from './search-filters';
 
@@ -27,7 +27,9 @@ const MAX_CHANGED_SHARE_OF = (held: number) => Math.max(1_000, Math.floor(held /
  * would make every change read most of them again in full.
  */
 const MAX_ID_SET_BYTES = 48 * 1024 * 1024;
-const maxIdSets = (snapshot: CountsSnapshot) => Math.max(32, Math.floor(MAX_ID_SET_BYTES / ((snapshot.idLimit >>> 3) + 1)));
+
+/** An empty LRU of a snapshot's id sets, as many as MAX_ID_SET_BYTES holds (at least 32). */
+const idSetsOf = (snapshot: CountsSnapshot) => new LRUCache<string, IdSet>({ max: Math.max(32, Math.floor(MAX_ID_SET_BYTES / idBitsBytes(snapshot.idLimit))) });
 
 /**
  * Id sets are brought to a new snapshot (carriedIdSets), and counts worked out from the previous snapshot's
@@ -38,12 +40,12 @@ const MAX_CARRIED_CHANGES = 500;
 /** Counts kept with their snapshot, so the next snapshot's can be worked out from them (countInMemory). */
 const MAX_KEPT_COUNTS = 20_000;
 
-/** The ids of the public listings that satisfy some IdFilters, a byte per id, computed once when first asked for. */
+/** The ids of the public listings that satisfy some IdFilters, a bit per id, computed once when first asked for. */
 interface IdSet {
   ids: IdFilters;
   /** Its key in `sets`, the snapshot's sets it belongs to. */
   key: string;
-  sets: Map<string, IdSet>;
+  sets: LRUCache<string, IdSet>;
   /** Tells this set from any other, of any snapshot (counts remember which set they were counted with). */
   serial: number;
   get: () => Promise<IdBits>;
@@ -102,10 +104,10 @@ type Row = Record<string, unknown>;
 export class SearchCounts implements OnModuleDestroy {
   private readonly logger = new Logger(SearchCounts.name);
   private snapshot?: CountsSnapshot;
-  /** The held snapshot's id sets (`matches`), by filters; read on first use. */
-  private idSets = new Map<string, IdSet>();
+  /** The held snapshot's id sets (idSetOf), by filters; read on first use. */
+  private idSets = new LRUCache<string, IdSet>({ max: 32 });
   /** How the held snapshot was made from the one before, when it was made from the changes (see countFrom). */
-  private lastStep?: { before: CountsSnapshot; idSets: Map<string, IdSet>; touched: number[] };
+  private lastStep?: { before: CountsSnapshot; idSets: LRUCache<string, IdSet>; touched: number[] };
   /** The latest counts of each filter set and group, with the version of the snapshot they were counted in (and the id set they read). */
   private readonly counted = new LRUCache<string, { version: number; rows: GroupCount[]; idSet?: number }>({ max: MAX_KEPT_COUNTS });
   private building?: Promise<void>;
@@ -159,7 +161,7 @@ export class SearchCounts implements OnModuleDestroy {
     let rows: GroupCount[] | undefined;
     const step = this.lastStep;
     // The set of ids the known counts were counted with, if it is still held.
-    const before = ids && step?.idSets.get(filtersKey(ids as SearchFilters));
+    const before = idSet && step?.idSets.peek(idSet.key);
     if (known && step && known.version === step.before.version && snapshot === this.snapshot && (!ids || before?.serial === known.idSet)) {
       rows = snapshot.countFrom(step.before, known.rows, step.touched, filters, group, matches, await before?.get());
       if (rows) this.metrics?.searchCountsRead.inc({ read: 'changes' });
@@ -260,7 +262,7 @@ export class SearchCounts implements OnModuleDestroy {
           this.idSets = this.carriedIdSets(loaded.snapshot, changedIds);
         } else {
           this.lastStep = undefined;
-          this.idSets = new Map();
+          this.idSets = idSetsOf(loaded.snapshot);
         }
         this.snapshot = loaded.snapshot;
         this.metrics?.countsSnapshotBuild.observe({ read: loaded.read }, (performance.now() - started) / 1000);
@@ -368,11 +370,7 @@ export class SearchCounts implements OnModuleDestroy {
     const key = filtersKey(ids as SearchFilters);
     const sets = this.idSets;
     const known = sets.get(key);
-    if (known) {
-      sets.delete(key);
-      sets.set(key, known);
-      return known;
-    }
+    if (known) return known;
     const read: IdSet = {
       ids,
       key,
@@ -390,7 +388,6 @@ export class SearchCounts implements OnModuleDestroy {
       }),
     };
     sets.set(key, read);
-    while (sets.size > maxIdSets(snapshot)) sets.delete(sets.keys().next().value as string);
     return read;
   }
 
@@ -399,7 +396,7 @@ export class SearchCounts implements OnModuleDestroy {
     idSet.used = true;
     const ids = idSet.get();
     ids.catch(() => {
-      if (idSet.sets.get(idSet.key) === idSet) idSet.sets.delete(idSet.key);
+      if (idSet.sets.peek(idSet.key) === idSet) idSet.sets.delete(idSet.key);
     });
     return ids;
   }
@@ -411,14 +408,15 @@ export class SearchCounts implements OnModuleDestroy {
    * keywords or radius, 10 to 100 ms at 100,000 listings). Deleted listings keep their bit: the snapshot no
    * longer holds them, so no count reads it. Brought forward when first used.
    */
-  private carriedIdSets(snapshot: CountsSnapshot, changedIds: readonly number[]): Map<string, IdSet> {
-    const carried = new Map<string, IdSet>();
-    for (const [key, held] of this.idSets) {
+  private carriedIdSets(snapshot: CountsSnapshot, changedIds: readonly number[]): LRUCache<string, IdSet> {
+    const carried = idSetsOf(snapshot);
+    // Least recently used first, so the new LRU keeps their order.
+    for (const held of this.idSets.rvalues()) {
       // One no search read in this snapshot is dropped (a chain of changes would pile up behind it).
-      if (!held.used) continue;
-      carried.set(key, {
+      if (!held?.used) continue;
+      carried.set(held.key, {
         ids: held.ids,
-        key,
+        key: held.key,
         sets: carried,
         serial: (idSetSerial += 1),
         get: once(async () => {
