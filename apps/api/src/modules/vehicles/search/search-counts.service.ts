@@ -28,8 +28,15 @@ const MAX_CHANGED_SHARE_OF = (held: number) => Math.max(1_000, Math.floor(held /
  */
 const MAX_ID_SET_BYTES = 48 * 1024 * 1024;
 
-/** An empty LRU of a snapshot's id sets, as many as MAX_ID_SET_BYTES holds (at least 32). */
-const idSetsOf = (snapshot: CountsSnapshot) => new LRUCache<string, IdSet>({ max: Math.max(32, Math.floor(MAX_ID_SET_BYTES / idBitsBytes(snapshot.idLimit))) });
+/**
+ * At most this many id sets per snapshot, however few the listings: lru-cache allocates its index arrays for
+ * `max` entries up front (a handful of listings would otherwise ask for millions: seconds of allocation).
+ */
+const MAX_ID_SETS = 4_096;
+
+/** An empty LRU of a snapshot's id sets, as many as MAX_ID_SET_BYTES holds (at least 32, at most MAX_ID_SETS). */
+const idSetsOf = (snapshot: CountsSnapshot) =>
+  new LRUCache<string, IdSet>({ max: Math.min(MAX_ID_SETS, Math.max(32, Math.floor(MAX_ID_SET_BYTES / idBitsBytes(snapshot.idLimit)))) });
 
 /**
  * Id sets are brought to a new snapshot (carriedIdSets), and counts worked out from the previous snapshot's
