@@ -269,6 +269,13 @@ describe('storefront pages served by the API', () => {
       `<link rel="preload" as="image" href="${HERO_IMAGE.src}" imagesrcset="${HERO_IMAGE.srcSet}" imagesizes="${HERO_IMAGE.sizes}" fetchpriority="high" />`,
     ]);
     expect(await preloadsOf('/faq')).toEqual([]);
+    // After the viewport tag: before it, a phone picks the preload's size for a 980 px wide page.
+    writeFileSync(join(staticDir, 'index.html'), INDEX_HTML.replace('<meta charset="utf-8" />', '<meta charset="utf-8" /><meta name="viewport" content="width=device-width, initial-scale=1" />'));
+    try {
+      expect((await t.client().get('/')).text).toMatch(/<meta name="viewport" content="width=device-width, initial-scale=1" \/><link rel="preload" as="image" href="\/hero/);
+    } finally {
+      writeFileSync(join(staticDir, 'index.html'), INDEX_HTML);
+    }
   });
 
   it('answers 404 with the page for an unknown path, and 200 with the site name for a known one', async () => {
