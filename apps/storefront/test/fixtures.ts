@@ -63,23 +63,3 @@ export function makeOwnerVehicle(overrides: Partial<OwnerVehicle> = {}): OwnerVe
     ...overrides,
   };
 }
-
-/** Makes window.matchMedia answer as a window of the given width would. */
-export function setWindowWidth(width: number): void {
-  Object.defineProperty(window, 'matchMedia', {
-    writable: true,
-    value: (query: string) => {
-      const min = /min-width:\s*(\d+)px/.exec(query);
-      return {
-        matches: min ? width >= Number(min[1]) : false,
-        media: query,
-        onchange: null,
-        addEventListener: () => undefined,
-        removeEventListener: () => undefined,
-        addListener: () => undefined,
-        removeListener: () => undefined,
-        dispatchEvent: () => false,
-      };
-    },
-  });
-}
