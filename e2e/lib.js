@@ -23,7 +23,29 @@ async function openBrowser(options = {}) {
     ...options,
   });
   context.setDefaultTimeout(15_000);
+  context.pages().forEach(waitForAppOnNavigation);
+  context.on('page', waitForAppOnNavigation);
   return context;
+}
+
+/**
+ * A public page the server drew (its root has data-server-rendered) shows at once but answers taps only once
+ * the storefront has taken it over, after its load event; so a test's navigation that waits for the load
+ * (Playwright's default) also waits for that, as a person waits for a page to respond. Navigations that ask
+ * for less (`waitUntil: 'domcontentloaded'`, to see a page while its photos are held back) do not.
+ */
+function waitForAppOnNavigation(page) {
+  for (const name of ['goto', 'reload', 'goBack', 'goForward']) {
+    const navigate = page[name].bind(page);
+    page[name] = async (...args) => {
+      const response = await navigate(...args);
+      const options = args.find((a) => typeof a === 'object' && a !== null) ?? {};
+      if ((options.waitUntil ?? 'load') === 'load' || options.waitUntil === 'networkidle') {
+        await page.waitForFunction(() => !document.querySelector('#root[data-server-rendered]'), null, { timeout: 15_000 });
+      }
+      return response;
+    };
+  }
 }
 
 /**

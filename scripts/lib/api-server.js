@@ -9,7 +9,7 @@ const { join } = require('node:path');
 const root = join(__dirname, '..', '..');
 
 function ensureBuilt() {
-  const outputs = ['dist/apps/api/main.js', 'apps/storefront/dist/index.html', 'apps/admin/dist/remoteEntry.js', 'tools/demo/bundle/bundle.json'];
+  const outputs = ['dist/apps/api/main.js', 'apps/storefront/dist/index.html', 'apps/storefront/dist-server/render.js', 'apps/admin/dist/remoteEntry.js', 'tools/demo/bundle/bundle.json'];
   if (outputs.every((f) => existsSync(join(root, f))) && !process.env.E2E_REBUILD) return;
   console.log('▶ npm run build');
   const result = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });

@@ -1,6 +1,6 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { useState } from 'react';
-import { createBrowserRouter, Outlet, RouterProvider, type RouteObject } from 'react-router';
+import { useEffect, useState } from 'react';
+import { createBrowserRouter, matchRoutes, Outlet, RouterProvider, type RouteObject } from 'react-router';
 import { createQueryClient } from './api/query-client';
 import { Layout } from './components/Layout';
 import { PageSpinner } from './components/PageSpinner';
@@ -10,12 +10,14 @@ import { SavedSync } from './components/SavedSync';
 import { Toaster } from './components/Toaster';
 import { pageLoaders } from './route-loaders';
 import { seedFirstView } from './api/first-view';
-import { SITE_ROUTES, type FirstViewAnswer, type SiteRoute } from '@app/shared';
+import { SERVER_RENDERED_ATTRIBUTE, SITE_ROUTES, type FirstViewAnswer, type SiteRoute } from '@app/shared';
 
 /** A lazily loaded page: each page is its own chunk. */
 const page = (load: () => Promise<{ default: React.ComponentType }>) => async () => ({ Component: (await load()).default });
 
 function Root() {
+  // Once the app has taken over the server's markup (hydrated), the root element no longer says it is the server's.
+  useEffect(() => document.getElementById('root')?.removeAttribute(SERVER_RENDERED_ATTRIBUTE), []);
   return (
     <>
       <RouteEffects />
@@ -48,13 +50,31 @@ export const routes: RouteObject[] = [
   },
 ];
 
+/**
+ * Loads the page modules of the routes that match `pathname` into the route table before the router is made,
+ * so it starts with the page drawn: hydrating the server's markup needs the page itself at once, not the
+ * HydrateFallback a lazy route is drawn with while its module loads.
+ */
+export async function loadRouteModules(pathname: string): Promise<void> {
+  const matches = matchRoutes(routes, pathname) ?? [];
+  await Promise.all(
+    matches.map(async ({ route }) => {
+      if (typeof route.lazy !== 'function') return;
+      Object.assign(route, await route.lazy(), { lazy: undefined });
+    }),
+  );
+}
+
+/** A query cache holding the first view's answers: the browser's for its page, the server's for one rendering. */
+export function queryClientWith(firstView: readonly FirstViewAnswer[]) {
+  const client = createQueryClient();
+  seedFirstView(client, firstView);
+  return client;
+}
+
 /** The app; `firstView` holds the API answers the server wrote into the page (takeFirstView). */
 export function App({ firstView = [] }: { firstView?: readonly FirstViewAnswer[] }) {
-  const [queryClient] = useState(() => {
-    const client = createQueryClient();
-    seedFirstView(client, firstView);
-    return client;
-  });
+  const [queryClient] = useState(() => queryClientWith(firstView));
   const [router] = useState(() => createBrowserRouter(routes));
   return (
     <QueryClientProvider client={queryClient}>

@@ -32,6 +32,9 @@ export async function startTestApp(env: Record<string, string> = {}, extraModule
     DATABASE_URL: database.url,
     SEED_DEMO: 'false',
     SESSION_SECRET: 'test-session-secret-that-is-long-enough-0123456789',
+    // Pages are drawn by the storefront's server build only where a test gives one (web-pages.e2e-spec.ts), not
+    // by whatever build the checkout happens to hold.
+    STOREFRONT_RENDERER: join(dataDir, 'no-storefront-renderer.js'),
     ...env,
   });
   let app: NestFastifyApplication;

@@ -19,7 +19,7 @@ import {
 } from '@app/shared';
 
 const INDEX_HTML =
-  '<!doctype html><html lang="en"><head><meta charset="utf-8" /><meta name="description" content="Default description" /><title>Vehicle Marketplace</title></head><body><div id="root"></div></body></html>';
+  '<!doctype html><html lang="en"><head><meta charset="utf-8" /><meta name="description" content="Default description" /><title>Vehicle Marketplace</title></head><body><noscript>This site needs JavaScript to run.</noscript><div id="root"></div></body></html>';
 
 describe('storefront pages served by the API', () => {
   let t: TestApp;
@@ -31,7 +31,7 @@ describe('storefront pages served by the API', () => {
     staticDir = mkdtempSync(join(tmpdir(), 'cm-storefront-'));
     writeFileSync(join(staticDir, 'index.html'), INDEX_HTML);
     writeFileSync(join(staticDir, 'page-assets.json'), JSON.stringify({ 'page-vehicle': ['/48.abc.js', '/page-vehicle.abc.js', '/page-vehicle.abc.css'], 'page-landing': ['/page-landing.abc.js'] }));
-    t = await startTestApp({ STATIC_DIR: staticDir, SITE_NAME: 'Test Motors', PUBLIC_URL: 'https://cars.example.com' });
+    t = await startTestApp({ STATIC_DIR: staticDir, STOREFRONT_RENDERER: join(staticDir, 'render.js'), SITE_NAME: 'Test Motors', PUBLIC_URL: 'https://cars.example.com' });
     const { user } = await registerUser(t.client());
     const base = {
       make: 'BMW',
@@ -246,14 +246,57 @@ describe('storefront pages served by the API', () => {
       expect(await viewsNow()).toBe(before + 1);
     });
 
-    it("preloads the page's own script and style files, and sends the page compressed and private", async () => {
+    it("preloads the page's own script files and links its style files, and sends the page compressed and private", async () => {
       const response = await t.client().get(`/vehicles/${approved.id}`, { headers: { 'accept-encoding': 'br, gzip' } });
       expect(response.headers.get('content-encoding')).toBe('br');
       expect(response.headers.get('cache-control')).toBe('private, no-cache');
-      expect(response.text).toContain('<link rel="preload" as="script" href="/48.abc.js" /><link rel="preload" as="script" href="/page-vehicle.abc.js" /><link rel="preload" as="style" href="/page-vehicle.abc.css" />');
+      expect(response.text).toContain('<link rel="preload" as="script" href="/48.abc.js" /><link rel="preload" as="script" href="/page-vehicle.abc.js" /><link rel="stylesheet" href="/page-vehicle.abc.css" />');
       const landing = (await t.client().get('/')).text;
       expect(landing).toContain('<link rel="preload" as="script" href="/page-landing.abc.js" />');
       expect(landing).not.toContain('page-vehicle');
+    });
+  });
+
+  describe('drawn by the server', () => {
+    // A stand-in for the storefront's server build (apps/storefront/src/server-render.tsx, tested there): it
+    // draws what it was asked for, with replacement patterns in it, fails for a path with "boom" and declines
+    // (null) one with "decline".
+    const RENDERER = `exports.renderPage = async (path, answers) => {
+      if (path.includes('boom')) throw new Error('boom');
+      if (path.includes('decline')) return null;
+      return '<main><h1>Drawn ' + path.replace(/[<&]/g, '') + '</h1><p data-kinds="' + answers.map((a) => a.kind).join(' ') + '">$& $\\' $1</p></main>';
+    };`;
+    const rootOf = (html: string) => /<div id="root"[^>]*>.*<\/div><\/body>/s.exec(html)?.[0];
+
+    beforeAll(() => writeFileSync(join(staticDir, 'render.js'), RENDERER));
+    afterAll(() => rmSync(join(staticDir, 'render.js'), { force: true }));
+
+    it("draws a public page for a signed-out visitor with the first view's answers, and sends no script preloads", async () => {
+      const faq = (await t.client().get('/faq')).text;
+      expect(rootOf(faq)).toBe(`<div id="root" data-server-rendered><main><h1>Drawn /faq</h1><p data-kinds="config user">$& $' $1</p></main></div></body>`);
+      const listing = await t.client().get(`/vehicles/${approved.id}`);
+      expect(listing.status).toBe(200);
+      expect(rootOf(listing.text)).toContain(`<h1>Drawn /vehicles/${approved.id}</h1><p data-kinds="config user vehicle priceHistory">`);
+      // The page still carries its first view (the browser's app starts from the same answers) and its styles.
+      expect(listing.text).toContain('<script type="application/json" id="first-view">');
+      expect(listing.text).toContain('<link rel="stylesheet" href="/page-vehicle.abc.css" />');
+      expect(listing.text).not.toContain('rel="preload" as="script"');
+      // It works without scripts: no notice saying otherwise.
+      expect(listing.text).not.toContain('<noscript>');
+      expect(rootOf((await t.client().get('/search?make=BMW')).text)).toContain('<h1>Drawn /search?make=BMW</h1><p data-kinds="config user search makes featured">');
+    });
+
+    it('leaves the page to the browser for a signed-in visitor, a page that is not public, a 404, and a drawing that fails or declines', async () => {
+      const signedIn = t.client();
+      await registerUser(signedIn);
+      const mine = (await signedIn.get(`/vehicles/${approved.id}`)).text;
+      expect(rootOf(mine)).toBe('<div id="root"></div></body>');
+      expect(mine).toContain('<link rel="preload" as="script" href="/page-vehicle.abc.js" />');
+      expect(mine).toContain('<noscript>This site needs JavaScript to run.</noscript>');
+      for (const [path, status] of [['/auth', 200], ['/dashboard', 200], ['/no-such-page', 404], [`/vehicles/${pending.id}`, 404], ['/search?q=boom', 200], ['/faq?decline=1', 200]] as const) {
+        const response = await t.client().get(path);
+        expect({ path, status: response.status, root: rootOf(response.text) }).toEqual({ path, status, root: '<div id="root"></div></body>' });
+      }
     });
   });
 

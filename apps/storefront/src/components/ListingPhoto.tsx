@@ -79,7 +79,7 @@ export function ListingPhoto({ url, sizes, src, fit = 'cover', style, onLoad, ..
     setLoaded(url);
     onLoad?.(event);
   };
-  const image = <img {...img} src={src ?? cardImageUrl(url)} srcSet={webp} sizes={webp ? sizes : undefined} style={painted} onLoad={handleLoad} />;
+  const image = <img {...img} ref={loadedAlready} src={src ?? cardImageUrl(url)} srcSet={webp} sizes={webp ? sizes : undefined} style={painted} onLoad={handleLoad} />;
   if (!avif) return image;
   return (
     <picture className="listing-photo">
@@ -87,6 +87,14 @@ export function ListingPhoto({ url, sizes, src, fit = 'cover', style, onLoad, ..
       {image}
     </picture>
   );
+}
+
+/**
+ * A photo of a page the server drew can load before the app takes that markup over (hydration), and its load
+ * event then reached no handler: it is sent again, so the placeholder goes and the gallery learns the size.
+ */
+function loadedAlready(node: HTMLImageElement | null): void {
+  if (node?.complete && node.naturalWidth > 0) node.dispatchEvent(new Event('load'));
 }
 
 /** A listing's cover photo (`ListingPhoto`), or the stock drawing when it has no photo. */

@@ -9,6 +9,12 @@ import type { SitePage } from './routes';
  */
 export const FIRST_VIEW_ELEMENT_ID = 'first-view';
 
+/**
+ * Set on the storefront's root element when the server drew the page into it (a `serverRendered` route of the
+ * shared table, with its first view): the storefront then hydrates that markup instead of drawing anew.
+ */
+export const SERVER_RENDERED_ATTRIBUTE = 'data-server-rendered';
+
 /** What an answer is for: the storefront seeds the matching query of its cache. */
 export type FirstViewKind = 'config' | 'user' | 'recent' | 'featured' | 'search' | 'makes' | 'vehicle' | 'priceHistory';
 

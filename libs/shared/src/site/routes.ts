@@ -14,6 +14,11 @@ export interface SiteRoute {
   noIndex?: boolean;
   /** Drawn without the site's header and footer. */
   bare?: boolean;
+  /**
+   * Drawn by the server for a visitor who is not signed in (the first view's answers are the same for every such
+   * visitor), so the page paints before its scripts run; the storefront then hydrates that markup.
+   */
+  serverRendered?: boolean;
 }
 
 export type SitePage =
@@ -40,14 +45,14 @@ export type SitePage =
   | 'slideshow';
 
 export const SITE_ROUTES: readonly SiteRoute[] = [
-  { page: 'landing', pattern: '/', sitemap: true },
-  { page: 'search', pattern: '/search', sitemap: true },
-  { page: 'vehicle', pattern: '/vehicles/:id' },
+  { page: 'landing', pattern: '/', sitemap: true, serverRendered: true },
+  { page: 'search', pattern: '/search', sitemap: true, serverRendered: true },
+  { page: 'vehicle', pattern: '/vehicles/:id', serverRendered: true },
   { page: 'vehicleRedirect', pattern: '/vehicle/:id' },
-  { page: 'howItWorks', pattern: '/how-it-works', sitemap: true },
-  { page: 'financing', pattern: '/financing', sitemap: true },
-  { page: 'faq', pattern: '/faq', sitemap: true },
-  { page: 'privacyPolicy', pattern: '/privacy-policy', sitemap: true },
+  { page: 'howItWorks', pattern: '/how-it-works', sitemap: true, serverRendered: true },
+  { page: 'financing', pattern: '/financing', sitemap: true, serverRendered: true },
+  { page: 'faq', pattern: '/faq', sitemap: true, serverRendered: true },
+  { page: 'privacyPolicy', pattern: '/privacy-policy', sitemap: true, serverRendered: true },
   { page: 'saved', pattern: '/saved', noIndex: true },
   { page: 'auth', pattern: '/auth', noIndex: true },
   { page: 'forgotPassword', pattern: '/forgot-password', noIndex: true },

@@ -37,6 +37,8 @@ export interface AppConfig {
   /** A hosted image service (upload presets), used instead of the API's own uploads when configured. */
   hostedImages?: { uploadUrl: string; presets: string[]; folder: string; urlPrefix: string };
   staticDirs: { storefront: string; admin: string };
+  /** The storefront's server build (dist-server/render.js): draws public pages for visitors not signed in. */
+  storefrontRenderer: string;
   /**
    * retentionDays: raw page visits (and the visits rolled up from them) older than this are purged.
    * flushMs: page views are written in batches this often; 0 writes each one at once.
@@ -128,6 +130,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     hostedImages,
     staticDirs: { storefront: resolve(e.STATIC_DIR), admin: resolve(e.ADMIN_STATIC_DIR) },
+    storefrontRenderer: resolve(e.STOREFRONT_RENDERER),
     analytics: { retentionDays: e.ANALYTICS_RETENTION_DAYS, flushMs: e.ANALYTICS_FLUSH_MS, rollupMs: e.ANALYTICS_ROLLUP_SECONDS * 1000 },
     mail: {
       smtpUrl: e.SMTP_URL,

@@ -98,6 +98,7 @@ export const envSchema = z.object({
   VPIC_DB_PATH: optionalText,
   STATIC_DIR: z.string().default('./apps/storefront/dist'),
   ADMIN_STATIC_DIR: z.string().default('./apps/admin/dist'),
+  STOREFRONT_RENDERER: z.string().default('./apps/storefront/dist-server/render.js'),
   ANALYTICS_RETENTION_DAYS: int(90, 1, 3650),
   ANALYTICS_FLUSH_MS: int(1000, 0, 60_000),
   ANALYTICS_ROLLUP_SECONDS: int(300, 1, 86_400),

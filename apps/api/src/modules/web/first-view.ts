@@ -6,11 +6,11 @@ import { SESSION_COOKIE } from '../../infra/http/security';
  * The first view of a storefront page (FIRST_VIEW_ELEMENT_ID in libs/shared): the API's answers to the
  * GET requests the page's first screen makes, asked in-process (Fastify's inject, through the same
  * routes, guards and limits as the browser's own requests, with the visitor's address, user agent and
- * cookies) and written into the page as a JSON data block. Only for a visitor who is not signed in: a
- * signed-in visitor's answers depend on who they are, and their browser asks as before.
+ * cookies). Only for a visitor who is not signed in: a signed-in visitor's answers depend on who they are,
+ * and their browser asks as before (no answers).
  */
-export async function firstViewBlock(fastify: FastifyInstance, request: FastifyRequest, reply: FastifyReply, place: FirstViewPlace): Promise<string> {
-  if (request.cookies?.[SESSION_COOKIE]) return '';
+export async function firstViewAnswers(fastify: FastifyInstance, request: FastifyRequest, reply: FastifyReply, place: FirstViewPlace): Promise<FirstViewAnswer[]> {
+  if (request.cookies?.[SESSION_COOKIE]) return [];
   const headers: Record<string, string> = { accept: 'application/json' };
   for (const name of ['user-agent', 'cookie', 'accept-language'] as const) {
     const value = request.headers[name];
@@ -31,6 +31,10 @@ export async function firstViewBlock(fastify: FastifyInstance, request: FastifyR
       }
     }),
   );
-  const kept = answers.filter((a): a is FirstViewAnswer => a !== null);
-  return kept.length === 0 ? '' : `<script type="application/json" id="${FIRST_VIEW_ELEMENT_ID}">${firstViewJson(kept)}</script>`;
+  return answers.filter((a): a is FirstViewAnswer => a !== null);
+}
+
+/** The first view's answers as the page's JSON data block (none: nothing). */
+export function firstViewBlock(answers: readonly FirstViewAnswer[]): string {
+  return answers.length === 0 ? '' : `<script type="application/json" id="${FIRST_VIEW_ELEMENT_ID}">${firstViewJson(answers)}</script>`;
 }

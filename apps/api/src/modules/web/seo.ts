@@ -1,5 +1,6 @@
 import {
   HERO_IMAGE,
+  SERVER_RENDERED_ATTRIBUTE,
   CONDITION_OPTIONS,
   GALLERY_PHOTO_SIZES,
   formatMileage,
@@ -173,12 +174,39 @@ export function landingPreload(): string {
   return `<link rel="preload" as="image" href="${HERO_IMAGE.src}" imagesrcset="${HERO_IMAGE.srcSet}" imagesizes="${HERO_IMAGE.sizes}" fetchpriority="high" />`;
 }
 
-/** Preload links for a page's own script and style files (page-assets.json of the storefront build). */
-export function pagePreload(files: readonly string[]): string {
+/**
+ * Links for a page's own script and style files (page-assets.json of the storefront build): scripts preloaded,
+ * styles applied, so that a page the server drew is styled at its first paint (the browser's chunk loader
+ * finds the stylesheet already there and does not load it again).
+ */
+export function pageAssetLinks(files: readonly string[]): string {
   return files
     .filter((file) => /^\/[\w./-]+\.(js|css)$/.test(file))
-    .map((file) => `<link rel="preload" as="${file.endsWith('.css') ? 'style' : 'script'}" href="${file}" />`)
+    .map((file) => (file.endsWith('.css') ? `<link rel="stylesheet" href="${file}" />` : `<link rel="preload" as="script" href="${file}" />`))
     .join('');
+}
+
+/**
+ * A page the server drew: `html` in its root element, marked as drawn (the storefront hydrates it). It needs no
+ * script to be seen, so its script preloads (index.html's and the page's) go, leaving the connection to its
+ * stylesheets and photos (the storefront loads its scripts once the page has loaded: index.ts), and so does the
+ * "needs JavaScript" notice, which is not true of it.
+ */
+export function withServerDrawing(page: string, html: string): string {
+  const drawn = withRoot(page, html, ` ${SERVER_RENDERED_ATTRIBUTE}`);
+  return drawn.replace(/<link rel="preload" as="script" [^>]*>/g, '').replace(/<noscript>[\s\S]*?<\/noscript>/, '');
+}
+
+/**
+ * The storefront's root element (`<div id="root">`, the last element of index.html's body) holding `html`
+ * instead of its boot shell, with `attributes` (already escaped) added; by slicing, so text in `html` is text.
+ */
+export function withRoot(page: string, html: string, attributes = ''): string {
+  const open = '<div id="root">';
+  const start = page.indexOf(open);
+  const end = page.lastIndexOf('</div>', page.lastIndexOf('</body>'));
+  if (start < 0 || end < start + open.length) return page;
+  return `${page.slice(0, start)}<div id="root"${attributes}>${html}${page.slice(end)}`;
 }
 
 /**

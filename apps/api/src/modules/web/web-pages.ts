@@ -8,8 +8,9 @@ import { BRAND, EMBEDDABLE_PAGE, matchSiteRoute, robotsDisallowPaths, sitemapPat
 import { APP_CONFIG, AppConfig } from '../../infra/config/app-config';
 import { parseCanonicalId } from '../../infra/http/id-param.pipe';
 import { ListingReader } from '../vehicles/listing-reader.service';
-import { firstViewBlock } from './first-view';
-import { insertAtBodyStart, insertEarlyInHead, insertIntoHead, landingPreload, pagePreload, sitemapXml, vehicleHead, withHead, type SeoVehicle } from './seo';
+import { firstViewAnswers, firstViewBlock } from './first-view';
+import { PageRenderer } from './page-renderer';
+import { insertAtBodyStart, insertEarlyInHead, insertIntoHead, landingPreload, pageAssetLinks, sitemapXml, vehicleHead, withHead, withRoot, withServerDrawing, type SeoVehicle } from './seo';
 
 const NOT_A_PAGE = /^\/(api|uploads|admin-app)(\/|$)|\.[a-z0-9]{1,8}$/i;
 
@@ -21,8 +22,10 @@ const SITEMAP_MAX_LISTINGS = 45_000;
  * exact route (the API's, the built files') takes precedence. Besides: the head of /vehicles/{id} carries the
  * listing's title, description, canonical URL, Open Graph/Twitter tags and schema.org Car JSON-LD; only
  * /iframe-slideshow may be framed by other sites; /vehicle/{id} redirects; /sitemap.xml and /robots.txt.
- * Every page preloads its own script and style files (the build's page-assets.json) and, for a visitor who
- * is not signed in, carries its first view: the API answers its first screen needs (first-view.ts).
+ * Every page links its own script and style files (the build's page-assets.json) and, for a visitor who
+ * is not signed in, carries its first view: the API answers its first screen needs (first-view.ts); the
+ * public pages (`serverRendered` in the route table) are then drawn with them by the storefront's server
+ * build (page-renderer.ts), so they paint before the scripts run.
  */
 @Injectable()
 export class WebPages implements OnModuleInit {
@@ -33,6 +36,7 @@ export class WebPages implements OnModuleInit {
     private readonly adapterHost: HttpAdapterHost,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly listings: ListingReader,
+    private readonly renderer: PageRenderer,
   ) {}
 
   onModuleInit(): void {
@@ -102,14 +106,16 @@ export class WebPages implements OnModuleInit {
     if (match?.route.page === 'landing') page = insertEarlyInHead(page, landingPreload());
     if (status === 404) page = insertIntoHead(page, '<meta name="robots" content="noindex" />');
     if (match && status === 200) {
-      page = insertIntoHead(page, pagePreload((await this.pageAssets())[`page-${match.route.page}`] ?? []));
+      page = insertIntoHead(page, pageAssetLinks((await this.pageAssets())[`page-${match.route.page}`] ?? []));
       const search = new URLSearchParams(request.url.includes('?') ? request.url.slice(request.url.indexOf('?') + 1) : '');
-      const block = await firstViewBlock(this.fastify(), request, reply, { page: match.route.page, vehicleId, search });
-      page = insertAtBodyStart(page, block);
+      const answers = await firstViewAnswers(this.fastify(), request, reply, { page: match.route.page, vehicleId, search });
+      page = insertAtBodyStart(page, firstViewBlock(answers));
+      const drawn = match.route.serverRendered && answers.length > 0 ? await this.renderer.render(request.url, answers) : undefined;
+      if (drawn !== undefined) page = withServerDrawing(page, drawn);
     }
     if (path === EMBEDDABLE_PAGE) {
       // A framed slideshow has no header: no first-paint header bar either.
-      page = page.replace(/<div id="root">[\s\S]*?<\/div>(\s*)<\/body>/, '<div id="root"></div>$1</body>');
+      page = withRoot(page, '');
       this.allowFraming(reply);
     }
 

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { VehiclesModule } from '../vehicles/vehicles.module';
+import { PageRenderer } from './page-renderer';
 import { WebPages } from './web-pages';
 
-@Module({ imports: [VehiclesModule], providers: [WebPages] })
+@Module({ imports: [VehiclesModule], providers: [WebPages, PageRenderer] })
 export class WebModule {}

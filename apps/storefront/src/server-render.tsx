@@ -1,0 +1,37 @@
+// The server's drawing of a page (the API loads this build, dist-server/render.js, for the `serverRendered`
+// routes of the shared table): the same route table, components and query cache as the browser's app, with the
+// first view's answers the API just wrote into the page, rendered to HTML. The browser then hydrates it
+// (bootstrap.tsx), so a visitor sees the page before its scripts have run.
+import { QueryClientProvider } from '@tanstack/react-query';
+import { renderToString } from 'react-dom/server';
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import type { FirstViewAnswer } from '@app/shared';
+import { queryClientWith, routes } from './App';
+
+const handler = createStaticHandler(routes);
+
+/**
+ * The markup of the page at `path` (with its query) inside the storefront's root element, drawn with
+ * `firstView`'s answers; null when the router would not draw it as a page (a redirect or an error of its own).
+ * Throws when a part of the page fails to draw.
+ */
+export async function renderPage(path: string, firstView: readonly FirstViewAnswer[]): Promise<string | null> {
+  // The router reads the path and query only; the origin is a placeholder.
+  const context = await handler.query(new Request(new URL(path, 'http://storefront.invalid')));
+  if (context instanceof Response || context.errors) return null;
+  const router = createStaticRouter(handler.dataRoutes, context);
+  const queryClient = queryClientWith(firstView);
+  try {
+    const html = renderToString(
+      <QueryClientProvider client={queryClient}>
+        <StaticRouterProvider router={router} context={context} hydrate={false} />
+      </QueryClientProvider>,
+    );
+    // A part that threw here (or waited for something) is left by React to the browser: a boundary marked
+    // `<!--$!-->` holding its fallback, a spinner. Such a page is not sent half drawn; the browser draws it all.
+    if (html.includes('<!--$!-->')) throw new Error(`part of ${path} could not be drawn on the server`);
+    return html;
+  } finally {
+    queryClient.clear();
+  }
+}
