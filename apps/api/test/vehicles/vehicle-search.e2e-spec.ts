@@ -259,6 +259,9 @@ describe('GET /api/vehicles/search', () => {
         const ranked = await search('query=quokka&sortBy=relevance_desc');
         expect(ranked.vehicles.map((v: { id: number }) => v.id)).toEqual([often.id, once.id]);
         expect(ranked.total).toBe(2);
+        // Its page is read beside the counts: a later page, and one past the end, as for every sort.
+        expect((await search('query=quokka&sortBy=relevance_desc&limit=1&page=2')).vehicles.map((v: { id: number }) => v.id)).toEqual([once.id]);
+        expect(await search('query=quokka&sortBy=relevance_desc&limit=1&page=3')).toMatchObject({ vehicles: [], total: 2 });
         // The index follows the listing writer: an edited description is found by its new words only.
         await updateVehicle(t, often.id, { description: 'Wombat blue' });
         expect((await search('query=quokka')).vehicles.map((v: { id: number }) => v.id)).toEqual([once.id]);

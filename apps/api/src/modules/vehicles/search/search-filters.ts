@@ -260,13 +260,21 @@ export function pageIndex(filters: SearchFilters, sortBy: SortOption, matching: 
     if (filters.makeKey !== undefined && filters.modelKey !== undefined) return 'IDX_vehicles_public_make_model_created';
     if (filters.makeKey !== undefined) return 'IDX_vehicles_public_make_created';
   }
-  if (sortBy === 'relevance_desc') return undefined;
+  if (!pageIndexReadsCounts(sortBy)) return undefined;
   if (matching > 0 && (end * publicTotal) / matching <= matching) return SORT_INDEX[sortBy];
   if (filters.makeKey !== undefined) return filters.modelKey !== undefined ? 'IDX_vehicles_public_make_model_created' : 'IDX_vehicles_public_make_created';
   if (filters.near) return 'IDX_vehicles_public_geo';
   if (filters.bodyType !== undefined) return 'IDX_vehicles_public_body';
   if (filters.fuelType !== undefined) return 'IDX_vehicles_public_fuel';
   return undefined;
+}
+
+/**
+ * Whether pageIndex's choice for a sort depends on the search's counts: not for "Best match", which has no
+ * index in its order (it ranks the full-text matches), so its page can be read before the counts are known.
+ */
+export function pageIndexReadsCounts(sortBy: SortOption): boolean {
+  return SORT_INDEX[sortBy] !== undefined;
 }
 
 /**
