@@ -28,10 +28,10 @@ describe('RecentGrid', () => {
 
   it("lays each width band out in CSS: SPEC.md's columns and card widths, and the cards past whole rows hidden", () => {
     const css = gridCss('.g', 24, (columns) => shownCount(24, columns));
-    expect(css).toContain('.g{grid-template-columns:repeat(1,minmax(0,280px))}.g>*{display:block}.g>:nth-child(n+3){display:none}');
-    expect(css).toContain('@media (min-width:640px){.g{grid-template-columns:repeat(2,minmax(0,290px))}.g>*{display:block}.g>:nth-child(n+5){display:none}}');
-    expect(css).toContain('@media (min-width:1024px){.g{grid-template-columns:repeat(4,minmax(0,306px))}.g>*{display:block}}');
-    expect(css).toContain('@media (min-width:1280px){.g{grid-template-columns:repeat(5,minmax(0,306px))}.g>*{display:block}.g>:nth-child(n+21){display:none}}');
+    expect(css).toContain('.g{grid-template-columns:repeat(1,minmax(0,280px))}.g>:nth-child(n){display:block}.g>:nth-child(n+3){display:none}');
+    expect(css).toContain('@media (min-width:640px){.g{grid-template-columns:repeat(2,minmax(0,290px))}.g>:nth-child(n){display:block}.g>:nth-child(n+5){display:none}}');
+    expect(css).toContain('@media (min-width:1024px){.g{grid-template-columns:repeat(4,minmax(0,306px))}.g>:nth-child(n){display:block}}');
+    expect(css).toContain('@media (min-width:1280px){.g{grid-template-columns:repeat(5,minmax(0,306px))}.g>:nth-child(n){display:block}.g>:nth-child(n+21){display:none}}');
     // Wider bands come later, so the widest band that matches wins.
     expect(css.indexOf('min-width:640px')).toBeLessThan(css.indexOf('min-width:1536px'));
   });

@@ -48,7 +48,8 @@ export function gridCss(selector: string, items: number, shown: (columns: number
       const visible = shown(columns);
       const rules =
         `${selector}{grid-template-columns:repeat(${columns},minmax(0,${cardWidthForWidth(min)}px))}` +
-        `${selector}>*{display:block}` +
+        // As specific as the hiding rule, so a wider band shows again what a narrower one hid.
+        `${selector}>:nth-child(n){display:block}` +
         (visible < items ? `${selector}>:nth-child(n+${visible + 1}){display:none}` : '');
       return min === 0 ? rules : `@media (min-width:${min}px){${rules}}`;
     })
