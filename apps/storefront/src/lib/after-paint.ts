@@ -18,8 +18,21 @@ export function afterPaint(run: () => void): void {
   );
 }
 
-/** Runs `run` after the page's load event (its stylesheets, fonts and photos are in) and the paint after it. */
-export function afterLoadAndPaint(run: () => void): void {
-  if (document.readyState === 'complete') afterPaint(run);
-  else window.addEventListener('load', () => afterPaint(run), { once: true });
+/**
+ * Runs `run` after the page's load event (its stylesheets, fonts and photos are in) and the paint after it, or
+ * after `waitAtMostMs` when a slow photo holds the load event back: the page must not wait on it to answer taps.
+ */
+export function afterLoadAndPaint(run: () => void, waitAtMostMs = 5000): void {
+  let started = false;
+  const once = () => {
+    if (started) return;
+    started = true;
+    run();
+  };
+  if (document.readyState === 'complete') {
+    afterPaint(once);
+    return;
+  }
+  window.addEventListener('load', () => afterPaint(once), { once: true });
+  setTimeout(once, waitAtMostMs);
 }
