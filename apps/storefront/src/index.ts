@@ -21,7 +21,8 @@ function start(): void {
 
 // A page the server drew needs no script to be seen, and its links work as they are: its photos and styles
 // get the network first, and the app's scripts load (the server sent no preloads for them) and take the page
-// over once it has loaded and painted (or after 5 s, when a slow photo holds the load back). On a phone's slow connection this is what lets the largest photo
-// arrive before some 150 KB of scripts instead of sharing the line with them.
+// over once it has loaded and painted (or after 5 s, when a slow photo holds the load back). On a phone's slow
+// connection this is what lets the largest photo arrive before some 150 KB of scripts instead of sharing the
+// line with them.
 if (document.getElementById('root')?.hasAttribute(SERVER_RENDERED_ATTRIBUTE)) afterLoadAndPaint(start);
 else start();
