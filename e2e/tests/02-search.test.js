@@ -165,3 +165,27 @@ test('a search that matches nothing shows the empty state', async () => {
   await page.getByText('No vehicles found').waitFor();
   await page.getByText('Try adjusting your search criteria or clear some filters to see more results.').waitFor();
 });
+
+test("the search bar shows each field's whole placeholder or choice at 1024, 1280 and 1440 px", async () => {
+  const wide = await browser.newPage();
+  try {
+    for (const width of [1024, 1280, 1440]) {
+      await wide.setViewportSize({ width, height: 900 });
+      await wide.goto('/search');
+      const cut = await wide.locator('.search-bar').evaluate((bar) =>
+        [...bar.querySelectorAll('input, select')].flatMap((field) => {
+          const text = field instanceof HTMLSelectElement ? field.options[field.selectedIndex]?.text ?? '' : field.placeholder;
+          const style = getComputedStyle(field);
+          const context = document.createElement('canvas').getContext('2d');
+          context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+          // The text, the padding, and a select's arrow (drawn inside its right padding, plus a little).
+          const needed = context.measureText(text).width + parseFloat(style.paddingLeft) + parseFloat(style.paddingRight) + (field instanceof HTMLSelectElement ? 4 : 0);
+          return field.clientWidth < needed ? [`"${text}" needs ${Math.ceil(needed)} px, has ${field.clientWidth}`] : [];
+        }),
+      );
+      assert.deepEqual(cut, [], `at ${width} px`);
+    }
+  } finally {
+    await wide.close();
+  }
+});
