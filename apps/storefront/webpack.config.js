@@ -115,7 +115,9 @@ if (isProd) config.plugins.push(new PreloadStartupChunksPlugin(), new PageAssets
  * build has them) and imported images keep the browser build's names and URLs without being written again.
  */
 function serverRenderConfig() {
-  const [code, , assets] = config.module.rules;
+  // The browser build's rules by what they are, not where they stand.
+  const code = config.module.rules.find((rule) => rule.use?.loader === 'swc-loader');
+  const assets = config.module.rules.find((rule) => rule.type === 'asset');
   return {
     name: 'storefront-server',
     mode: 'production',

@@ -3,12 +3,7 @@
  * after 100 ms when no frame comes (a hidden tab paints nothing).
  */
 export function afterPaint(run: () => void): void {
-  let done = false;
-  const once = () => {
-    if (done) return;
-    done = true;
-    run();
-  };
+  const once = onlyOnce(run);
   const timer = setTimeout(once, 100);
   requestAnimationFrame(() =>
     setTimeout(() => {
@@ -23,16 +18,21 @@ export function afterPaint(run: () => void): void {
  * after `waitAtMostMs` when a slow photo holds the load event back: the page must not wait on it to answer taps.
  */
 export function afterLoadAndPaint(run: () => void, waitAtMostMs = 5000): void {
-  let started = false;
-  const once = () => {
-    if (started) return;
-    started = true;
-    run();
-  };
+  const once = onlyOnce(run);
   if (document.readyState === 'complete') {
     afterPaint(once);
     return;
   }
   window.addEventListener('load', () => afterPaint(once), { once: true });
   setTimeout(once, waitAtMostMs);
+}
+
+/** `run`, called the first time only (the paint and the deadline race to start it). */
+function onlyOnce(run: () => void): () => void {
+  let done = false;
+  return () => {
+    if (done) return;
+    done = true;
+    run();
+  };
 }

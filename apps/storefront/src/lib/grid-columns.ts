@@ -28,7 +28,7 @@ export function wholeRowCount(items: number, columns: number): number {
 
 /** Below this many columns (phones and small tablets) the landing shows at most NARROW_MAX_ROWS rows. */
 const NARROW_COLUMNS = 3;
-export const NARROW_MAX_ROWS = 2;
+const NARROW_MAX_ROWS = 2;
 
 /** How many of `items` recent listings the landing shows on `columns` columns: whole rows, two at most when narrow. */
 export function shownCount(items: number, columns: number): number {
@@ -42,9 +42,11 @@ export function shownCount(items: number, columns: number): number {
  * before any script runs, is already the grid the screen shows.
  */
 export function gridCss(selector: string, items: number, shown: (columns: number) => number): string {
-  const bands: Array<readonly [number, number]> = [[0, 1], ...[...GRID_BREAKPOINTS].reverse()];
+  // Each band's least width, narrowest first, so that a wider band's rules come later and win.
+  const bands = [0, ...GRID_BREAKPOINTS.map(([min]) => min).sort((a, b) => a - b)];
   return bands
-    .map(([min, columns]) => {
+    .map((min) => {
+      const columns = columnsForWidth(min);
       const visible = shown(columns);
       const rules =
         `${selector}{grid-template-columns:repeat(${columns},minmax(0,${cardWidthForWidth(min)}px))}` +
