@@ -6,7 +6,13 @@
 // SSRF/XXE endpoint is a small loopback server of this script and its bug reports are off. Exit code 1 on any 5xx, any dropped
 // connection, or any high or medium finding.
 //
-//   npm run security:scan [-- --fuzz-count 20000 --seed 7 --wapiti-seconds 600 --only sqlmap,wapiti,fuzz]
+//   npm run security:scan [-- --fuzz-count 20000 --seed 7 --wapiti-seconds 600 --only sqlmap,wapiti,fuzz,probes]
+//
+// `probes`: every file in scripts/security/probes/ exports `{ name, run(context) }`, a chain of requests that
+// once broke a rule (a stale e-mail-change link, a forged X-Forwarded-For, …). `run` gets the running demo
+// server's context ({ baseUrl, ids, routes, sellerCookie, adminCookie, startApiServer }) and answers
+// `{ checks: [{ title, ok, detail? }] }`; a failed check is a high finding. A probe that needs a server set up
+// otherwise (Redis it can stop, MariaDB) starts its own with context.startApiServer and stops it.
 
 const { spawn, spawnSync } = require('node:child_process');
 const http = require('node:http');
@@ -17,6 +23,7 @@ const readline = require('node:readline');
 const { parseArgs } = require('node:util');
 const { startApiServer } = require('../lib/api-server');
 const { fuzz } = require('./fuzz');
+const { readdirSync } = require('node:fs');
 
 const root = join(__dirname, '..', '..');
 const SESSION_SECRET = 'security-scan-session-secret-0123456789-0123456789';
@@ -33,7 +40,7 @@ const { values: args } = parseArgs({
     'fuzz-count': { type: 'string', default: '20000' },
     seed: { type: 'string', default: String(Date.now() % 1e6) },
     'wapiti-seconds': { type: 'string', default: '600' },
-    only: { type: 'string', default: 'sqlmap,wapiti,fuzz' },
+    only: { type: 'string', default: 'sqlmap,wapiti,fuzz,probes' },
   },
 });
 const only = new Set(args.only.split(','));
@@ -250,6 +257,28 @@ async function runFuzzer(baseUrl, { ids, routes, sellerCookie, adminCookie }) {
   return { findings, notes: [], sent: result.requests, reached: result.reached.length, routes: routes.length, durationMs: result.durationMs };
 }
 
+/** The project's own attack chains (scripts/security/probes/*.js), each check a finding when it fails. */
+async function runProbes(baseUrl, context) {
+  const folder = join(__dirname, 'probes');
+  const files = existsSync(folder) ? readdirSync(folder).filter((f) => f.endsWith('.js')).sort() : [];
+  const result = { findings: [], notes: [], checks: 0 };
+  for (const file of files) {
+    const probe = require(join(folder, file));
+    process.stdout.write(`  probe ${probe.name} … `);
+    let checks;
+    try {
+      ({ checks } = await probe.run({ ...context, baseUrl, startApiServer }));
+    } catch (error) {
+      checks = [{ title: 'the probe ran to its end', ok: false, detail: String(error?.stack ?? error).split('\n').slice(0, 3).join(' | ') }];
+    }
+    result.checks += checks.length;
+    const failed = checks.filter((c) => !c.ok);
+    for (const check of failed) result.findings.push({ tool: 'probes', severity: 'high', title: `${probe.name}: ${check.title}`, where: check.detail ?? '' });
+    console.log(failed.length ? `${failed.length} of ${checks.length} checks FAILED` : `${checks.length} checks held`);
+  }
+  return result;
+}
+
 async function main() {
   ensureTools();
   const work = mkdtempSync(join(tmpdir(), 'cm-security-scan-'));
@@ -282,12 +311,13 @@ async function main() {
         requests: log.requests - before.requests,
         serverErrors: log.serverErrors - before.serverErrors,
         seconds: Math.round((Date.now() - started) / 1000),
-        extra: result.sent !== undefined ? `${result.sent} sent, ${result.reached}/${result.routes} routes reached` : result.requests !== undefined ? `${result.requests} requests in sqlmap's traffic log` : '',
+        extra: result.checks !== undefined ? `${result.checks} checks` : result.sent !== undefined ? `${result.sent} sent, ${result.reached}/${result.routes} routes reached` : result.requests !== undefined ? `${result.requests} requests in sqlmap's traffic log` : '',
       });
     };
     await phase('sqlmap', () => runSqlmap(baseUrl, work, context));
     await phase('wapiti', () => runWapiti(baseUrl, work, context));
     await phase('fuzz', () => runFuzzer(baseUrl, context));
+    await phase('probes', () => runProbes(baseUrl, context));
   } finally {
     await server.stop();
     rmSync(work, { recursive: true, force: true });
