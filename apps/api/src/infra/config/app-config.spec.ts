@@ -27,6 +27,21 @@ describe('loadConfig', () => {
     expect(loadConfig({ DATA_DIR: dataDir, SEED_DEMO: 'false' }).seedDemo).toBe(false);
   });
 
+  it('hashes passwords at the production argon2id cost (64 MiB, 3 passes) unless told otherwise', () => {
+    expect(loadConfig({ DATA_DIR: dataDir }).passwordHash).toEqual({ memoryKib: 65536, passes: 3 });
+    expect(loadConfig({ DATA_DIR: dataDir, NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(40) }).passwordHash).toEqual({ memoryKib: 65536, passes: 3 });
+    expect(loadConfig({ DATA_DIR: dataDir, PASSWORD_HASH_MEMORY_KIB: '1024', PASSWORD_HASH_PASSES: '1' }).passwordHash).toEqual({ memoryKib: 1024, passes: 1 });
+  });
+
+  it('refuses a password hash cost out of range, and one below OWASP\'s argon2id floor in production', () => {
+    expect(load({ PASSWORD_HASH_MEMORY_KIB: '512' })).toThrow(/^Invalid configuration: PASSWORD_HASH_MEMORY_KIB must be a whole number from 1024 to 4194304/);
+    expect(load({ PASSWORD_HASH_PASSES: '0' })).toThrow(/^Invalid configuration: PASSWORD_HASH_PASSES must be a whole number from 1 to 20/);
+    const production = { NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(40) };
+    expect(load({ ...production, PASSWORD_HASH_MEMORY_KIB: '1024', PASSWORD_HASH_PASSES: '1' })).toThrow(/PASSWORD_HASH_MEMORY_KIB is below OWASP's argon2id minimum/);
+    expect(load({ ...production, PASSWORD_HASH_MEMORY_KIB: String(19 * 1024), PASSWORD_HASH_PASSES: '1' })).toThrow(/PASSWORD_HASH_PASSES is below OWASP's argon2id minimum/);
+    expect(loadConfig({ DATA_DIR: dataDir, ...production, PASSWORD_HASH_MEMORY_KIB: String(19 * 1024), PASSWORD_HASH_PASSES: '2' }).passwordHash).toEqual({ memoryKib: 19456, passes: 2 });
+  });
+
   it('reads a MySQL DATABASE_URL', () => {
     const config = loadConfig({ DATA_DIR: dataDir, DATABASE_URL: 'mysql://app:s%40cret@db.internal:3307/cars' });
     expect(config.database).toEqual({ type: 'mysql', host: 'db.internal', port: 3307, username: 'app', password: 's@cret', database: 'cars' });

@@ -3,11 +3,20 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { z } from 'zod';
 import type { S3Settings } from '../storage/s3.storage';
-import { envSchema, type RawEnv } from './config.schema';
+import { envSchema, PRODUCTION_PASSWORD_HASH_COST, type RawEnv } from './config.schema';
 import { ConfigError } from './config-error';
 import { DatabaseSettings, parseDatabaseUrl } from './database-url';
 
 export const MIN_SESSION_SECRET_BYTES = 32;
+export { PRODUCTION_PASSWORD_HASH_COST };
+/** argon2id's memory (KiB) and passes for new password hashes; the lanes stay 4. */
+export interface PasswordHashCost {
+  memoryKib: number;
+  passes: number;
+}
+/** OWASP Password Storage Cheat Sheet: argon2id with at least 19 MiB and 2 passes, or 46 MiB and 1 pass. */
+const OWASP_MIN_MEMORY_KIB = 19 * 1024;
+const OWASP_ONE_PASS_MEMORY_KIB = 46 * 1024;
 
 /** The typed configuration of the API, validated once at start. */
 export interface AppConfig {
@@ -64,6 +73,8 @@ export interface AppConfig {
   vpicDbPath?: string;
   /** Photos in an S3-compatible bucket instead of `uploadDir` (set when S3_BUCKET is). */
   s3?: S3Settings;
+  /** argon2id's cost for new password hashes (a hash keeps its own, so older hashes still verify). */
+  passwordHash: PasswordHashCost;
   /** Apply pending migrations at start (under a database lock); false: a release step runs them. */
   migrateOnStart: boolean;
   /**
@@ -98,6 +109,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   }
   if (e.ADMIN_PASSWORD && e.ADMIN_PASSWORD.length < 6) {
     throw new ConfigError('ADMIN_PASSWORD', 'must be at least 6 characters');
+  }
+
+  if (isProduction && (e.PASSWORD_HASH_MEMORY_KIB < OWASP_MIN_MEMORY_KIB || (e.PASSWORD_HASH_MEMORY_KIB < OWASP_ONE_PASS_MEMORY_KIB && e.PASSWORD_HASH_PASSES < 2))) {
+    throw new ConfigError(
+      e.PASSWORD_HASH_MEMORY_KIB < OWASP_MIN_MEMORY_KIB ? 'PASSWORD_HASH_MEMORY_KIB' : 'PASSWORD_HASH_PASSES',
+      `is below OWASP's argon2id minimum in production (${OWASP_MIN_MEMORY_KIB} KiB with 2 passes, or ${OWASP_ONE_PASS_MEMORY_KIB} KiB with 1)`,
+    );
   }
 
   const hostedImages = hostedImagesOf(e.IMAGE_UPLOAD_URL, e.IMAGE_UPLOAD_PRESETS, e.IMAGE_UPLOAD_FOLDER, e.IMAGE_URL_PREFIX);
@@ -150,6 +168,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     vpicDbPath: e.VPIC_DB_PATH ? resolve(e.VPIC_DB_PATH) : undefined,
     s3: s3Of(e),
+    passwordHash: { memoryKib: e.PASSWORD_HASH_MEMORY_KIB, passes: e.PASSWORD_HASH_PASSES },
     migrateOnStart: e.MIGRATE_ON_START,
     shutdown: { delayMs: e.SHUTDOWN_DELAY_MS, timeoutMs: e.SHUTDOWN_TIMEOUT_MS },
   };

@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { DEFAULT_ADMIN_REMOTE_URL } from '@app/shared';
 
+/**
+ * argon2id's production cost, the default of PASSWORD_HASH_MEMORY_KIB (KiB) and PASSWORD_HASH_PASSES: 64 MiB, 3 passes
+ * (4 lanes): above OWASP's Password Storage Cheat Sheet minimums for argon2id (19 MiB with 2 passes, or 46 MiB with 1).
+ */
+export const PRODUCTION_PASSWORD_HASH_COST = { memoryKib: 64 * 1024, passes: 3 } as const;
+
 const bool = (fallback: boolean) =>
   z
     .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' })
@@ -103,6 +109,9 @@ export const envSchema = z.object({
   ANALYTICS_FLUSH_MS: int(1000, 0, 60_000),
   ANALYTICS_ROLLUP_SECONDS: int(300, 1, 86_400),
   MIGRATE_ON_START: bool(true),
+  // argon2id's cost (the production default: 64 MiB, 3 passes); app-config.ts keeps production at or above OWASP's floor.
+  PASSWORD_HASH_MEMORY_KIB: int(PRODUCTION_PASSWORD_HASH_COST.memoryKib, 1024, 4 * 1024 * 1024),
+  PASSWORD_HASH_PASSES: int(PRODUCTION_PASSWORD_HASH_COST.passes, 1, 20),
   S3_BUCKET: optionalText,
   S3_REGION: z.string().trim().min(1).default('us-east-1'),
   S3_ENDPOINT: urlText(['http', 'https']),

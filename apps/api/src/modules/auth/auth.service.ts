@@ -21,7 +21,7 @@ export class AuthService {
   async checkCredentials(email: string, password: string): Promise<UserEntity | null> {
     const user = await this.users.findByEmailWithPassword(email);
     if (!user) {
-      await verifyPassword(await decoyHash(), password);
+      await verifyPassword(await decoyHash(this.config.passwordHash), password);
       return null;
     }
     if (!(await verifyPassword(user.password, password))) return null;

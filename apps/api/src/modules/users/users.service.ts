@@ -1,7 +1,8 @@
-import { ConflictException, Injectable, Logger } from '@nestjs/common';
+import { ConflictException, Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { EntityManager, QueryFailedError, Repository } from 'typeorm';
 import type { PublicUser, UserRole } from '@app/shared';
+import { APP_CONFIG, type AppConfig } from '../../infra/config/app-config';
 import { UserEntity } from './entities/user.entity';
 import { hashPassword } from './password';
 
@@ -17,7 +18,10 @@ export interface NewUser {
 export class UsersService {
   private readonly logger = new Logger(UsersService.name);
 
-  constructor(@InjectRepository(UserEntity) private readonly users: Repository<UserEntity>) {}
+  constructor(
+    @InjectRepository(UserEntity) private readonly users: Repository<UserEntity>,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
 
   findById(id: number): Promise<UserEntity | null> {
     return this.users.findOneBy({ id });
@@ -63,7 +67,7 @@ export class UsersService {
 
   /** Sets a new password (hashed), in the caller's transaction. */
   async setPassword(manager: EntityManager, userId: number, plain: string): Promise<void> {
-    await manager.update(UserEntity, { id: userId }, { password: await hashPassword(plain) });
+    await manager.update(UserEntity, { id: userId }, { password: await hashPassword(plain, this.config.passwordHash) });
   }
 
   /** Creates a user; 409 when the e-mail is taken (in any letter case). */
@@ -72,7 +76,7 @@ export class UsersService {
     if (await this.users.existsBy({ email })) throw emailTaken();
     const user = this.users.create({
       email,
-      password: await hashPassword(input.password),
+      password: await hashPassword(input.password, this.config.passwordHash),
       firstName: input.firstName?.trim() || null,
       lastName: input.lastName?.trim() || null,
       role: input.role ?? 'user',
