@@ -1,5 +1,5 @@
 # Build stage: native modules (better-sqlite3, argon2) compile here.
-FROM node:20.20-bookworm AS build
+FROM node:22.23-bookworm AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
 COPY apps/api/package.json apps/api/
@@ -21,7 +21,7 @@ RUN printf 'server {\n  listen 80;\n  root /usr/share/nginx/html;\n  include /et
 COPY --from=build /app/apps/admin/dist /usr/share/nginx/html
 
 # The API, which also serves the storefront (and a copy of the console at /admin-app/).
-FROM node:20.20-bookworm-slim AS api
+FROM node:22.23-bookworm-slim AS api
 ENV NODE_ENV=production
 WORKDIR /app
 COPY --from=build /app /app

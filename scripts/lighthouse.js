@@ -7,8 +7,13 @@
 // simulated throttling replays one observed load, and the order in which a load's requests and paints happen
 // to fall moves a single run by several points.
 // Reports go to lighthouse-reports/ (gitignored); LIGHTHOUSE_URL=http://… measures a running server instead.
-const { mkdirSync, rmSync, writeFileSync } = require('node:fs');
+// Lighthouse and chrome-launcher are not in the project's dependencies (82 packages, puppeteer-core among them,
+// that only this command needs): the first run installs them into node_modules/.cache/lighthouse.
+const { execFileSync } = require('node:child_process');
+const { mkdirSync, readFileSync, rmSync, writeFileSync } = require('node:fs');
+const { createRequire } = require('node:module');
 const { join } = require('node:path');
+const { pathToFileURL } = require('node:url');
 const { startApiServer } = require('./lib/api-server');
 const { CHROMIUM_FLAGS, CHROMIUM_PATH, assertChromium, freshProfile } = require('./lib/chromium');
 
@@ -17,12 +22,38 @@ const GOALS = { performance: 95, accessibility: 95, 'best-practices': 95, seo: 9
 const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS) || 5);
 const reports = join(__dirname, '..', 'lighthouse-reports');
 
+/** What `npm run lighthouse` runs, installed on first use (the versions are pinned here and only here). */
+const TOOLS = { lighthouse: '13.5.0', 'chrome-launcher': '1.2.1' };
+const TOOLS_DIR = join(__dirname, '..', 'node_modules', '.cache', 'lighthouse');
+
+function installedVersion(name) {
+  try {
+    return JSON.parse(readFileSync(join(TOOLS_DIR, 'node_modules', name, 'package.json'), 'utf8')).version;
+  } catch {
+    return null;
+  }
+}
+
+/** Installs TOOLS into TOOLS_DIR when a version there is missing or another; answers each tool's module. */
+async function loadTools() {
+  const missing = Object.entries(TOOLS).filter(([name, version]) => installedVersion(name) !== version);
+  if (missing.length > 0) {
+    console.log(`Installing ${missing.map(([n, v]) => `${n}@${v}`).join(', ')} into ${TOOLS_DIR} (first use)…`);
+    mkdirSync(TOOLS_DIR, { recursive: true });
+    // A folder of its own with its own package.json, so the project's package.json and lockfile stay as they are.
+    writeFileSync(join(TOOLS_DIR, 'package.json'), JSON.stringify({ name: 'lighthouse-tools', private: true, dependencies: TOOLS }, null, 2) + '\n');
+    execFileSync('npm', ['install', '--no-audit', '--no-fund', '--no-package-lock', '--ignore-scripts'], { cwd: TOOLS_DIR, stdio: 'inherit' });
+  }
+  const resolveTool = createRequire(join(TOOLS_DIR, 'package.json')).resolve;
+  const load = (name) => import(pathToFileURL(resolveTool(name)).href);
+  return { lighthouse: (await load('lighthouse')).default, chromeLauncher: await load('chrome-launcher') };
+}
+
 async function main() {
   assertChromium();
+  const { lighthouse, chromeLauncher } = await loadTools();
   const server = process.env.LIGHTHOUSE_URL ? null : await startApiServer();
   const baseUrl = process.env.LIGHTHOUSE_URL ?? server.baseUrl;
-  const { default: lighthouse } = await import('lighthouse');
-  const chromeLauncher = await import('chrome-launcher');
   const rows = [];
   // A fresh browser and profile for every run, as the Lighthouse command line does: a browser kept from
   // run to run carries its state into the next one.
@@ -79,7 +110,11 @@ async function main() {
   if (missed.length) console.log(`\nBelow goal: ${missed.join('; ')}`);
 }
 
-main().catch((error) => {
-  console.error(error);
-  process.exit(1);
-});
+if (require.main === module) {
+  main().catch((error) => {
+    console.error(error);
+    process.exit(1);
+  });
+}
+
+module.exports = { loadTools };
