@@ -1,7 +1,8 @@
 import { Body, Controller, Get, HttpCode, Post, Query, Req, Res, UseGuards } from '@nestjs/common';
 import { RouteConfig } from '@nestjs/platform-fastify';
+import { ApiBody } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { ForgotPasswordDto, PASSWORD_RESET_REQUESTED, PublicUser, RegisterDto, ResetPasswordDto } from '@app/shared';
+import { ForgotPasswordDto, LoginDto, PASSWORD_RESET_REQUESTED, PublicUser, RegisterDto, ResetPasswordDto } from '@app/shared';
 import { UserEntity } from '../users/entities/user.entity';
 import { toPublicUser } from '../users/users.service';
 import { CurrentUser, Public } from './auth.decorators';
@@ -31,6 +32,8 @@ export class AuthController {
   @UseGuards(LocalAuthGuard)
   @Post('login')
   @HttpCode(200)
+  // The local guard reads and validates the body (LoginDto) before the handler runs.
+  @ApiBody({ type: LoginDto })
   async login(@CurrentUser() user: UserEntity, @Req() request: FastifyRequest): Promise<PublicUser> {
     await this.sessions.start(request, user.id);
     return toPublicUser(user);
