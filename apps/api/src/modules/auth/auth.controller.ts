@@ -2,8 +2,8 @@ import { Body, Controller, Get, HttpCode, Post, Query, Req, Res, UseGuards } fro
 import { RouteConfig } from '@nestjs/platform-fastify';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ForgotPasswordDto, PASSWORD_RESET_REQUESTED, PublicUser, RegisterDto, ResetPasswordDto } from '@app/shared';
-import { UserEntity } from '../users/entities/user.entity';
-import { toPublicUser } from '../users/users.service';
+import { toPublicUser, UsersService } from '../users/users.service';
+import type { AuthUser } from './auth-user';
 import { CurrentUser, Public } from './auth.decorators';
 import { AuthService } from './auth.service';
 import { LocalAuthGuard } from './local-auth.guard';
@@ -16,6 +16,7 @@ export class AuthController {
     private readonly auth: AuthService,
     private readonly sessions: SessionService,
     private readonly passwordResets: PasswordResetService,
+    private readonly users: UsersService,
   ) {}
 
   @Public()
@@ -31,9 +32,9 @@ export class AuthController {
   @UseGuards(LocalAuthGuard)
   @Post('login')
   @HttpCode(200)
-  async login(@CurrentUser() user: UserEntity, @Req() request: FastifyRequest): Promise<PublicUser> {
+  async login(@CurrentUser() user: AuthUser, @Req() request: FastifyRequest): Promise<PublicUser> {
     await this.sessions.start(request, user.id);
-    return toPublicUser(user);
+    return this.users.profile(user.id);
   }
 
   /** Links to /api/login lead to the sign-in page, keeping where the visitor came from. */
@@ -73,8 +74,8 @@ export class AuthController {
   }
 
   @Get('user')
-  me(@CurrentUser() user: UserEntity): PublicUser {
-    return toPublicUser(user);
+  me(@CurrentUser() user: AuthUser): Promise<PublicUser> {
+    return this.users.profile(user.id);
   }
 }
 

@@ -1,7 +1,7 @@
 import { createParamDecorator, CustomDecorator, ExecutionContext, SetMetadata } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 import type { UserRole } from '@app/shared';
-import type { UserEntity } from '../users/entities/user.entity';
+import type { AuthUser } from './auth-user';
 
 export const IS_PUBLIC = 'auth:isPublic';
 export const ROLES = 'auth:roles';
@@ -12,14 +12,14 @@ export const Public = (): CustomDecorator => SetMetadata(IS_PUBLIC, true);
 /** The route needs a signed-in user with one of these roles: 401 signed out, 403 otherwise. */
 export const Roles = (...roles: UserRole[]): CustomDecorator => SetMetadata(ROLES, roles);
 
-/** The signed-in user (undefined on a public route when signed out). */
+/** The signed-in caller as an AuthUser (undefined on a public route when signed out). */
 export const CurrentUser = createParamDecorator(
-  (_data: unknown, ctx: ExecutionContext): UserEntity | undefined => ctx.switchToHttp().getRequest<FastifyRequest>().user,
+  (_data: unknown, ctx: ExecutionContext): AuthUser | undefined => ctx.switchToHttp().getRequest<FastifyRequest>().user,
 );
 
 declare module 'fastify' {
   interface FastifyRequest {
-    user?: UserEntity;
+    user?: AuthUser;
   }
 }
 
