@@ -1,7 +1,8 @@
 import { Controller, Get, Module } from '@nestjs/common';
 import { registerUser } from '../factories/user.factory';
 import { startTestApp, type TestApp } from '../support/test-app';
-import { Public, Roles } from '../../src/modules/auth/auth.decorators';
+import type { AuthUser } from '../../src/modules/auth/auth-user';
+import { CurrentUser, Public, Roles } from '../../src/modules/auth/auth.decorators';
 import { UsersService } from '../../src/modules/users/users.service';
 
 describe('access control', () => {
@@ -43,6 +44,13 @@ class ProbeController {
     return { ok: true };
   }
 
+  /** What a handler is handed as the caller, as it is (no mapping). */
+  @Public()
+  @Get('caller')
+  caller(@CurrentUser() user: AuthUser | undefined) {
+    return { caller: user ?? null };
+  }
+
   @Roles('admin')
   @Get('admin')
   adminOnly() {
@@ -64,6 +72,18 @@ describe('SessionAuthGuard and @Roles', () => {
 
   it('lets visitors reach @Public routes', async () => {
     expect((await t.client().get('/api/guard-probe/public')).status).toBe(200);
+  });
+
+  it('hands handlers an AuthUser (id, email, role, names), never the user row with its password hash', async () => {
+    const client = t.client();
+    expect((await client.get('/api/guard-probe/caller')).body).toEqual({ caller: null });
+    const { user, input } = await registerUser(client);
+    const res = await client.get('/api/guard-probe/caller');
+    expect(res.status).toBe(200);
+    expect(res.body.caller).toEqual({ id: user.id, email: input.email.toLowerCase(), role: 'user', firstName: user.firstName, lastName: user.lastName });
+    const signedIn = t.client();
+    expect((await signedIn.post('/api/login', { email: input.email, password: input.password })).status).toBe(200);
+    expect(Object.keys((await signedIn.get('/api/guard-probe/caller')).body.caller).sort()).toEqual(['email', 'firstName', 'id', 'lastName', 'role']);
   });
 
   it('answers 401 to visitors on other routes', async () => {

@@ -10,9 +10,9 @@ import {
   UpdateProfileDto,
 } from '@app/shared';
 import type { FastifyRequest } from 'fastify';
+import type { AuthUser } from '../auth/auth-user';
 import { CurrentUser, Public } from '../auth/auth.decorators';
 import { SessionService } from '../auth/session.service';
-import { UserEntity } from '../users/entities/user.entity';
 import { toPublicUser, UsersService } from '../users/users.service';
 import { AccountService } from './account.service';
 
@@ -26,21 +26,21 @@ export class AccountController {
   ) {}
 
   @Patch('user')
-  async updateProfile(@CurrentUser() user: UserEntity, @Body() body: UpdateProfileDto): Promise<PublicUser> {
+  async updateProfile(@CurrentUser() user: AuthUser, @Body() body: UpdateProfileDto): Promise<PublicUser> {
     return toPublicUser(await this.users.updateNames(user.id, body));
   }
 
   @Post('user/password')
   @HttpCode(204)
   @RouteConfig({ rateLimit: { max: 10, timeWindow: '1 hour' } })
-  changePassword(@CurrentUser() user: UserEntity, @Body() body: ChangePasswordDto, @Req() request: FastifyRequest): Promise<void> {
+  changePassword(@CurrentUser() user: AuthUser, @Body() body: ChangePasswordDto, @Req() request: FastifyRequest): Promise<void> {
     return this.account.changePassword(request, user.id, body);
   }
 
   @Post('user/email')
   @HttpCode(202)
   @RouteConfig({ rateLimit: { max: 10, timeWindow: '1 hour' } })
-  async changeEmail(@CurrentUser() user: UserEntity, @Body() body: ChangeEmailDto): Promise<{ message: string }> {
+  async changeEmail(@CurrentUser() user: AuthUser, @Body() body: ChangeEmailDto): Promise<{ message: string }> {
     await this.account.requestEmailChange(user.id, body);
     return { message: `We sent a link to ${body.email}: your address changes when you follow it.` };
   }
@@ -55,20 +55,20 @@ export class AccountController {
   }
 
   @Get('user/sessions')
-  sessionList(@CurrentUser() user: UserEntity, @Req() request: FastifyRequest): Promise<AccountSession[]> {
+  sessionList(@CurrentUser() user: AuthUser, @Req() request: FastifyRequest): Promise<AccountSession[]> {
     return this.sessions.listFor(request, user.id);
   }
 
   @Delete('user/sessions/:id')
   @HttpCode(204)
-  endSession(@CurrentUser() user: UserEntity, @Param('id') id: string): Promise<void> {
+  endSession(@CurrentUser() user: AuthUser, @Param('id') id: string): Promise<void> {
     return this.sessions.endById(user.id, id);
   }
 
   @Delete('user')
   @HttpCode(204)
   @RouteConfig({ rateLimit: { max: 10, timeWindow: '1 hour' } })
-  deleteAccount(@CurrentUser() user: UserEntity, @Body() body: DeleteAccountDto, @Req() request: FastifyRequest): Promise<void> {
+  deleteAccount(@CurrentUser() user: AuthUser, @Body() body: DeleteAccountDto, @Req() request: FastifyRequest): Promise<void> {
     return this.account.deleteAccount(request, user.id, body.password);
   }
 }

@@ -18,7 +18,7 @@ import {
 } from '@app/shared';
 import { DataSource } from 'typeorm';
 import type { VehicleEntity } from '../vehicles/entities/vehicle.entity';
-import type { UserEntity } from '../users/entities/user.entity';
+import type { AuthUser } from '../auth/auth-user';
 import { ListingRevisionsService, revisionDiff } from '../vehicles/lifecycle/listing-revisions.service';
 import { ListingReader } from '../vehicles/listing-reader.service';
 import { ListingWriter, userActor, type ListingField, type ListingFields } from '../vehicles/listing-writer.service';
@@ -82,7 +82,7 @@ export class AdminVehiclesService {
    * A rejection keeps its reason and note on the listing (cleared when it leaves rejected) and e-mails
    * them to the seller's account; an approval e-mails the seller the public link (not a sold listing reopened).
    */
-  async changeStatus(id: number, input: UpdateListingStatusDto, admin: Pick<UserEntity, 'id' | 'role'>): Promise<AdminVehicle> {
+  async changeStatus(id: number, input: UpdateListingStatusDto, admin: Pick<AuthUser, 'id' | 'role'>): Promise<AdminVehicle> {
     const { status } = input;
     const before = await this.find(id);
     if (before.status !== status) {
@@ -109,7 +109,7 @@ export class AdminVehiclesService {
    * fields that really change are written (and so audited); nothing changed records nothing. Photos
    * dropped by the edit leave storage once it is saved.
    */
-  async edit(id: number, input: AdminVehicleEditDto, admin: Pick<UserEntity, 'id' | 'role'>): Promise<AdminVehicle> {
+  async edit(id: number, input: AdminVehicleEditDto, admin: Pick<AuthUser, 'id' | 'role'>): Promise<AdminVehicle> {
     const before = await this.find(id);
     await this.writer.write(userActor(admin), [{ before, after: this.changesOf(before, input) }]);
     return this.load(id);
@@ -133,7 +133,7 @@ export class AdminVehiclesService {
    * Applies a pending revision to its listing (live at once; audited as the admin's edit) and records the
    * decision in the same transaction. 404 unknown (or replaced by a newer edit), 409 already decided.
    */
-  async approveRevision(id: number, admin: Pick<UserEntity, 'id' | 'role'>): Promise<AdminVehicle> {
+  async approveRevision(id: number, admin: Pick<AuthUser, 'id' | 'role'>): Promise<AdminVehicle> {
     const revision = await this.revisions.pendingOr409(this.dataSource.manager, id);
     const before = await this.find(revision.vehicleId);
     const after = { ...revision.changes } as Partial<ListingFields>;
@@ -144,7 +144,7 @@ export class AdminVehiclesService {
   }
 
   /** Refuses a pending revision with a reason (the live listing stays as it is); the photos it proposed leave storage. */
-  async rejectRevision(id: number, input: RejectDto, admin: Pick<UserEntity, 'id' | 'role'>): Promise<AdminVehicle> {
+  async rejectRevision(id: number, input: RejectDto, admin: Pick<AuthUser, 'id' | 'role'>): Promise<AdminVehicle> {
     const revision = await this.dataSource.transaction(async (manager) => {
       const pending = await this.revisions.pendingOr409(manager, id);
       const note = input.note ?? null;

@@ -20,8 +20,8 @@ import {
 } from '@app/shared';
 import { IdParamPipe } from '../../infra/http/id-param.pipe';
 import { MailOutbox } from '../../infra/mail/outbox/mail-outbox.service';
+import type { AuthUser } from '../auth/auth-user';
 import { CurrentUser, Roles } from '../auth/auth.decorators';
-import { UserEntity } from '../users/entities/user.entity';
 import { DealRatingsService } from '../vehicles/pricing/deal-ratings.service';
 import { AdminVehiclesService } from './admin-vehicles.service';
 import { AuditService } from './audit.service';
@@ -59,13 +59,13 @@ export class AdminController {
   changeStatus(
     @Param('id', IdParamPipe) id: number,
     @Body() body: UpdateListingStatusDto,
-    @CurrentUser() admin: UserEntity,
+    @CurrentUser() admin: AuthUser,
   ): Promise<AdminVehicle> {
     return this.vehicles.changeStatus(id, body, admin);
   }
 
   @Patch('vehicles/:id')
-  edit(@Param('id', IdParamPipe) id: number, @Body() body: AdminVehicleEditDto, @CurrentUser() admin: UserEntity): Promise<AdminVehicle> {
+  edit(@Param('id', IdParamPipe) id: number, @Body() body: AdminVehicleEditDto, @CurrentUser() admin: AuthUser): Promise<AdminVehicle> {
     return this.vehicles.edit(id, body, admin);
   }
 
@@ -76,13 +76,13 @@ export class AdminController {
 
   @Post('revisions/:id/approve')
   @HttpCode(200)
-  approveRevision(@Param('id', IdParamPipe) id: number, @CurrentUser() admin: UserEntity): Promise<AdminVehicle> {
+  approveRevision(@Param('id', IdParamPipe) id: number, @CurrentUser() admin: AuthUser): Promise<AdminVehicle> {
     return this.vehicles.approveRevision(id, admin);
   }
 
   @Post('revisions/:id/reject')
   @HttpCode(200)
-  rejectRevision(@Param('id', IdParamPipe) id: number, @Body() body: RejectDto, @CurrentUser() admin: UserEntity): Promise<AdminVehicle> {
+  rejectRevision(@Param('id', IdParamPipe) id: number, @Body() body: RejectDto, @CurrentUser() admin: AuthUser): Promise<AdminVehicle> {
     return this.vehicles.rejectRevision(id, body, admin);
   }
 
@@ -104,7 +104,7 @@ export class AdminController {
   }
 
   @Patch('inquiries/:id')
-  handleInquiry(@Param('id', IdParamPipe) id: number, @Body() body: UpdateInquiryDto, @CurrentUser() admin: UserEntity): Promise<AdminInquiry> {
+  handleInquiry(@Param('id', IdParamPipe) id: number, @Body() body: UpdateInquiryDto, @CurrentUser() admin: AuthUser): Promise<AdminInquiry> {
     return this.inquiries.setHandled(id, body.handled, admin.id);
   }
 

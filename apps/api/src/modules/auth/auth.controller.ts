@@ -3,8 +3,8 @@ import { RouteConfig } from '@nestjs/platform-fastify';
 import { ApiBody } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ForgotPasswordDto, LoginDto, PASSWORD_RESET_REQUESTED, PublicUser, RegisterDto, ResetPasswordDto } from '@app/shared';
-import { UserEntity } from '../users/entities/user.entity';
-import { toPublicUser } from '../users/users.service';
+import { toPublicUser, UsersService } from '../users/users.service';
+import type { AuthUser } from './auth-user';
 import { CurrentUser, Public } from './auth.decorators';
 import { AuthService } from './auth.service';
 import { LocalAuthGuard } from './local-auth.guard';
@@ -17,6 +17,7 @@ export class AuthController {
     private readonly auth: AuthService,
     private readonly sessions: SessionService,
     private readonly passwordResets: PasswordResetService,
+    private readonly users: UsersService,
   ) {}
 
   @Public()
@@ -34,9 +35,9 @@ export class AuthController {
   @HttpCode(200)
   // The local guard reads and validates the body (LoginDto) before the handler runs.
   @ApiBody({ type: LoginDto })
-  async login(@CurrentUser() user: UserEntity, @Req() request: FastifyRequest): Promise<PublicUser> {
+  async login(@CurrentUser() user: AuthUser, @Req() request: FastifyRequest): Promise<PublicUser> {
     await this.sessions.start(request, user.id);
-    return toPublicUser(user);
+    return this.users.profile(user.id);
   }
 
   /** Links to /api/login lead to the sign-in page, keeping where the visitor came from. */
@@ -76,8 +77,8 @@ export class AuthController {
   }
 
   @Get('user')
-  me(@CurrentUser() user: UserEntity): PublicUser {
-    return toPublicUser(user);
+  me(@CurrentUser() user: AuthUser): Promise<PublicUser> {
+    return this.users.profile(user.id);
   }
 }
 

@@ -1,7 +1,7 @@
 import { Injectable, UnauthorizedException } from '@nestjs/common';
 import { PassportStrategy } from '@nestjs/passport';
 import { Strategy } from 'passport-local';
-import { UserEntity } from '../users/entities/user.entity';
+import { type AuthUser, toAuthUser } from './auth-user';
 import { AuthService } from './auth.service';
 
 /** Only checks credentials; the login handler starts the session. */
@@ -11,9 +11,9 @@ export class LocalStrategy extends PassportStrategy(Strategy) {
     super({ usernameField: 'email', passwordField: 'password' });
   }
 
-  async validate(email: string, password: string): Promise<UserEntity> {
+  async validate(email: string, password: string): Promise<AuthUser> {
     const user = await this.auth.checkCredentials(email, password);
     if (!user) throw new UnauthorizedException('Invalid email or password');
-    return user;
+    return toAuthUser(user);
   }
 }

@@ -7,6 +7,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { EntityManager, LessThan, MoreThan, Not, Repository } from 'typeorm';
 import { APP_CONFIG, AppConfig } from '../../infra/config/app-config';
 import { UserEntity } from '../users/entities/user.entity';
+import { type AuthUser, toAuthUser } from './auth-user';
 import { SessionEntity } from './entities/session.entity';
 
 /** A session's id for the account's own list: derived from its secret, which it does not reveal. */
@@ -56,8 +57,8 @@ export class SessionService {
     request.session.set('sid', sid);
   }
 
-  /** The user of the request's session, or null when there is none or it was revoked or expired. */
-  async currentUser(request: FastifyRequest): Promise<UserEntity | null> {
+  /** The caller of the request's session, or null when there is none or it was revoked or expired. */
+  async currentUser(request: FastifyRequest): Promise<AuthUser | null> {
     const sid = request.session?.get('sid');
     if (!sid) return null;
     const row = await this.sessions
@@ -72,7 +73,7 @@ export class SessionService {
       return null;
     }
     await this.renew(request, row);
-    return user;
+    return toAuthUser(user);
   }
 
   async end(request: FastifyRequest): Promise<void> {

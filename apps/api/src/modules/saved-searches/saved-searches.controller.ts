@@ -3,8 +3,8 @@ import { RouteConfig } from '@nestjs/platform-fastify';
 import { SaveSearchDto, sitePath, UnsubscribeDto, UpdateSavedSearchDto, type SavedSearch } from '@app/shared';
 import type { FastifyReply } from 'fastify';
 import { IdParamPipe } from '../../infra/http/id-param.pipe';
+import type { AuthUser } from '../auth/auth-user';
 import { CurrentUser, Public } from '../auth/auth.decorators';
-import { UserEntity } from '../users/entities/user.entity';
 import { SavedSearchesService } from './saved-searches.service';
 
 const LINK_INVALID = 'This unsubscribe link is not valid';
@@ -14,23 +14,23 @@ export class SavedSearchesController {
   constructor(private readonly searches: SavedSearchesService) {}
 
   @Get('user/searches')
-  list(@CurrentUser() user: UserEntity): Promise<SavedSearch[]> {
+  list(@CurrentUser() user: AuthUser): Promise<SavedSearch[]> {
     return this.searches.list(user.id);
   }
 
   @Post('user/searches')
-  create(@CurrentUser() user: UserEntity, @Body() body: SaveSearchDto): Promise<SavedSearch> {
+  create(@CurrentUser() user: AuthUser, @Body() body: SaveSearchDto): Promise<SavedSearch> {
     return this.searches.create(user.id, body);
   }
 
   @Patch('user/searches/:id')
-  update(@CurrentUser() user: UserEntity, @Param('id', IdParamPipe) id: number, @Body() body: UpdateSavedSearchDto): Promise<SavedSearch> {
+  update(@CurrentUser() user: AuthUser, @Param('id', IdParamPipe) id: number, @Body() body: UpdateSavedSearchDto): Promise<SavedSearch> {
     return this.searches.update(user.id, id, body);
   }
 
   @Delete('user/searches/:id')
   @HttpCode(204)
-  remove(@CurrentUser() user: UserEntity, @Param('id', IdParamPipe) id: number): Promise<void> {
+  remove(@CurrentUser() user: AuthUser, @Param('id', IdParamPipe) id: number): Promise<void> {
     return this.searches.remove(user.id, id);
   }
 

@@ -1,8 +1,8 @@
 import { Controller, Post, Req } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 import { LISTING_LIMITS, UPLOAD_FIELD, type UploadedImage } from '@app/shared';
+import type { AuthUser } from '../auth/auth-user';
 import { CurrentUser } from '../auth/auth.decorators';
-import type { UserEntity } from '../users/entities/user.entity';
 import { readSingleFile } from './multipart-file';
 import { UploadsService } from './uploads.service';
 
@@ -15,7 +15,7 @@ export class UploadsController {
    * allowance, the user's photos not yet in a listing and the free disk are checked before the body is read.
    */
   @Post()
-  async upload(@CurrentUser() user: UserEntity, @Req() request: FastifyRequest): Promise<UploadedImage> {
+  async upload(@CurrentUser() user: AuthUser, @Req() request: FastifyRequest): Promise<UploadedImage> {
     await this.uploads.consumeQuota(user.id);
     await this.uploads.assertRoom(user.id);
     const input = await readSingleFile(request, UPLOAD_FIELD, LISTING_LIMITS.maxImageBytes);

@@ -1,4 +1,4 @@
-import { ConflictException, Inject, Injectable, Logger } from '@nestjs/common';
+import { ConflictException, Inject, Injectable, Logger, UnauthorizedException } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { EntityManager, QueryFailedError, Repository } from 'typeorm';
 import type { PublicUser, UserRole } from '@app/shared';
@@ -28,6 +28,13 @@ export class UsersService {
   }
 
   /** With the password hash, for credential checks only. */
+  /** The account as its owner is shown it (PublicUser): 401 when it was deleted meanwhile. */
+  async profile(id: number): Promise<PublicUser> {
+    const user = await this.findById(id);
+    if (!user) throw new UnauthorizedException('You need to sign in');
+    return toPublicUser(user);
+  }
+
   findByEmailWithPassword(email: string): Promise<UserEntity | null> {
     return this.users
       .createQueryBuilder('u')

@@ -14,8 +14,8 @@ import { APP_CONFIG, type AppConfig } from '../../infra/config/app-config';
 import { IdParamPipe } from '../../infra/http/id-param.pipe';
 import { visitorId } from '../../infra/http/visitor-id';
 import { IdempotencyInterceptor } from '../../infra/idempotency/idempotency.interceptor';
+import type { AuthUser } from '../auth/auth-user';
 import { CurrentUser, Public } from '../auth/auth.decorators';
-import type { UserEntity } from '../users/entities/user.entity';
 import { VehicleSearchService } from './search/vehicle-search.service';
 import { VehiclesService } from './vehicles.service';
 
@@ -51,7 +51,7 @@ export class VehiclesController {
   @Get(':id')
   detail(
     @Param('id', IdParamPipe) id: number,
-    @CurrentUser() user: UserEntity | undefined,
+    @CurrentUser() user: AuthUser | undefined,
     @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<VehicleDetail> {
@@ -61,32 +61,32 @@ export class VehiclesController {
   /** Every price of the listing, oldest first (the detail page's price history). */
   @Public()
   @Get(':id/price-history')
-  priceHistory(@Param('id', IdParamPipe) id: number, @CurrentUser() user: UserEntity | undefined): Promise<PricePoint[]> {
+  priceHistory(@Param('id', IdParamPipe) id: number, @CurrentUser() user: AuthUser | undefined): Promise<PricePoint[]> {
     return this.vehicles.priceHistory(id, user);
   }
 
   /** The owner or an admin marks a live listing sold. */
   @Post(':id/sold')
   @HttpCode(200)
-  markSold(@Param('id', IdParamPipe) id: number, @Body() input: MarkSoldDto, @CurrentUser() user: UserEntity): Promise<OwnerVehicle> {
+  markSold(@Param('id', IdParamPipe) id: number, @Body() input: MarkSoldDto, @CurrentUser() user: AuthUser): Promise<OwnerVehicle> {
     return this.vehicles.markSold(id, input, user);
   }
 
   /** With an Idempotency-Key, a retry of the same submission answers the first listing instead of a second one. */
   @Post()
   @UseInterceptors(IdempotencyInterceptor)
-  create(@Body() input: VehicleInputDto, @CurrentUser() user: UserEntity): Promise<OwnerVehicle> {
+  create(@Body() input: VehicleInputDto, @CurrentUser() user: AuthUser): Promise<OwnerVehicle> {
     return this.vehicles.create(input, user);
   }
 
   @Put(':id')
-  update(@Param('id', IdParamPipe) id: number, @Body() input: VehicleInputDto, @CurrentUser() user: UserEntity): Promise<OwnerVehicle> {
+  update(@Param('id', IdParamPipe) id: number, @Body() input: VehicleInputDto, @CurrentUser() user: AuthUser): Promise<OwnerVehicle> {
     return this.vehicles.update(id, input, user);
   }
 
   @Delete(':id')
   @HttpCode(204)
-  async remove(@Param('id', IdParamPipe) id: number, @CurrentUser() user: UserEntity): Promise<void> {
+  async remove(@Param('id', IdParamPipe) id: number, @CurrentUser() user: AuthUser): Promise<void> {
     await this.vehicles.remove(id, user);
   }
 }
@@ -97,7 +97,7 @@ export class UserVehiclesController {
   constructor(private readonly vehicles: VehiclesService) {}
 
   @Get()
-  mine(@CurrentUser() user: UserEntity): Promise<OwnerVehicle[]> {
+  mine(@CurrentUser() user: AuthUser): Promise<OwnerVehicle[]> {
     return this.vehicles.ofUser(user.id);
   }
 }

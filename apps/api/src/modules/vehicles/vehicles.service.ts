@@ -14,7 +14,7 @@ import {
 } from '@app/shared';
 import { DataSource, Repository } from 'typeorm';
 import type { ListingStatus } from '@app/shared';
-import type { UserEntity } from '../users/entities/user.entity';
+import type { AuthUser } from '../auth/auth-user';
 import { VehicleEntity } from './entities/vehicle.entity';
 import { ListingLifecycleService } from './lifecycle/listing-lifecycle.service';
 import { ListingRevisionsService } from './lifecycle/listing-revisions.service';
@@ -24,7 +24,7 @@ import { toOwnerVehicle, toPublicVehicle } from './vehicle.mapper';
 import { sqlEngineOf } from '../../infra/database/sql-engine';
 
 /** Who is asking: undefined for a visitor. */
-type Viewer = Pick<UserEntity, 'id' | 'role'> | undefined;
+type Viewer = Pick<AuthUser, 'id' | 'role'> | undefined;
 
 const isAdmin = (viewer: Viewer) => viewer?.role === 'admin';
 const owns = (viewer: Viewer, vehicle: VehicleEntity) => viewer !== undefined && viewer.id === vehicle.userId;
@@ -92,7 +92,7 @@ export class VehiclesService {
     return toPublicVehicle(vehicle);
   }
 
-  async create(input: VehicleInputDto, owner: Pick<UserEntity, 'id' | 'role'>): Promise<OwnerVehicle> {
+  async create(input: VehicleInputDto, owner: Pick<AuthUser, 'id' | 'role'>): Promise<OwnerVehicle> {
     const after = { ...this.fieldsOf(input), userId: owner.id, status: 'pending' as const, views: 0, isFeatured: false };
     const [saved] = await this.writer.write(userActor(owner), [{ before: null, after }]);
     return this.ownerView(saved!);
@@ -104,7 +104,7 @@ export class VehiclesService {
    * the others wait as the listing's pending revision (classifyEdit); an edit of a rejected listing sends
    * it back to review. Photos dropped by the edit leave storage once the edit is saved.
    */
-  async update(id: number, input: VehicleInputDto, editor: Pick<UserEntity, 'id' | 'role'>): Promise<OwnerVehicle> {
+  async update(id: number, input: VehicleInputDto, editor: Pick<AuthUser, 'id' | 'role'>): Promise<OwnerVehicle> {
     const before = await this.editableOr404(id, editor);
     if (!isAdmin(editor) && before.isPublic) return this.reviseLive(before, this.fieldsOf(input), editor);
     const backToReview = !isAdmin(editor) && before.status === 'rejected';
@@ -114,7 +114,7 @@ export class VehiclesService {
   }
 
   /** A seller's edit of a live listing: low-risk changes live now, the rest as the pending revision (one transaction). */
-  private async reviseLive(before: VehicleEntity, proposed: ReturnType<VehiclesService['fieldsOf']>, editor: Pick<UserEntity, 'id' | 'role'>) {
+  private async reviseLive(before: VehicleEntity, proposed: ReturnType<VehiclesService['fieldsOf']>, editor: Pick<AuthUser, 'id' | 'role'>) {
     const { live, review } = classifyEdit(before as unknown as RevisableFields, proposed as unknown as RevisableFields);
     let replacedPhotos: string[] = [];
     const [saved] = await this.writer.write(userActor(editor), [{ before, after: live as Partial<ListingFields> }], async (manager) => {
@@ -128,7 +128,7 @@ export class VehiclesService {
    * Marks a live listing sold (its owner or an admin), optionally with the sold price, public only where
    * the seller agrees. 409 for a listing that is not live.
    */
-  async markSold(id: number, input: MarkSoldDto, editor: Pick<UserEntity, 'id' | 'role'>): Promise<OwnerVehicle> {
+  async markSold(id: number, input: MarkSoldDto, editor: Pick<AuthUser, 'id' | 'role'>): Promise<OwnerVehicle> {
     const before = await this.editableOr404(id, editor);
     if (before.status !== 'approved' && before.status !== 'sold') {
       throw new ConflictException(`Only a live listing can be marked sold (this one is ${before.status})`);
@@ -161,7 +161,7 @@ export class VehiclesService {
     return rows.map((row) => row!.id);
   }
 
-  async remove(id: number, editor: Pick<UserEntity, 'id' | 'role'>): Promise<void> {
+  async remove(id: number, editor: Pick<AuthUser, 'id' | 'role'>): Promise<void> {
     const before = await this.editableOr404(id, editor);
     const revision = (await this.revisions.pendingFor([before.id])).get(before.id);
     // The pending revision goes with the listing (foreign key cascade), and so do the photos it proposed.
