@@ -12,6 +12,7 @@ import { AllExceptionsFilter } from './infra/http/all-exceptions.filter';
 import { registerJsonBodyParser, registerOneClickUnsubscribeParser } from './infra/http/body-parsing';
 import { answerFrameworkError } from './infra/http/framework-errors';
 import { registerSecurity, securityHeaders } from './infra/http/security';
+import { requestLoggerOptions } from './infra/http/request-log';
 import { recordRoutes } from './infra/http/route-list';
 import { registerStaticFiles } from './infra/http/static-files';
 import { createValidationPipe } from './infra/http/validation';
@@ -28,7 +29,7 @@ const REQUEST_ID = /^[\w.-]{8,64}$/;
 export async function createApp(config: AppConfig, extraModules: Type[] = []): Promise<NestFastifyApplication> {
   const writeSecurityHeaders = securityHeaders(config);
   const adapter = new FastifyAdapter({
-    logger: config.logLevel === 'silent' ? false : { level: config.logLevel, redact: ['req.headers.cookie', 'req.headers.authorization'] },
+    logger: config.logLevel === 'silent' ? false : requestLoggerOptions(config.logLevel),
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     requestIdHeader: 'x-request-id',

@@ -1,6 +1,7 @@
 import { ArgumentsHost, Catch, ExceptionFilter, Logger } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { toErrorBody } from './error-body';
+import { redactUrl } from './request-log';
 
 /** The one global filter: every error leaves in the shape of DECISIONS.md; unknown ones are 500 and logged. */
 @Catch()
@@ -14,7 +15,7 @@ export class AllExceptionsFilter implements ExceptionFilter {
     const { status, body, unexpected } = toErrorBody(exception);
     if (unexpected) {
       this.logger.error(
-        `${request.method} ${request.url} (request ${request.id}) failed: ${exception instanceof Error ? exception.stack : String(exception)}`,
+        `${request.method} ${redactUrl(request.url)} (request ${request.id}) failed: ${exception instanceof Error ? exception.stack : String(exception)}`,
       );
     }
     if (reply.sent) return;

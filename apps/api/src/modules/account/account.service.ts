@@ -92,6 +92,8 @@ export class AccountService {
     await this.dataSource.transaction(async (manager) => {
       await this.tokens.redeem(manager, link, EMAIL_LINK_INVALID);
       await this.users.setEmail(manager, user.id, newEmail);
+      // A reset link mailed to the old address, or another pending change, must not outlive the move.
+      await this.tokens.revokeAll(manager, user.id);
       await this.outbox.enqueue(
         manager,
         'email-changed',

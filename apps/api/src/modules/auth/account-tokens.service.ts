@@ -41,6 +41,17 @@ export class AccountTokensService {
   }
 
   /**
+   * Voids every unused token of the account, whatever its purpose, in the caller's transaction: called on every
+   * change of who can act for the account (a password change or reset, an e-mail change, another session
+   * signed out), so a link mailed before it (to an attacker's address, or to the old one) no longer works.
+   * Answers how many were voided.
+   */
+  async revokeAll(manager: EntityManager, userId: number): Promise<number> {
+    const { affected } = await manager.update(AccountTokenEntity, { userId, usedAt: IsNull() }, { usedAt: new Date() });
+    return affected ?? 0;
+  }
+
+  /**
    * Uses the token in the caller's transaction, and with it every other unused token of the account of this
    * purpose: 400 `invalid` when it was used meanwhile (two uses at the same moment: one wins).
    */

@@ -8,6 +8,7 @@ import { EntityManager, LessThan, MoreThan, Not, Repository } from 'typeorm';
 import { APP_CONFIG, AppConfig } from '../../infra/config/app-config';
 import { UserEntity } from '../users/entities/user.entity';
 import { type AuthUser, toAuthUser } from './auth-user';
+import { AccountTokensService } from './account-tokens.service';
 import { SessionEntity } from './entities/session.entity';
 
 /** A session's id for the account's own list: derived from its secret, which it does not reveal. */
@@ -27,13 +28,17 @@ const RENEW_AFTER_MS = 60 * 60 * 1000;
 
 /**
  * Server-side sessions. The encrypted cookie carries only the session id; the sessions table holds the
- * session, so deleting its row (logout, purge) revokes every copy of the cookie.
+ * session, so deleting its row (logout, purge) revokes every copy of the cookie. Ending sessions other than
+ * the caller's own (`revokeOthers`, `revokeAll`, `endById`: a password change or reset, "sign out" of another
+ * browser) also voids every unused e-mailed link of the account (AccountTokensService.revokeAll): whoever held
+ * that session may have asked for one.
  */
 @Injectable()
 export class SessionService {
   constructor(
     @InjectRepository(SessionEntity) private readonly sessions: Repository<SessionEntity>,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly tokens: AccountTokensService,
   ) {}
 
   private get ttlMs(): number {
@@ -102,19 +107,24 @@ export class SessionService {
     const rows = await this.sessions.find({ select: { sid: true }, where: { userId } });
     const row = rows.find((r) => publicSessionId(r.sid) === id);
     if (!row) throw new NotFoundException('Session not found');
-    await this.sessions.delete({ sid: row.sid, userId });
+    await this.sessions.manager.transaction(async (manager) => {
+      await manager.delete(SessionEntity, { sid: row.sid, userId });
+      await this.tokens.revokeAll(manager, userId);
+    });
   }
 
-  /** Ends every session of the account but the request's own (a password change), in the caller's transaction. */
+  /** Ends every session of the account but the request's own (a password change), and its links, in the caller's transaction. */
   async revokeOthers(manager: EntityManager, request: FastifyRequest, userId: number): Promise<number> {
     const currentSid = request.session?.get('sid') ?? '';
     const { affected } = await manager.delete(SessionEntity, { userId, sid: Not(currentSid) });
+    await this.tokens.revokeAll(manager, userId);
     return affected ?? 0;
   }
 
   /** Ends every session of a user (a password reset), in the caller's transaction; answers how many. */
   async revokeAll(manager: EntityManager, userId: number): Promise<number> {
     const { affected } = await manager.delete(SessionEntity, { userId });
+    await this.tokens.revokeAll(manager, userId);
     return affected ?? 0;
   }
 
