@@ -29,6 +29,7 @@ export * from './vehicles/saved-vehicles.dto';
 export * from './saved-searches/saved-search.dto';
 export * from './vehicles/feature-filters';
 export * from './vehicles/listing-lifecycle';
+export * from './vehicles/live-edit-rules';
 export * from './vehicles/vocabulary-input';
 export * from './http/api-client';
 export * from './site/routes';

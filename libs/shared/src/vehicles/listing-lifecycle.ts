@@ -4,6 +4,7 @@ import { formatPrice, vehicleTitle } from '../common/format';
 import { emptyToUndefined } from '../common/transforms';
 import { hasAtMostTwoDecimals, numeric, rule } from '../common/validators';
 import { LISTING_LIMITS } from './limits';
+import { carriesContactOrPayment, isLivePriceCut } from './live-edit-rules';
 
 /**
  * The life of a listing after it goes live (the market issue): price history and price drops, edits that
@@ -112,15 +113,21 @@ export function sameFieldValue(a: unknown, b: unknown): boolean {
 
 const startsWith = <T>(list: readonly T[], prefix: readonly T[]) => prefix.every((item, i) => list[i] === item);
 
+/** What the classification of a live edit needs besides the two versions: the listing's market estimate. */
+export interface LiveEditContext {
+  marketEstimate?: number | null;
+}
+
 /**
  * Whether changing one field of a live listing from `before` to `after` may go live without review
- * (DECISIONS.md): a lower price, a higher mileage, photos added after the current ones, a description
- * that keeps the current text and adds to it.
+ * (DECISIONS.md): a price cut of at most 30 % and not below half the market estimate, a higher mileage,
+ * photos added after the current ones, a description that keeps the current text and adds text without
+ * contact details, links or payment words (live-edit-rules.ts).
  */
-export function isLowRiskChange(field: RevisableField, before: unknown, after: unknown): boolean {
+export function isLowRiskChange(field: RevisableField, before: unknown, after: unknown, context: LiveEditContext = {}): boolean {
   switch (field) {
     case 'price':
-      return typeof before === 'number' && typeof after === 'number' && after < before;
+      return isLivePriceCut(before, after, context.marketEstimate);
     case 'mileage':
       return typeof before === 'number' && typeof after === 'number' && after > before;
     case 'images': {
@@ -131,7 +138,7 @@ export function isLowRiskChange(field: RevisableField, before: unknown, after: u
     case 'description': {
       const was = typeof before === 'string' ? before.trim() : '';
       const now = typeof after === 'string' ? after.trim() : '';
-      return now.length > was.length && now.startsWith(was);
+      return now.length > was.length && now.startsWith(was) && !carriesContactOrPayment(now.slice(was.length));
     }
     default:
       return false;
@@ -146,12 +153,12 @@ export interface ClassifiedEdit {
 }
 
 /** Splits an edit of a live listing into what goes live at once and what waits for review. */
-export function classifyEdit(current: RevisableFields, proposed: RevisableFields): ClassifiedEdit {
+export function classifyEdit(current: RevisableFields, proposed: RevisableFields, context: LiveEditContext = {}): ClassifiedEdit {
   const live: Partial<RevisableFields> = {};
   const review: Partial<RevisableFields> = {};
   for (const field of REVISABLE_FIELDS) {
     if (sameFieldValue(current[field], proposed[field])) continue;
-    const side = isLowRiskChange(field, current[field], proposed[field]) ? live : review;
+    const side = isLowRiskChange(field, current[field], proposed[field], context) ? live : review;
     side[field] = proposed[field];
   }
   return { live, review };

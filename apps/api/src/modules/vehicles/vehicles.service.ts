@@ -115,7 +115,7 @@ export class VehiclesService {
 
   /** A seller's edit of a live listing: low-risk changes live now, the rest as the pending revision (one transaction). */
   private async reviseLive(before: VehicleEntity, proposed: ReturnType<VehiclesService['fieldsOf']>, editor: Pick<AuthUser, 'id' | 'role'>) {
-    const { live, review } = classifyEdit(before as unknown as RevisableFields, proposed as unknown as RevisableFields);
+    const { live, review } = classifyEdit(before as unknown as RevisableFields, proposed as unknown as RevisableFields, { marketEstimate: before.expectedPrice });
     let replacedPhotos: string[] = [];
     const [saved] = await this.writer.write(userActor(editor), [{ before, after: live as Partial<ListingFields> }], async (manager) => {
       replacedPhotos = await this.revisions.replacePending(manager, before, editor.id, review);
