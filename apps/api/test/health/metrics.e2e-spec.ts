@@ -47,6 +47,14 @@ describe('GET /metrics', () => {
     expect(forwarded.body).toEqual({ statusCode: 403, message: 'Metrics need the METRICS_TOKEN bearer token, or a scrape from this machine' });
     expect((await t.client().get('/api/metrics')).status).toBe(404);
   });
+
+  it('takes X-Real-IP and Forwarded (RFC 7239) for forwarded too: a proxy that sets only one of them gets 403', async () => {
+    for (const headers of [{ 'x-real-ip': '203.0.113.9' }, { forwarded: 'for=203.0.113.9;proto=https' }]) {
+      const res = await t.client().get('/metrics', { headers });
+      expect(res.status).toBe(403);
+      expect(res.body.message).toBe('Metrics need the METRICS_TOKEN bearer token, or a scrape from this machine');
+    }
+  });
 });
 
 describe('GET /metrics with METRICS_TOKEN', () => {

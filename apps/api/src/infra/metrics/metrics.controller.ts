@@ -7,11 +7,13 @@ import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { Metrics } from './metrics.service';
 
 const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
+/** Headers a proxy in front sets to pass the client's address on: any of them makes a scrape a forwarded one. */
+const FORWARDING_HEADERS = ['x-forwarded-for', 'x-real-ip', 'forwarded'] as const;
 
 /**
  * `GET /metrics` in Prometheus's text format, outside the /api prefix. With METRICS_TOKEN set it asks for
  * `Authorization: Bearer <token>`; without, it answers only scrapes from this machine that no proxy
- * forwarded (a sidecar or a node agent), and 403 otherwise.
+ * forwarded (a sidecar or a node agent: no X-Forwarded-For, X-Real-IP or Forwarded header), and 403 otherwise.
  */
 @Controller()
 export class MetricsController {
@@ -37,6 +39,6 @@ export class MetricsController {
       const expected = Buffer.from(`Bearer ${token}`);
       return given.length === expected.length && timingSafeEqual(given, expected);
     }
-    return LOOPBACK.has(request.raw.socket.remoteAddress ?? '') && request.headers['x-forwarded-for'] === undefined && request.headers.forwarded === undefined;
+    return LOOPBACK.has(request.raw.socket.remoteAddress ?? '') && FORWARDING_HEADERS.every((name) => request.headers[name] === undefined);
   }
 }
