@@ -31,6 +31,9 @@ const apiHttp = (engine) => ({
   displayName: `api-${engine}`,
   testMatch: ['<rootDir>/apps/api/test/**/*.e2e-spec.ts'],
   setupFiles: [`<rootDir>/apps/api/test/support/engine-${engine}.ts`],
+  // Migrates one template database of the engine per run; each test file starts from a copy (test-database.ts).
+  globalSetup: '<rootDir>/apps/api/test/support/global-setup.ts',
+  globalTeardown: '<rootDir>/apps/api/test/support/global-teardown.ts',
 });
 
 module.exports = {

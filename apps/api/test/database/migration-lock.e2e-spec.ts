@@ -30,7 +30,7 @@ describe('migrations at start', () => {
   };
 
   beforeEach(async () => {
-    database = await createTestDatabase();
+    database = await createTestDatabase({ migrated: false });
   });
   afterEach(async () => {
     await database.drop();
