@@ -16,7 +16,12 @@ const COMMON = ['package-lock.json', 'package.json', 'libs'];
 
 /** Each build: its npm script, the sources it reads, and the files it makes (a stamp goes beside each). */
 const TARGETS = {
-  api: { script: 'build:api', sources: [...COMMON, 'apps/api', 'tsconfig.json', 'nest-cli.json'], outputs: ['dist/apps/api/main.js'] },
+  // The API's build reads apps/api/src only (its HTTP tests and benches are not part of it).
+  api: {
+    script: 'build:api',
+    sources: [...COMMON, 'apps/api/src', 'apps/api/package.json', 'apps/api/tsconfig.app.json', 'apps/api/webpack.config.js', 'tsconfig.json', 'nest-cli.json'],
+    outputs: ['dist/apps/api/main.js'],
+  },
   storefront: {
     script: 'build:storefront',
     sources: [...COMMON, 'apps/storefront', 'webpack.config.base.js', 'tsconfig.web.json', 'tsconfig.json', 'types'],
