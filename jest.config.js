@@ -31,6 +31,9 @@ const apiHttp = (engine) => ({
   displayName: `api-${engine}`,
   testMatch: ['<rootDir>/apps/api/test/**/*.e2e-spec.ts'],
   setupFiles: [`<rootDir>/apps/api/test/support/engine-${engine}.ts`],
+  // Migrates one template database of the engine per run; each test file starts from a copy (test-database.ts).
+  globalSetup: '<rootDir>/apps/api/test/support/global-setup.ts',
+  globalTeardown: '<rootDir>/apps/api/test/support/global-teardown.ts',
 });
 
 module.exports = {
@@ -41,6 +44,9 @@ module.exports = {
   // engine), which ran the single worker out of heap in CI. Tests run in worker processes (never in band),
   // and a worker is replaced once it holds more than this after a file.
   workerIdleMemoryLimit: '1GB',
+  // Two workers on two cores (jest's default is cores - 1 = one): an API test spends much of its time waiting on
+  // the database and the network, so the other worker uses the core meanwhile; the two engines' files interleave.
+  maxWorkers: 2,
   projects: [
     { ...base, displayName: 'unit', testMatch: ['<rootDir>/libs/*/src/**/*.spec.ts', '<rootDir>/apps/api/src/**/*.spec.ts', '<rootDir>/tools/*/src/**/*.spec.ts'] },
     {

@@ -3,7 +3,8 @@
 //   1. type checks of all TypeScript (API and libs; frontends and libs)
 //   2. jest: unit and component tests, then the API's HTTP tests on SQLite and on MariaDB
 //   3. browser tests (playwright-core + Debian Chromium) against the built app with demo data
-// The last line counts every test of both runners: "Total: N passed, N failed".
+// Each stage prints its time and the tests it ran; a summary of the stages precedes the last line, which counts
+// every test of both runners: "Total: N passed, N failed".
 const { spawnSync } = require('node:child_process');
 const { mkdtempSync, readFileSync, rmSync } = require('node:fs');
 const { tmpdir } = require('node:os');
@@ -14,6 +15,8 @@ const bin = (name) => join(root, 'node_modules', '.bin', name);
 const scratch = mkdtempSync(join(tmpdir(), 'cm-test-'));
 const jestReport = join(scratch, 'jest.json');
 const counts = { passed: 0, failed: 0 };
+/** Per stage: name, seconds, and the tests it ran (none for the type checks). */
+const summary = [];
 
 const stages = [
   { name: 'type check (API and libs)', command: bin('tsc'), args: ['-p', 'tsconfig.json', '--noEmit'] },
@@ -24,8 +27,7 @@ const stages = [
     args: ['--ci', '--json', `--outputFile=${jestReport}`, ...process.argv.slice(2)],
     count: () => {
       const report = JSON.parse(readFileSync(jestReport, 'utf8'));
-      counts.passed += report.numPassedTests;
-      counts.failed += report.numFailedTests;
+      return { passed: report.numPassedTests, failed: report.numFailedTests, skipped: report.numPendingTests + report.numTodoTests };
     },
   },
   {
@@ -36,16 +38,17 @@ const stages = [
     capture: true,
     count: (output) => {
       const match = [...output.matchAll(/^(\d+) passed, (\d+) failed$/gm)].pop();
-      if (match) {
-        counts.passed += Number(match[1]);
-        counts.failed += Number(match[2]);
-      }
+      return match ? { passed: Number(match[1]), failed: Number(match[2]) } : undefined;
     },
   },
 ];
 
+const describe = (tests) => (tests ? `${tests.passed} passed, ${tests.failed} failed${tests.skipped ? `, ${tests.skipped} skipped` : ''}` : 'no tests');
+
 function finish(code) {
   rmSync(scratch, { recursive: true, force: true });
+  console.log('\nStages:');
+  for (const stage of summary) console.log(`  ${stage.ok ? '✔' : '✖'} ${stage.name.padEnd(52)} ${stage.seconds.padStart(7)} s  ${describe(stage.tests)}`);
   console.log(`\nTotal: ${counts.passed} passed, ${counts.failed} failed`);
   process.exit(code);
 }
@@ -60,17 +63,23 @@ for (const stage of stages) {
   });
   const output = stage.capture ? result.stdout.toString() : '';
   if (stage.capture) process.stdout.write(output);
+  let tests;
   try {
-    stage.count?.(output);
+    tests = stage.count?.(output);
   } catch {
     // no report (the runner did not get that far): its failure is reported below
   }
+  if (tests) {
+    counts.passed += tests.passed;
+    counts.failed += tests.failed;
+  }
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  summary.push({ name: stage.name, seconds, tests, ok: result.status === 0 });
   if (result.status !== 0) {
-    console.error(`✖ ${stage.name} failed after ${seconds} s`);
+    console.error(`✖ ${stage.name} failed after ${seconds} s (${describe(tests)})`);
     if (counts.failed === 0) counts.failed = 1;
     finish(result.status ?? 1);
   }
-  console.log(`✔ ${stage.name} (${seconds} s)`);
+  console.log(`✔ ${stage.name} (${seconds} s, ${describe(tests)})`);
 }
 finish(0);

@@ -1,19 +1,21 @@
 // Starts the built API (with the storefront and admin builds) on a free port with a fresh data folder:
 // SQLite with the demo data. Used by the browser tests and by Lighthouse.
-const { spawn, spawnSync } = require('node:child_process');
+const { spawn } = require('node:child_process');
 const { existsSync, mkdtempSync, readFileSync, rmSync } = require('node:fs');
 const net = require('node:net');
 const { tmpdir } = require('node:os');
 const { join } = require('node:path');
+const { rebuildStale } = require('./build-freshness');
 
 const root = join(__dirname, '..', '..');
 
+/**
+ * Rebuilds the outputs the server needs (API, storefront, admin console, demo bundle) whose sources changed since
+ * they were built, each by its own npm script: a build is current when the hash of its sources stored beside it
+ * matches (scripts/lib/build-freshness.js). E2E_REBUILD=1 rebuilds them all.
+ */
 function ensureBuilt() {
-  const outputs = ['dist/apps/api/main.js', 'apps/storefront/dist/index.html', 'apps/storefront/dist-server/render.js', 'apps/admin/dist/remoteEntry.js', 'tools/demo/bundle/bundle.json'];
-  if (outputs.every((f) => existsSync(join(root, f))) && !process.env.E2E_REBUILD) return;
-  console.log('▶ npm run build');
-  const result = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
-  if (result.status !== 0) throw new Error(`npm run build failed (${result.status})`);
+  rebuildStale({ force: Boolean(process.env.E2E_REBUILD) });
 }
 
 function freePort() {

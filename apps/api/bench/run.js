@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm run bench:search`, `npm run bench:pricing`, `npm run bench:photos` and `npm run test:cluster`: run the TypeScript benches (and its server child) straight from the sources,
+// `npm run bench:search`, `npm run bench:pricing`, `npm run bench:photos`, `npm run test:cluster` and `npm run bench:cluster`: run the TypeScript benches (and its server child) straight from the sources,
 // compiled on load with @swc/core (the compiler the tests use); no build step.
 const { readFileSync } = require('node:fs');
 const Module = require('node:module');

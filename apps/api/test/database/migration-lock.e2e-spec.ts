@@ -13,6 +13,9 @@ import { createTestDatabase, type TestDatabase } from '../support/test-database'
 
 const engine = process.env.TEST_DB;
 
+// These tests migrate empty databases (the other API tests copy a migrated template): 10-30 s on a loaded MariaDB.
+jest.setTimeout(120_000);
+
 describe('migrations at start', () => {
   let database: TestDatabase;
   const dataDir = mkdtempSync(join(tmpdir(), 'cm-migrate-'));
@@ -30,7 +33,7 @@ describe('migrations at start', () => {
   };
 
   beforeEach(async () => {
-    database = await createTestDatabase();
+    database = await createTestDatabase({ migrated: false });
   });
   afterEach(async () => {
     await database.drop();

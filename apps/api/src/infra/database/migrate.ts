@@ -1,10 +1,19 @@
 import { Logger } from '@nestjs/common';
+import { createHash } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { DataSource, type Migration, MigrationExecutor } from 'typeorm';
 import { sqlEngineOf } from './sql-engine';
 
-/** The named lock every instance takes before migrating (MySQL/MariaDB GET_LOCK). */
-export const MIGRATION_LOCK = 'carmarket:migrations';
+/**
+ * The named lock every instance takes before migrating (MySQL/MariaDB GET_LOCK). Lock names are server-wide, so
+ * the name carries the database's: instances of one database wait for each other, other databases on the same
+ * server (staging beside production, each test file's own) do not wait. At most 64 characters: a long database
+ * name is hashed.
+ */
+export function migrationLockName(database: string): string {
+  const name = `carmarket:migrations:${database}`;
+  return name.length <= 64 ? name : `carmarket:migrations:${createHash('sha256').update(database).digest('hex').slice(0, 40)}`;
+}
 /** How long an instance waits for another one's migrations before giving up. */
 const LOCK_WAIT_SECONDS = 300;
 
@@ -36,15 +45,16 @@ export async function pendingMigrationNames(dataSource: DataSource): Promise<str
 async function migrateWithNamedLock(dataSource: DataSource): Promise<Migration[]> {
   const runner = dataSource.createQueryRunner();
   await runner.connect();
+  const lock = migrationLockName(String(dataSource.options.database));
   try {
-    const [row] = (await runner.query('SELECT GET_LOCK(?, ?) AS acquired', [MIGRATION_LOCK, LOCK_WAIT_SECONDS])) as { acquired: number | string | null }[];
+    const [row] = (await runner.query('SELECT GET_LOCK(?, ?) AS acquired', [lock, LOCK_WAIT_SECONDS])) as { acquired: number | string | null }[];
     if (Number(row?.acquired) !== 1) {
       throw new Error(`Another instance held the migration lock for ${LOCK_WAIT_SECONDS} s; not starting on a half-migrated schema`);
     }
     try {
       return logApplied(await dataSource.runMigrations({ transaction: 'each' }));
     } finally {
-      await runner.query('SELECT RELEASE_LOCK(?)', [MIGRATION_LOCK]);
+      await runner.query('SELECT RELEASE_LOCK(?)', [lock]);
     }
   } finally {
     await runner.release();
