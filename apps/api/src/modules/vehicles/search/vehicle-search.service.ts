@@ -12,7 +12,7 @@ import {
 } from '@app/shared';
 import { DataSource } from 'typeorm';
 import { VersionedCacheService } from '../../../infra/cache/versioned-cache.service';
-import { PUBLIC_COLUMNS, rawToPublicVehicle } from '../vehicle.mapper';
+import { PUBLIC_COLUMNS, publicRowMapper } from '../vehicle.mapper';
 import { sqlEngineOf, type SqlEngine } from '../../../infra/database/sql-engine';
 import type { GroupCount } from './counts-snapshot';
 import { LISTINGS_DATA_SET, SearchCounts } from './search-counts.service';
@@ -21,8 +21,6 @@ import { filtersKey, pageIndex, pageIndexReadsCounts, pageQuery, toSearchRequest
 /** No filter: every public listing. */
 const PUBLIC_ONLY: SearchFilters = { terms: [], features: [] };
 
-type RawRow = Parameters<typeof rawToPublicVehicle>[0];
-
 /**
  * GET /api/vehicles/search. A search's answer is kept per listings version; on a miss the page of results is
  * read (one query: an index range in sort order, stopped after the page), and the total and the facet counts
@@ -30,6 +28,8 @@ type RawRow = Parameters<typeof rawToPublicVehicle>[0];
  */
 @Injectable()
 export class VehicleSearchService {
+  private toPublic?: ReturnType<typeof publicRowMapper>;
+
   constructor(
     private readonly dataSource: DataSource,
     private readonly cache: VersionedCacheService,
@@ -62,8 +62,9 @@ export class VehicleSearchService {
   /** One query: the page's rows in sort order, read straight into the public shape. */
   private async page(filters: SearchFilters, sortBy: SortOption, index: string | undefined, limit: number, offset: number): Promise<PublicVehicle[]> {
     const query = pageQuery({ filters, sortBy, index, limit, offset, engine: this.engine, columns: PUBLIC_COLUMNS });
-    const rows = (await this.dataSource.query(query.sql, query.params)) as RawRow[];
-    return rows.map((r) => rawToPublicVehicle(r, query.measuresDistance ? Number(r.distanceMiles) : undefined));
+    const rows = (await this.dataSource.query(query.sql, query.params)) as Record<string, unknown>[];
+    const toPublic = (this.toPublic ??= publicRowMapper(this.dataSource));
+    return rows.map((r) => toPublic(r, query.measuresDistance ? Number(r.distanceMiles) : undefined));
   }
 
   /**
