@@ -33,7 +33,7 @@ import {
   whereOf,
   withoutDimension,
   toSearchRequest,
-  type SearchFilters,
+  type NormalizedSearchFilters,
 } from '../src/modules/vehicles/search/search-filters';
 import { VehicleSearchDto } from '@app/shared';
 import { plainToInstance } from 'class-transformer';
@@ -168,7 +168,7 @@ async function explain(dataSource: DataSource): Promise<void> {
     if (name === 'make, newest first' || name === 'no filter, newest first') {
       log('   COUNT:');
       log(await run(`SELECT COUNT(*) FROM vehicles WHERE ${where.sql}`, where.params));
-      const facet = whereOf(withoutDimension(filters as SearchFilters, 'make'), isSqlite ? 'sqlite' : 'mysql');
+      const facet = whereOf(withoutDimension(filters as NormalizedSearchFilters, 'make'), isSqlite ? 'sqlite' : 'mysql');
       log('   make facet:');
       log(await run(`SELECT makeKey, COUNT(*) FROM vehicles WHERE ${facet.sql} GROUP BY makeKey`, facet.params));
     }
@@ -419,7 +419,7 @@ async function bareReference(url: string, kinds: QueryKind[], seconds: number, c
     close = () => pool.end();
   }
   const engine = settings.type === 'sqlite' ? 'sqlite' : 'mysql';
-  const count = async (filters: SearchFilters) => {
+  const count = async (filters: NormalizedSearchFilters) => {
     const where = whereOf(filters, engine);
     const [row] = (await run({ sql: `SELECT COUNT(*) AS n FROM vehicles WHERE ${where.sql}`, params: where.params })) as { n: number }[];
     return Number(row.n);

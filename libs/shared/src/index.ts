@@ -28,6 +28,7 @@ export * from './vehicles/search-params';
 export * from './vehicles/saved-vehicles.dto';
 export * from './saved-searches/saved-search.dto';
 export * from './vehicles/feature-filters';
+export * from './vehicles/listing-fields';
 export * from './vehicles/listing-lifecycle';
 export * from './vehicles/live-edit-rules';
 export * from './vehicles/vocabulary-input';

@@ -6,7 +6,7 @@ import { VersionedCacheService } from '../../src/infra/cache/versioned-cache.ser
 import { Metrics } from '../../src/infra/metrics/metrics.service';
 import type { CountGroup, GroupCount } from '../../src/modules/vehicles/search/counts-snapshot';
 import { LISTINGS_DATA_SET, SearchCounts } from '../../src/modules/vehicles/search/search-counts.service';
-import { toSearchRequest, whereOf, type SearchFilters } from '../../src/modules/vehicles/search/search-filters';
+import { toSearchRequest, whereOf, type NormalizedSearchFilters } from '../../src/modules/vehicles/search/search-filters';
 import { VehicleEntity } from '../../src/modules/vehicles/entities/vehicle.entity';
 import { createVehicle, deleteVehicle, updateVehicle } from '../factories/vehicle.factory';
 import { registerUser } from '../factories/user.factory';
@@ -47,13 +47,13 @@ describe('search counts from memory', () => {
     await t.close();
   });
 
-  const filtersOf = (query: string): SearchFilters => {
+  const filtersOf = (query: string): NormalizedSearchFilters => {
     const params = new URLSearchParams(query);
     return toSearchRequest(plainToInstance(VehicleSearchDto, { ...Object.fromEntries(params), features: params.getAll('features') })).filters;
   };
 
   /** The plain GROUP BY of the filters, through no named index, as `value → n` (labels for makes and models). */
-  const plain = async (filters: SearchFilters, group: CountGroup): Promise<Record<string, string>> => {
+  const plain = async (filters: NormalizedSearchFilters, group: CountGroup): Promise<Record<string, string>> => {
     const where = whereOf(filters, engine);
     const select: Record<CountGroup, [string, string]> = {
       total: ["'all'", ''],

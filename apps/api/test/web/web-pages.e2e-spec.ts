@@ -2,6 +2,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { VehicleEntity } from '../../src/modules/vehicles/entities/vehicle.entity';
+import { ListingReader } from '../../src/modules/vehicles/listing-reader.service';
+import { VehiclesService } from '../../src/modules/vehicles/vehicles.service';
 import { createVehicle, updateVehicle } from '../factories/vehicle.factory';
 import { registerUser } from '../factories/user.factory';
 import { startTestApp, type TestApp } from '../support/test-app';
@@ -226,6 +228,26 @@ describe('storefront pages served by the API', () => {
 
       const landing = answersOf((await t.client().get('/')).text);
       expect(landing?.find((a) => a.kind === 'recent')?.body).toEqual((await t.client().get('/api/vehicles/recent')).body);
+    });
+
+    it('reads the listing once: the head is made from the first view\'s answer, and read for itself only without one', async () => {
+      const reader = t.app.get(ListingReader);
+      const headReads = jest.spyOn(reader, 'publicListing');
+      const detailReads = jest.spyOn(t.app.get(VehiclesService), 'detail');
+      try {
+        const html = (await t.client().get(`/vehicles/${approved.id}`)).text;
+        expect(html).toContain('<title>2021 BMW X5');
+        expect(answersOf(html)?.some((a) => a.kind === 'vehicle')).toBe(true);
+        expect([headReads.mock.calls.length, detailReads.mock.calls.length]).toEqual([0, 1]);
+
+        const signedIn = t.client();
+        await registerUser(signedIn);
+        expect((await signedIn.get(`/vehicles/${approved.id}`)).text).toContain('<title>2021 BMW X5');
+        expect([headReads.mock.calls.length, detailReads.mock.calls.length]).toEqual([1, 1]);
+      } finally {
+        headReads.mockRestore();
+        detailReads.mockRestore();
+      }
     });
 
     it('writes nothing for a signed-in visitor, whose answers depend on who they are', async () => {

@@ -1,7 +1,7 @@
 import { PartialType, PickType } from '@nestjs/mapped-types';
 import { IsBoolean, IsOptional } from 'class-validator';
 import { VehicleInputDto } from '../vehicles/vehicle-input.dto';
-import { ADMIN_EDITABLE_FIELDS } from './admin.dto';
+import { ADMIN_EDITABLE_FIELDS } from '../vehicles/listing-fields';
 
 /**
  * Server-side only (it builds on @nestjs/mapped-types, which the browsers do not load): imported by the API

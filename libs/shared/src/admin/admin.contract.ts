@@ -1,6 +1,6 @@
 import type { RevisionFieldDiff } from '../vehicles/listing-lifecycle';
 import type { OwnerVehicle } from '../vehicles/vehicle.contract';
-import type { AdminEditableField } from './admin.dto';
+import type { AdminEditableField } from '../vehicles/listing-fields';
 import type { ListingStatus } from '../vehicles/vocabularies';
 
 /** `GET /api/admin/stats`. */

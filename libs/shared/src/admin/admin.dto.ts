@@ -23,33 +23,6 @@ export function canChangeStatus(from: ListingStatus, to: ListingStatus): boolean
   return STATUS_TRANSITIONS[from].includes(to);
 }
 
-/**
- * The listing fields of the admin edit modal (SPEC.md section 3), editable by `PATCH
- * /api/admin/vehicles/{id}` together with `isFeatured`, under the rules of VehicleInputDto.
- */
-export const ADMIN_EDITABLE_FIELDS = [
-  'make',
-  'model',
-  'year',
-  'trim',
-  'mileage',
-  'price',
-  'condition',
-  'location',
-  'exteriorColor',
-  'interiorColor',
-  'engine',
-  'transmission',
-  'description',
-  'images',
-  'coverPhotoIndex',
-  'features',
-  'recentServices',
-  'contactFirstName',
-  'contactLastName',
-  'contactLocation',
-] as const;
-export type AdminEditableField = (typeof ADMIN_EDITABLE_FIELDS)[number];
 
 const REJECTION_REASON_VALUES = REJECTION_REASONS.map((r) => r.value) as string[];
 const rejecting = (args: ValidationArguments) => (args.object as { status?: unknown }).status === 'rejected';

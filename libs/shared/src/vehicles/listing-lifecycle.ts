@@ -5,6 +5,7 @@ import { emptyToUndefined } from '../common/transforms';
 import { hasAtMostTwoDecimals, numeric, rule } from '../common/validators';
 import { LISTING_LIMITS } from './limits';
 import { carriesContactOrPayment, isLivePriceCut } from './live-edit-rules';
+import { REVISABLE_FIELDS, type RevisableField } from './listing-fields';
 
 /**
  * The life of a listing after it goes live (the market issue): price history and price drops, edits that
@@ -29,82 +30,7 @@ export interface PricePoint {
   at: string;
 }
 
-/**
- * The listing fields a seller's edit changes and whose changes an edit of a live listing classifies
- * (VehicleInputDto minus nothing: every field of the form).
- */
-export const REVISABLE_FIELDS = [
-  'make',
-  'model',
-  'year',
-  'trim',
-  'mileage',
-  'price',
-  'condition',
-  'bodyType',
-  'fuelType',
-  'transmission',
-  'drivetrain',
-  'exteriorColor',
-  'interiorColor',
-  'color',
-  'interiorColorFamily',
-  'description',
-  'features',
-  'images',
-  'coverPhotoIndex',
-  'location',
-  'zipCode',
-  'contactPhone',
-  'contactEmail',
-  'contactFirstName',
-  'contactLastName',
-  'contactLocation',
-  'vin',
-  'carfaxReportUrl',
-  'recentServices',
-  'engine',
-  'mpgCity',
-  'mpgHighway',
-] as const;
-export type RevisableField = (typeof REVISABLE_FIELDS)[number];
 export type RevisableFields = Record<RevisableField, unknown>;
-
-/** Field names as the review screens show them. */
-export const REVISABLE_FIELD_LABELS: Record<RevisableField, string> = {
-  make: 'Make',
-  model: 'Model',
-  year: 'Year',
-  trim: 'Trim',
-  mileage: 'Mileage',
-  price: 'Price',
-  condition: 'Condition',
-  bodyType: 'Body type',
-  fuelType: 'Fuel type',
-  transmission: 'Transmission',
-  drivetrain: 'Drivetrain',
-  exteriorColor: 'Exterior color',
-  interiorColor: 'Interior color',
-  color: 'Color family',
-  interiorColorFamily: 'Interior color family',
-  description: 'Description',
-  features: 'Features',
-  images: 'Photos',
-  coverPhotoIndex: 'Cover photo',
-  location: 'Location',
-  zipCode: 'ZIP code',
-  contactPhone: 'Contact phone',
-  contactEmail: 'Contact email',
-  contactFirstName: 'Contact first name',
-  contactLastName: 'Contact last name',
-  contactLocation: 'Contact location',
-  vin: 'VIN',
-  carfaxReportUrl: 'Carfax report',
-  recentServices: 'Recent services',
-  engine: 'Engine',
-  mpgCity: 'City MPG',
-  mpgHighway: 'Highway MPG',
-};
 
 export function sameFieldValue(a: unknown, b: unknown): boolean {
   if (Array.isArray(a) || Array.isArray(b)) return JSON.stringify(a ?? []) === JSON.stringify(b ?? []);

@@ -1,6 +1,7 @@
 import { ConflictException, Inject, Injectable, NotFoundException } from '@nestjs/common';
 import {
   ADMIN_EDITABLE_FIELDS,
+  LIST_VALUED_FIELDS,
   AdminRevision,
   AdminStats,
   AdminVehicle,
@@ -33,7 +34,7 @@ import type { AdminVehicleEditDto } from '@app/shared/admin/admin-vehicle-edit.d
 const withSignals = (v: AdminVehicle, signals: ModerationSignal[]): PendingAdminVehicle => ({ ...v, signals, risk: signals.reduce((sum, s) => sum + s.weight, 0) });
 
 /** Columns that hold lists: `null` from the form clears them to an empty list. */
-const LIST_FIELDS = new Set<string>(['features', 'images', 'recentServices']);
+const LIST_FIELDS = new Set<string>(LIST_VALUED_FIELDS);
 
 type Changes = Partial<Record<ListingField, unknown>>;
 

@@ -1,10 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Brackets, In, Repository } from 'typeorm';
-import { LISTING_STATUSES, PUBLIC_STATUSES, type ListingStatus } from '@app/shared';
+import { LISTING_STATUSES, PUBLIC_STATUSES, type ListingStatus, type PublicVehicle } from '@app/shared';
 import { VehicleRevisionEntity } from './entities/vehicle-revision.entity';
 import { VehicleEntity } from './entities/vehicle.entity';
 import { containsPattern } from './search/keyword-match';
+import { toPublicVehicle } from './vehicle.mapper';
 
 /** A listing as other lists name it (inquiries, analytics): title parts and status as they are now. */
 export type ListingSummary = Pick<VehicleEntity, 'id' | 'year' | 'make' | 'model' | 'status'>;
@@ -32,6 +33,12 @@ export class ListingReader {
   publicById(id: number): Promise<VehicleEntity | null> {
     if (!Number.isSafeInteger(id) || id < 1) return Promise.resolve(null);
     return this.vehicles.findOneBy({ id, status: In([...PUBLIC_STATUSES]) });
+  }
+
+  /** A listing anyone may see, in the public shape (toPublicVehicle), or null. */
+  async publicListing(id: number): Promise<PublicVehicle | null> {
+    const vehicle = await this.publicById(id);
+    return vehicle ? toPublicVehicle(vehicle) : null;
   }
 
   /** One page of the listings of a status by age (with their sellers), and how many there are. */

@@ -10,8 +10,10 @@ import {
   type OwnerVehicle,
   type PriceDrop,
   type PublicVehicle,
+  PUBLIC_LISTING_FIELDS,
 } from '@app/shared';
-import type { VehicleEntity } from './entities/vehicle.entity';
+import type { DataSource } from 'typeorm';
+import { VehicleEntity } from './entities/vehicle.entity';
 import type { VehicleRevisionEntity } from './entities/vehicle-revision.entity';
 import { toPendingRevision } from './lifecycle/listing-revisions.service';
 
@@ -40,8 +42,31 @@ export function priceAnalysisOf(v: { price: number; status: string; expectedPric
 const publicSoldPrice = (v: { status: string; soldPrice?: number | null; soldPriceShown?: boolean | number | null }) =>
   v.status === 'sold' && Boolean(v.soldPriceShown) && v.soldPrice != null ? v.soldPrice : null;
 
+/**
+ * The columns the public shape is made from: the listing fields buyers see (PUBLIC_LISTING_FIELDS of the shared
+ * field table) and the listing's own state. toPublicVehicle can read no other column (its argument is typed so),
+ * and a search reads exactly these (PUBLIC_COLUMNS), so the two ways to a public listing cannot disagree.
+ */
+export const PUBLIC_SOURCE_COLUMNS = [
+  'id',
+  ...PUBLIC_LISTING_FIELDS,
+  'status',
+  'views',
+  'isFeatured',
+  'createdAt',
+  'updatedAt',
+  'soldAt',
+  'soldPrice',
+  'soldPriceShown',
+  'priceReducedAt',
+  'priceReducedFrom',
+  'expectedPrice',
+  'dealComparables',
+] as const satisfies ReadonlyArray<keyof VehicleEntity>;
+export type PublicSource = Pick<VehicleEntity, (typeof PUBLIC_SOURCE_COLUMNS)[number]>;
+
 /** The public shape: never the VIN, Carfax link, service history, seller contact or user id. */
-export function toPublicVehicle(v: VehicleEntity, distanceMiles?: number): PublicVehicle {
+export function toPublicVehicle(v: PublicSource, distanceMiles?: number): PublicVehicle {
   const out: PublicVehicle = {
     id: v.id,
     make: v.make,
@@ -116,64 +141,24 @@ function rejectionOf(v: VehicleEntity): ListingRejection {
   return { reason, label: rejectionReasonLabel(reason), note: v.rejectionNote ?? null };
 }
 
-/** The columns of the public shape, for searches that read rows without the ORM (one query per page). */
-export const PUBLIC_COLUMNS = [
-  'id', 'make', 'model', 'year', '`trim`', 'mileage', 'price', '`condition`', 'bodyType', 'fuelType', 'transmission', 'drivetrain',
-  'exteriorColor', 'interiorColor', 'color', 'interiorColorFamily', 'description', 'features', 'images', 'coverPhotoIndex', 'location', 'zipCode', 'engine',
-  'mpgCity', 'mpgHighway', 'status', 'views', 'isFeatured', 'createdAt', 'updatedAt', 'soldAt', 'soldPrice', 'soldPriceShown',
-  'priceReducedAt', 'priceReducedFrom', 'expectedPrice', 'dealComparables',
-].join(', ');
+/** The public source columns as a SELECT list, for searches that read rows without the ORM (one query per page). */
+export const PUBLIC_COLUMNS = PUBLIC_SOURCE_COLUMNS.map((column) => `\`${column}\``).join(', ');
 
-type RawValue = string | number | boolean | Date | null;
-
-/** A timestamp as either driver answers it: a Date (mysql2, UTC) or SQLite's UTC text "YYYY-MM-DD HH:MM:SS". */
-const rawDate = (value: RawValue): string => {
-  if (value instanceof Date) return value.toISOString();
-  const text = String(value);
-  return /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/.test(text) ? `${text.replace(' ', 'T')}.000Z` : new Date(`${text.replace(' ', 'T')}Z`).toISOString();
-};
-const rawText = (value: RawValue): string | null => (value === null ? null : String(value));
-const rawInt = (value: RawValue): number | null => (value === null ? null : Number(value));
-const rawDateOrNull = (value: RawValue): string | null => (value === null ? null : rawDate(value));
-
-/** The public shape from a raw row of PUBLIC_COLUMNS (same answer as toPublicVehicle of the entity). */
-export function rawToPublicVehicle(row: Record<string, RawValue>, distanceMiles?: number): PublicVehicle {
-  const out: PublicVehicle = {
-    id: Number(row.id),
-    make: String(row.make),
-    model: String(row.model),
-    year: Number(row.year),
-    trim: rawText(row.trim),
-    mileage: Number(row.mileage),
-    price: Number(row.price),
-    condition: String(row.condition),
-    bodyType: rawText(row.bodyType),
-    fuelType: rawText(row.fuelType),
-    transmission: rawText(row.transmission),
-    drivetrain: rawText(row.drivetrain),
-    exteriorColor: rawText(row.exteriorColor),
-    interiorColor: rawText(row.interiorColor),
-    color: rawText(row.color),
-    interiorColorFamily: rawText(row.interiorColorFamily),
-    description: rawText(row.description),
-    features: JSON.parse(String(row.features)) as string[],
-    images: JSON.parse(String(row.images)) as string[],
-    coverPhotoIndex: Number(row.coverPhotoIndex),
-    location: String(row.location),
-    zipCode: String(row.zipCode),
-    engine: rawText(row.engine),
-    mpgCity: rawInt(row.mpgCity),
-    mpgHighway: rawInt(row.mpgHighway),
-    status: String(row.status) as PublicVehicle['status'],
-    views: Number(row.views),
-    isFeatured: Boolean(Number(row.isFeatured)),
-    createdAt: rawDate(row.createdAt),
-    updatedAt: rawDate(row.updatedAt),
-    priceAnalysis: priceAnalysisOf({ price: Number(row.price), status: String(row.status), expectedPrice: rawInt(row.expectedPrice), dealComparables: rawInt(row.dealComparables) }),
-    priceDrop: priceDropOf({ price: Number(row.price), priceReducedAt: rawDateOrNull(row.priceReducedAt), priceReducedFrom: rawInt(row.priceReducedFrom) }),
-    soldAt: row.status === 'sold' ? rawDateOrNull(row.soldAt) : null,
-    soldPrice: publicSoldPrice({ status: String(row.status), soldPrice: rawInt(row.soldPrice), soldPriceShown: Boolean(Number(row.soldPriceShown)) }),
+/**
+ * A raw row of PUBLIC_COLUMNS as the entity holds it, converted by TypeORM's own hydration of each column (the
+ * driver's dates, booleans, JSON and the decimal transformer, as when it loads the entity), then made public by
+ * toPublicVehicle: one mapper whichever way the listing was read.
+ */
+export function publicRowMapper(dataSource: DataSource): (row: Record<string, unknown>, distanceMiles?: number) => PublicVehicle {
+  const metadata = dataSource.getMetadata(VehicleEntity);
+  const columns = PUBLIC_SOURCE_COLUMNS.map((property) => {
+    const column = metadata.findColumnWithPropertyName(property);
+    if (!column) throw new Error(`VehicleEntity has no column ${property}`);
+    return column;
+  });
+  return (row, distanceMiles) => {
+    const source: Record<string, unknown> = {};
+    for (const column of columns) source[column.propertyName] = dataSource.driver.prepareHydratedValue(row[column.databaseName], column);
+    return toPublicVehicle(source as PublicSource, distanceMiles);
   };
-  if (distanceMiles !== undefined) out.distanceMiles = Math.round(distanceMiles * 10) / 10;
-  return out;
 }

@@ -11,12 +11,12 @@ import {
   socialImageOf,
   soldText,
   vehicleTitle,
+  type PublicVehicle,
 } from '@app/shared';
-import type { VehicleEntity } from '../vehicles/entities/vehicle.entity';
 
-/** Fields of a listing the page head needs. */
+/** Fields of a listing the page head needs: the public listing (its sold price only where the seller shows it). */
 export type SeoVehicle = Pick<
-  VehicleEntity,
+  PublicVehicle,
   | 'id'
   | 'make'
   | 'model'
@@ -37,7 +37,6 @@ export type SeoVehicle = Pick<
   | 'location'
   | 'status'
   | 'soldPrice'
-  | 'soldPriceShown'
   | 'updatedAt'
 >;
 
@@ -79,7 +78,7 @@ export function vehicleHead(vehicle: SeoVehicle, base: string, siteName: string)
   const sold = vehicle.status === 'sold';
   // A sold listing is not for sale: its title, description and previews say "Sold" (with the price only
   // where the seller agreed to show it).
-  const soldPrice = sold && Boolean(vehicle.soldPriceShown) && vehicle.soldPrice != null ? Number(vehicle.soldPrice) : null;
+  const soldPrice = sold ? vehicle.soldPrice : null;
   const title = `${listingPageTitle({ ...vehicle, soldPrice })} | ${siteName}`;
   const shortTitle = sold ? `${name} – ${soldText(soldPrice)}` : `${name} – ${price}`;
   const facts = `${formatMileage(vehicle.mileage)}, ${labelOf(CONDITION_OPTIONS, vehicle.condition).toLowerCase()} condition, in ${vehicle.location}.`;

@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type {} from '@fastify/compress';
 import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { BRAND, EMBEDDABLE_PAGE, matchSiteRoute, robotsDisallowPaths, sitemapPaths, type ApiErrorBody } from '@app/shared';
+import { BRAND, EMBEDDABLE_PAGE, matchSiteRoute, robotsDisallowPaths, sitemapPaths, type ApiErrorBody, type FirstViewAnswer } from '@app/shared';
 import { APP_CONFIG, AppConfig } from '../../infra/config/app-config';
 import { parseCanonicalId } from '../../infra/http/id-param.pipe';
 import { ListingReader } from '../vehicles/listing-reader.service';
@@ -94,21 +94,22 @@ export class WebPages implements OnModuleInit {
     // Paths of the shared route table are pages (200); anything else draws the client's 404 screen.
     let page = withHead(html, { title: this.config.site.name });
     let status = match ? 200 : 404;
-    let vehicleId: number | undefined;
+    const search = new URLSearchParams(request.url.includes('?') ? request.url.slice(request.url.indexOf('?') + 1) : '');
+    let answers: FirstViewAnswer[] = [];
     if (match?.route.page === 'vehicle') {
+      // The listing is read once: the head is made from the first view's own answer (GET /api/vehicles/{id}, which
+      // also counts the view); only without one (a signed-in visitor, a failed answer) is it read for the head.
       const id = parseCanonicalId(match.params.id);
-      const vehicle = id === null ? null : await this.publicVehicle(id);
-      if (vehicle) {
-        page = withHead(html, vehicleHead(vehicle, this.baseUrl(request), this.config.site.name));
-        vehicleId = vehicle.id;
-      } else status = 404;
-    }
+      if (id !== null) answers = await firstViewAnswers(this.fastify(), request, reply, { page: 'vehicle', vehicleId: id, search });
+      const answered = answers.find((a) => a.kind === 'vehicle')?.body as SeoVehicle | undefined;
+      const vehicle = answered ?? (id === null ? null : await this.listings.publicListing(id));
+      if (vehicle) page = withHead(html, vehicleHead(vehicle, this.baseUrl(request), this.config.site.name));
+      else status = 404;
+    } else if (match) answers = await firstViewAnswers(this.fastify(), request, reply, { page: match.route.page, search });
     if (match?.route.page === 'landing') page = insertEarlyInHead(page, landingPreload());
     if (status === 404) page = insertIntoHead(page, '<meta name="robots" content="noindex" />');
     if (match && status === 200) {
       page = insertIntoHead(page, pageAssetLinks((await this.pageAssets())[`page-${match.route.page}`] ?? []));
-      const search = new URLSearchParams(request.url.includes('?') ? request.url.slice(request.url.indexOf('?') + 1) : '');
-      const answers = await firstViewAnswers(this.fastify(), request, reply, { page: match.route.page, vehicleId, search });
       page = insertAtBodyStart(page, firstViewBlock(answers));
       const drawn = match.route.serverRendered && answers.length > 0 ? await this.renderer.render(request.url, answers) : undefined;
       if (drawn !== undefined) page = withServerDrawing(page, drawn);
@@ -130,10 +131,6 @@ export class WebPages implements OnModuleInit {
     const csp = raw.getHeader('content-security-policy');
     if (typeof csp === 'string') raw.setHeader('content-security-policy', csp.replace(/frame-ancestors [^;]*/, 'frame-ancestors *'));
     raw.removeHeader('x-frame-options');
-  }
-
-  private publicVehicle(id: number): Promise<SeoVehicle | null> {
-    return this.listings.publicById(id);
   }
 
   private async robots(request: FastifyRequest, reply: FastifyReply): Promise<void> {

@@ -1,5 +1,5 @@
 import { addId, CountsSnapshot, idBits, removeId, SnapshotBuilder, type ChangedRow, type CountGroup, type SnapshotRow } from './counts-snapshot';
-import type { SearchFilters } from './search-filters';
+import type { NormalizedSearchFilters } from './search-filters';
 import { random } from '../../../../test/support/random';
 
 const GROUPS: CountGroup[] = ['total', 'make', 'model', 'bodyType', 'fuelType', 'price'];
@@ -43,7 +43,7 @@ function snapshotOf(version: number, rows: SnapshotRow[]): CountsSnapshot {
   return new CountsSnapshot(version, 'sqlite', builder.columns());
 }
 
-const FILTERS: SearchFilters[] = [
+const FILTERS: NormalizedSearchFilters[] = [
   { terms: [], features: [] },
   { terms: [], features: [], makeKey: 'toyota' },
   { terms: [], features: [], makeKey: 'mercedes-benz' },
@@ -110,7 +110,7 @@ describe('CountsSnapshot.countFrom', () => {
     const rows = [row(1, next), row(2, next), row(3, next)].map((r, i) => ({ ...r, makeKey: 'mercedes-benz', make: i === 0 ? 'Mercedes-Benz' : 'Mercedes-benz' }));
     const before = snapshotOf(1, rows);
     const after = before.withChanges(2, [{ ...rows[0], isPublic: 0 }]);
-    const filters: SearchFilters = { terms: [], features: [] };
+    const filters: NormalizedSearchFilters = { terms: [], features: [] };
     const counted = before.count(filters, 'make')!;
     expect(counted).toEqual([{ value: 'mercedes-benz', label: 'Mercedes-Benz', n: 3 }]);
     expect(after.countFrom(before, counted, [1], filters, 'make')).toBeUndefined();

@@ -1,7 +1,7 @@
 import { PRICE_BANDS } from '@app/shared';
 import type { SqlEngine } from '../../../infra/database/sql-engine';
 import { PUBLIC_COUNTS_COLUMNS } from '../entities/vehicle.entity';
-import { COLUMN_FILTERS, type SearchFilters } from './search-filters';
+import { COLUMN_FILTERS, type NormalizedSearchFilters } from './search-filters';
 
 /** What a count groups by: nothing (the total), a facet's column, or the price facet's bands. */
 export type CountGroup = 'total' | 'make' | 'model' | 'bodyType' | 'fuelType' | 'price';
@@ -55,9 +55,9 @@ export function removeId(bits: IdBits, id: number): void {
 }
 
 /** The filters a snapshot cannot check in memory: they are answered by the database as a set of listing ids. */
-export type IdFilters = Pick<SearchFilters, 'terms' | 'features' | 'location' | 'near'>;
+export type IdFilters = Pick<NormalizedSearchFilters, 'terms' | 'features' | 'location' | 'near'>;
 
-export function idFiltersOf(filters: SearchFilters): IdFilters | undefined {
+export function idFiltersOf(filters: NormalizedSearchFilters): IdFilters | undefined {
   const { terms, features, location, near } = filters;
   return terms.length > 0 || features.length > 0 || location !== undefined || near !== undefined ? { terms, features, location, near } : undefined;
 }
@@ -142,7 +142,7 @@ export class CountsSnapshot {
    * Undefined when a filter names a text value the snapshot does not hold as written and the engine compares
    * text under a collation (MariaDB: "Sedan" would equal "sedan"): the caller counts in SQL.
    */
-  count(filters: SearchFilters, group: CountGroup, matches?: IdBits): GroupCount[] | undefined {
+  count(filters: NormalizedSearchFilters, group: CountGroup, matches?: IdBits): GroupCount[] | undefined {
     const counter = this.counter(filters, group, matches);
     if (!counter) return undefined;
     const counts = new Float64Array(counter.slots);
@@ -172,7 +172,7 @@ export class CountsSnapshot {
    * exact (a make's or model's label came from a row that left its group: the least label of the others is
    * not known) or `count` would be.
    */
-  countFrom(before: CountsSnapshot, counted: readonly GroupCount[], touched: readonly number[], filters: SearchFilters, group: CountGroup, matches?: IdBits, matchesBefore?: IdBits): GroupCount[] | undefined {
+  countFrom(before: CountsSnapshot, counted: readonly GroupCount[], touched: readonly number[], filters: NormalizedSearchFilters, group: CountGroup, matches?: IdBits, matchesBefore?: IdBits): GroupCount[] | undefined {
     const now = this.counter(filters, group, matches);
     const then = before.counter(filters, group, matchesBefore);
     if (!now || !then) return undefined;
@@ -232,7 +232,7 @@ export class CountsSnapshot {
    * Whether row i matches the filters, which slot of the group it counts in, and (makes, models) its label:
    * the filters compiled against this snapshot's columns. Undefined as for `count`.
    */
-  private counter(filters: SearchFilters, group: CountGroup, matches?: IdBits): Counter | undefined {
+  private counter(filters: NormalizedSearchFilters, group: CountGroup, matches?: IdBits): Counter | undefined {
     const { ids, maxId, text, numbers } = this.columns;
     const equal: { codes: Uint32Array; allowed: Uint8Array }[] = [];
     const ranges: { values: Float64Array; min: number; max: number }[] = [];

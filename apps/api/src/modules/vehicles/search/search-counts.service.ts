@@ -7,7 +7,7 @@ import { sqlEngineOf, type SqlEngine } from '../../../infra/database/sql-engine'
 import { Metrics } from '../../../infra/metrics/metrics.service';
 import { addId, COMPARED_COLUMNS, CountsSnapshot, idBits, idBitsBytes, idFiltersOf, removeId, SnapshotBuilder, SNAPSHOT_COLUMNS, type ChangedRow, type CountGroup, type GroupCount, type IdBits, type IdFilters, type SnapshotRow } from './counts-snapshot';
 import { KEYWORD_TABLE } from './keyword-match';
-import { columnSql, countIndex, filtersKey, fromVehicles, whereOf, type SearchFilters, type SqlWhere } from './search-filters';
+import { columnSql, countIndex, filtersKey, fromVehicles, whereOf, type NormalizedSearchFilters, type SqlWhere } from './search-filters';
 
 /** The cache_state row every listing write bumps. */
 export const LISTINGS_DATA_SET = 'listings';
@@ -131,7 +131,7 @@ export class SearchCounts implements OnModuleDestroy {
   }
 
   /** The counts of the listings matching `filters` at `version` of the listings, grouped by `group`. */
-  async count(filters: SearchFilters, group: CountGroup, version: number): Promise<GroupCount[]> {
+  async count(filters: NormalizedSearchFilters, group: CountGroup, version: number): Promise<GroupCount[]> {
     let snapshot = this.snapshotAt(version);
     if (!snapshot && this.building) {
       // A held snapshot is brought forward from the few listings changed since: usually sooner than a count in
@@ -155,7 +155,7 @@ export class SearchCounts implements OnModuleDestroy {
    * The counts in `snapshot`: worked out from the same counts in the snapshot before it and the listings
    * changed since, when those were counted there (a few rows read instead of every listing); else counted.
    */
-  private async countInMemory(snapshot: CountsSnapshot, filters: SearchFilters, group: CountGroup): Promise<GroupCount[] | undefined> {
+  private async countInMemory(snapshot: CountsSnapshot, filters: NormalizedSearchFilters, group: CountGroup): Promise<GroupCount[] | undefined> {
     const ids = idFiltersOf(filters);
     const key = `${group}:${filtersKey(filters)}`;
     const known = this.counted.get(key);
@@ -219,7 +219,7 @@ export class SearchCounts implements OnModuleDestroy {
     clearTimeout(timer);
   }
 
-  private async countInSql(filters: SearchFilters, group: CountGroup, version: number): Promise<GroupCount[]> {
+  private async countInSql(filters: NormalizedSearchFilters, group: CountGroup, version: number): Promise<GroupCount[]> {
     const where = whereOf(filters, this.engine);
     const index = countIndex(filters, await this.commonKeywords(where, version));
     const { select, groupBy } = SQL_GROUPS[group];
@@ -374,7 +374,7 @@ export class SearchCounts implements OnModuleDestroy {
 
   /** The ids of the public listings that satisfy the filters a snapshot does not hold (kept per snapshot, read when first used). */
   private idSetOf(snapshot: CountsSnapshot, ids: IdFilters): IdSet {
-    const key = filtersKey(ids as SearchFilters);
+    const key = filtersKey(ids as NormalizedSearchFilters);
     const sets = this.idSets;
     const known = sets.get(key);
     if (known) return known;
@@ -384,7 +384,7 @@ export class SearchCounts implements OnModuleDestroy {
       sets,
       serial: (idSetSerial += 1),
       get: once(async () => {
-        const where = whereOf(ids as SearchFilters, this.engine);
+        const where = whereOf(ids as NormalizedSearchFilters, this.engine);
         const rows = (await this.dataSource.query(
           `SELECT id FROM ${fromVehicles(ids.near ? 'IDX_vehicles_public_geo' : undefined, this.engine, where)} WHERE ${where.sql}`,
           where.params,
@@ -432,7 +432,7 @@ export class SearchCounts implements OnModuleDestroy {
           set.set(before.length > set.length ? before.subarray(0, set.length) : before);
           for (const id of changedIds) removeId(set, id);
           if (changedIds.length > 0) {
-            const where = whereOf(held.ids as SearchFilters, this.engine, 'perRow', 'row');
+            const where = whereOf(held.ids as NormalizedSearchFilters, this.engine, 'perRow', 'row');
             const rows = (await this.dataSource.query(`SELECT id FROM vehicles WHERE id IN (${changedIds.map(() => '?').join(', ')}) AND ${where.sql}`, [
               ...changedIds,
               ...where.params,

@@ -20,8 +20,12 @@ import { featureWhere, type FeatureReading } from './feature-index';
 /** At most this many keyword words are matched (the rest of a long query is ignored). */
 export const MAX_KEYWORD_TERMS = 8;
 
-/** A search's filters, normalised: equal filter sets give equal objects (and equal cache keys). */
-export interface SearchFilters {
+/**
+ * A search's filters, normalised for the database (catalogue keys, slugs, numbers): equal filter sets give equal
+ * objects (and equal cache keys). Not the storefront's `SearchFilters` (libs/shared), which is the search form's
+ * state as the address holds it; toSearchRequest turns the API's query into this.
+ */
+export interface NormalizedSearchFilters {
   terms: string[];
   makeKey?: string;
   modelKey?: string;
@@ -48,7 +52,7 @@ export interface SearchFilters {
 }
 
 export interface SearchRequest {
-  filters: SearchFilters;
+  filters: NormalizedSearchFilters;
   sortBy: SortOption;
   page: number;
   limit: number;
@@ -59,7 +63,7 @@ export type FacetDimension = 'make' | 'model' | 'bodyType' | 'fuelType' | 'price
 
 export function toSearchRequest(dto: VehicleSearchDto): SearchRequest {
   const slugs = (filter: SearchFilterName, value: string | undefined) => (value === undefined ? undefined : slugsForFilter(filter, value));
-  let near: SearchFilters['near'];
+  let near: NormalizedSearchFilters['near'];
   if (dto.zipCode !== undefined) {
     const zip = lookupZip(dto.zipCode);
     if (!zip) throw new ValidationFailedException([{ field: 'zipCode', message: 'Unknown ZIP code' }]);
@@ -69,7 +73,7 @@ export function toSearchRequest(dto: VehicleSearchDto): SearchRequest {
   const features = (dto.features ?? [])
     .map((f) => [...new Set(featureMatches(f).map(featureKey))].sort())
     .sort((a, b) => a.join('|').localeCompare(b.join('|')));
-  const filters: SearchFilters = {
+  const filters: NormalizedSearchFilters = {
     terms: terms.sort(),
     makeKey: dto.make === undefined ? undefined : foldText(dto.make),
     modelKey: dto.model === undefined ? undefined : foldText(dto.model),
@@ -101,7 +105,7 @@ export function toSearchRequest(dto: VehicleSearchDto): SearchRequest {
 }
 
 /** The filters without a facet's own dimension (make also drops model; price drops both bounds). */
-export function withoutDimension(filters: SearchFilters, dimension: FacetDimension): SearchFilters {
+export function withoutDimension(filters: NormalizedSearchFilters, dimension: FacetDimension): NormalizedSearchFilters {
   switch (dimension) {
     case 'make':
       return { ...filters, makeKey: undefined, modelKey: undefined };
@@ -118,7 +122,7 @@ export function withoutDimension(filters: SearchFilters, dimension: FacetDimensi
  * A stable text key of a filter set: toSearchRequest builds every member in one fixed order (spreads keep
  * it) and JSON drops undefined members, so equal filter sets give equal keys.
  */
-export function filtersKey(filters: SearchFilters): string {
+export function filtersKey(filters: NormalizedSearchFilters): string {
   return JSON.stringify(filters);
 }
 
@@ -138,7 +142,7 @@ export interface SqlWhere {
  * the query reads the keywords' matches (see keywordWhere), through the full-text index unless told;
  * `featureReading`: the features' as a set of listing ids (counts) or on each row (pages; feature-index.ts).
  */
-export function whereOf(f: SearchFilters, engine: SqlEngine, reading: KeywordReading = 'index', featureReading: FeatureReading = 'set'): SqlWhere {
+export function whereOf(f: NormalizedSearchFilters, engine: SqlEngine, reading: KeywordReading = 'index', featureReading: FeatureReading = 'set'): SqlWhere {
   const parts: string[] = ['isPublic = 1'];
   const params: unknown[] = [];
   const add = (sql: string, ...values: unknown[]) => {
@@ -200,7 +204,7 @@ export const COLUMN_FILTERS = [
   { filter: 'exteriorColor', column: 'color', op: 'in' },
   { filter: 'interiorColor', column: 'interiorColorFamily', op: 'in' },
   { filter: 'maxDealScore', column: 'dealRank', op: '<=' },
-] as const satisfies readonly { filter: keyof SearchFilters; column: (typeof PUBLIC_COUNTS_COLUMNS)[number]; op: 'in' | '>=' | '<=' }[];
+] as const satisfies readonly { filter: keyof NormalizedSearchFilters; column: (typeof PUBLIC_COUNTS_COLUMNS)[number]; op: 'in' | '>=' | '<=' }[];
 
 /** A vehicles column as SQL names it on both engines (`condition` is a reserved word). */
 export const columnSql = (column: string): string => (column === 'condition' ? '`condition`' : column);
@@ -255,7 +259,7 @@ const SORT_INDEX: Record<SortOption, string | undefined> = {
  * price index and sorted 4,000 rows for "under $5,000, newest first"; MariaDB walks the sort's index for
  * a rare make), so the index is named. `end` is offset + limit.
  */
-export function pageIndex(filters: SearchFilters, sortBy: SortOption, matching: number, publicTotal: number, end: number): string | undefined {
+export function pageIndex(filters: NormalizedSearchFilters, sortBy: SortOption, matching: number, publicTotal: number, end: number): string | undefined {
   if (sortBy === 'created_desc' || sortBy === 'created_asc') {
     if (filters.makeKey !== undefined && filters.modelKey !== undefined) return 'IDX_vehicles_public_make_model_created';
     if (filters.makeKey !== undefined) return 'IDX_vehicles_public_make_created';
@@ -292,7 +296,7 @@ export function pageIndexReadsCounts(sortBy: SortOption): boolean {
  * counts index ("leather", 22,000 matches: 76 -> 37 ms on SQLite), so the counts index is read only when
  * `commonKeywords` says so. (On MariaDB a full-text MATCH always drives: fromVehicles names no index.)
  */
-export function countIndex(filters: SearchFilters, commonKeywords = false): string | undefined {
+export function countIndex(filters: NormalizedSearchFilters, commonKeywords = false): string | undefined {
   if (filters.near) return 'IDX_vehicles_public_geo';
   if (filters.terms.length > 0) return commonKeywords ? COUNTS_INDEX : undefined;
   // Every member but the two lists is undefined when its filter is not set (toSearchRequest).
@@ -324,7 +328,7 @@ export function fromVehicles(index: string | undefined, engine: SqlEngine, where
  * service runs it; the search bench runs the same SQL straight on the driver as its reference.
  */
 export function pageQuery(q: {
-  filters: SearchFilters;
+  filters: NormalizedSearchFilters;
   sortBy: SortOption;
   index: string | undefined;
   limit: number;

@@ -12,16 +12,14 @@ import {
 } from '@app/shared';
 import { DataSource } from 'typeorm';
 import { VersionedCacheService } from '../../../infra/cache/versioned-cache.service';
-import { PUBLIC_COLUMNS, rawToPublicVehicle } from '../vehicle.mapper';
+import { PUBLIC_COLUMNS, publicRowMapper } from '../vehicle.mapper';
 import { sqlEngineOf, type SqlEngine } from '../../../infra/database/sql-engine';
 import type { GroupCount } from './counts-snapshot';
 import { LISTINGS_DATA_SET, SearchCounts } from './search-counts.service';
-import { filtersKey, pageIndex, pageIndexReadsCounts, pageQuery, toSearchRequest, withoutDimension, type FacetDimension, type SearchFilters, type SearchRequest } from './search-filters';
+import { filtersKey, pageIndex, pageIndexReadsCounts, pageQuery, toSearchRequest, withoutDimension, type FacetDimension, type NormalizedSearchFilters, type SearchRequest } from './search-filters';
 
 /** No filter: every public listing. */
-const PUBLIC_ONLY: SearchFilters = { terms: [], features: [] };
-
-type RawRow = Parameters<typeof rawToPublicVehicle>[0];
+const PUBLIC_ONLY: NormalizedSearchFilters = { terms: [], features: [] };
 
 /**
  * GET /api/vehicles/search. A search's answer is kept per listings version; on a miss the page of results is
@@ -30,6 +28,8 @@ type RawRow = Parameters<typeof rawToPublicVehicle>[0];
  */
 @Injectable()
 export class VehicleSearchService {
+  private toPublic?: ReturnType<typeof publicRowMapper>;
+
   constructor(
     private readonly dataSource: DataSource,
     private readonly cache: VersionedCacheService,
@@ -60,17 +60,18 @@ export class VehicleSearchService {
   }
 
   /** One query: the page's rows in sort order, read straight into the public shape. */
-  private async page(filters: SearchFilters, sortBy: SortOption, index: string | undefined, limit: number, offset: number): Promise<PublicVehicle[]> {
+  private async page(filters: NormalizedSearchFilters, sortBy: SortOption, index: string | undefined, limit: number, offset: number): Promise<PublicVehicle[]> {
     const query = pageQuery({ filters, sortBy, index, limit, offset, engine: this.engine, columns: PUBLIC_COLUMNS });
-    const rows = (await this.dataSource.query(query.sql, query.params)) as RawRow[];
-    return rows.map((r) => rawToPublicVehicle(r, query.measuresDistance ? Number(r.distanceMiles) : undefined));
+    const rows = (await this.dataSource.query(query.sql, query.params)) as Record<string, unknown>[];
+    const toPublic = (this.toPublic ??= publicRowMapper(this.dataSource));
+    return rows.map((r) => toPublic(r, query.measuresDistance ? Number(r.distanceMiles) : undefined));
   }
 
   /**
    * How many public listings match. Without a price filter the price facet counts exactly these listings
    * (its bands cover every price), so their sum is the total and no count of its own is run.
    */
-  private async total(filters: SearchFilters): Promise<number> {
+  private async total(filters: NormalizedSearchFilters): Promise<number> {
     if (filters.minPrice === undefined && filters.maxPrice === undefined) {
       const bands = await this.facet('price', filters, (rows) => this.priceBands(rows));
       return bands.reduce((sum, band) => sum + band.count, 0);
@@ -78,7 +79,7 @@ export class VehicleSearchService {
     return this.cache.get(LISTINGS_DATA_SET, `total:${filtersKey(filters)}`, async (version) => (await this.counts.count(filters, 'total', version))[0]?.n ?? 0);
   }
 
-  private async facets(filters: SearchFilters): Promise<SearchFacets> {
+  private async facets(filters: NormalizedSearchFilters): Promise<SearchFacets> {
     const [make, model, bodyType, fuelType, price] = await Promise.all([
       this.facet('make', filters, (rows) => labelled(rows).sort((a, b) => b.count - a.count || a.label.localeCompare(b.label))),
       // The chosen make's models that have listings under the other filters, A to Z.
@@ -94,7 +95,7 @@ export class VehicleSearchService {
    * A facet counts the filters without its own dimension, and is cached under that filter set, so
    * searches that differ only in it share it.
    */
-  private facet<T>(dimension: FacetDimension, filters: SearchFilters, shape: (rows: GroupCount[]) => T): Promise<T> {
+  private facet<T>(dimension: FacetDimension, filters: NormalizedSearchFilters, shape: (rows: GroupCount[]) => T): Promise<T> {
     const counted = withoutDimension(filters, dimension);
     return this.cache.get(LISTINGS_DATA_SET, `facet:${dimension}:${filtersKey(counted)}`, async (version) => shape(await this.counts.count(counted, dimension, version)));
   }

@@ -1,6 +1,6 @@
 import { classValidatorResolver } from '@hookform/resolvers/class-validator';
 import type { Resolver } from 'react-hook-form';
-import { normaliseNumberText, VehicleInputDto, type PublicUser } from '@app/shared';
+import { LISTING_FORM_NUMBER_FIELDS, LISTING_FORM_TEXT_FIELDS, normaliseNumberText, VehicleInputDto, type ListingFormTextField, type PublicUser } from '@app/shared';
 import type { ListingPayload, OwnerVehicle } from '../../../api/seller';
 
 /**
@@ -41,34 +41,8 @@ export interface ListingFormValues {
   contactLocation: string;
 }
 
-const TEXT_FIELDS = [
-  'make',
-  'model',
-  'year',
-  'trim',
-  'mileage',
-  'price',
-  'condition',
-  'bodyType',
-  'fuelType',
-  'transmission',
-  'drivetrain',
-  'exteriorColor',
-  'interiorColor',
-  'engine',
-  'mpgCity',
-  'mpgHighway',
-  'location',
-  'zipCode',
-  'vin',
-  'carfaxReportUrl',
-  'description',
-  'contactFirstName',
-  'contactLastName',
-  'contactPhone',
-  'contactEmail',
-  'contactLocation',
-] as const satisfies ReadonlyArray<keyof ListingFormValues>;
+/** The form's text boxes (numbers are typed as text): the listing field table's `form: 'text' | 'number'` rows. */
+const TEXT_FIELDS: readonly ListingFormTextField[] = LISTING_FORM_TEXT_FIELDS;
 
 /** A new listing: empty, with the seller's own name and e-mail as the contact. */
 export function emptyListing(user: PublicUser | null): ListingFormValues {
@@ -145,7 +119,7 @@ export function listingValues(v: OwnerVehicle): ListingFormValues {
 }
 
 /** Fields typed as numbers: "28,500" miles and "$89,900" are read as the numbers they are. */
-const NUMBER_FIELDS = new Set<string>(['year', 'mileage', 'price', 'mpgCity', 'mpgHighway']);
+const NUMBER_FIELDS = new Set<string>(LISTING_FORM_NUMBER_FIELDS);
 
 /**
  * The request body: blank text fields are left out (the DTO's optional fields then pass and its required
