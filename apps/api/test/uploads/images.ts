@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { deflateSync } from 'node:zlib';
-import sharp from 'sharp';
+import sharp, { type Sharp } from 'sharp';
 
 /**
  * A camera-like JPEG: 1200×800 pixels stored sideways (EXIF orientation 6, "rotate 90° to view"), with
@@ -77,4 +77,46 @@ export function formWith(bytes: Buffer | string, filename: string, type: string,
   const form = new FormData();
   form.append(field, new Blob([typeof bytes === 'string' ? bytes : new Uint8Array(bytes)], { type }), filename);
   return form;
+}
+
+/**
+ * A decompression bomb: a valid 1-bit PNG of `side` × `side` pixels of one colour, about 6 KB at 7000 (8,000
+ * pixels a byte). Before the ratio check it decoded in full: 3.7 s of CPU and 500 MB for one upload.
+ */
+export function bitBombPng(side = 7000): Promise<Buffer> {
+  return sharp({ create: { width: side, height: side, channels: 3, background: '#ffffff' } }).png({ palette: true, colours: 2, compressionLevel: 9 }).toBuffer();
+}
+
+/**
+ * A photo-like image: smooth colour gradients (sky, bodywork) with sensor noise of ± `noise` levels on every
+ * channel, so it compresses as a camera's photo does (a few pixels a byte), not as a flat test card.
+ */
+export function photoLike(width: number, height: number, noise = 8): Sharp {
+  const pixels = Buffer.alloc(width * height * 3);
+  const random = randomBytes(pixels.length);
+  const span = 2 * noise + 1;
+  for (let y = 0, i = 0; y < height; y += 1) {
+    for (let x = 0; x < width; x += 1, i += 3) {
+      pixels[i] = clamp(60 + (150 * x) / width + (random[i] % span) - noise);
+      pixels[i + 1] = clamp(90 + (100 * y) / height + (random[i + 1] % span) - noise);
+      pixels[i + 2] = clamp(200 - (120 * (x + y)) / (width + height) + (random[i + 2] % span) - noise);
+    }
+  }
+  return sharp(pixels, { raw: { width, height, channels: 3 } });
+}
+
+const clamp = (v: number) => (v < 0 ? 0 : v > 255 ? 255 : v);
+
+/** A 48-megapixel phone photo: 8000 × 6000, JPEG quality 90, about 8 MB (as a current phone's main camera writes). */
+export function phone48MpJpeg(): Promise<Buffer> {
+  return photoLike(8000, 6000, 8).jpeg({ quality: 90 }).toBuffer();
+}
+
+/**
+ * A JPEG cut short and closed again with an end-of-image marker, as a failed transfer or a crafted file is:
+ * libjpeg only warns ("premature end of data segment") and would fill the missing part grey.
+ */
+export async function truncatedJpeg(width = 2000, height = 1500): Promise<Buffer> {
+  const whole = await photoLike(width, height).jpeg({ quality: 90 }).toBuffer();
+  return Buffer.concat([whole.subarray(0, Math.floor(whole.length / 2)), Buffer.from([0xff, 0xd9])]);
 }

@@ -69,6 +69,11 @@ export interface AppConfig {
    * is kept before the orphan job removes it; the free disk below which uploads are refused (507).
    */
   uploadLimits: { maxUnattached: number; maxUnattachedBytes: number; orphanTtlMs: number; minFreeBytes: number };
+  /**
+   * Photos decoded and encoded at once (UPLOAD_DECODE_CONCURRENCY, default one per core) and uploads that may
+   * wait for their turn (UPLOAD_DECODE_QUEUE, default two per core); beyond that an upload is answered 503.
+   */
+  decodeQueue: { concurrency: number; waiting: number };
   /** The prepared vPIC database of VIN decoding; undefined: a versioned file in the temp folder, made on first use. */
   vpicDbPath?: string;
   /** Photos in an S3-compatible bucket instead of `uploadDir` (set when S3_BUCKET is). */
@@ -165,6 +170,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       maxUnattachedBytes: e.UPLOAD_MAX_UNATTACHED_MB * 1024 * 1024,
       orphanTtlMs: e.UPLOAD_ORPHAN_HOURS * 3600_000,
       minFreeBytes: e.UPLOAD_MIN_FREE_MB * 1024 * 1024,
+    },
+    decodeQueue: {
+      concurrency: e.UPLOAD_DECODE_CONCURRENCY,
+      waiting: e.UPLOAD_DECODE_QUEUE,
     },
     vpicDbPath: e.VPIC_DB_PATH ? resolve(e.VPIC_DB_PATH) : undefined,
     s3: s3Of(e),

@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { z } from 'zod';
 import { DEFAULT_ADMIN_REMOTE_URL } from '@app/shared';
 
@@ -101,6 +102,8 @@ export const envSchema = z.object({
   UPLOAD_MAX_UNATTACHED_MB: int(100, 1, 100_000),
   UPLOAD_ORPHAN_HOURS: int(6, 1, 24 * 30),
   UPLOAD_MIN_FREE_MB: int(1024, 0, 100_000_000),
+  UPLOAD_DECODE_CONCURRENCY: int(availableParallelism(), 1, 256),
+  UPLOAD_DECODE_QUEUE: int(2 * availableParallelism(), 0, 10_000),
   VPIC_DB_PATH: optionalText,
   STATIC_DIR: z.string().default('./apps/storefront/dist'),
   ADMIN_STATIC_DIR: z.string().default('./apps/admin/dist'),

@@ -1,6 +1,12 @@
 import { HttpException, HttpStatus } from '@nestjs/common';
 import { STATUS_CODES } from 'node:http';
 import type { ApiErrorBody, FieldError } from '@app/shared';
+import { isDatabaseUnavailable } from '../database/unavailable-errors';
+import { DependencyUnavailableException } from './unavailable';
+
+/** Seconds a client is asked to wait (Retry-After) when the database is unreachable: it is retried on each request. */
+export const DATABASE_RETRY_AFTER_SECONDS = 5;
+export const DATABASE_UNAVAILABLE_MESSAGE = 'The database is unavailable right now. Please try again in a few seconds.';
 
 /** A 400 that lists each failing field (DECISIONS.md error shape). */
 export class ValidationFailedException extends HttpException {
@@ -15,12 +21,28 @@ interface FastifyLikeError {
   message?: string;
 }
 
+export interface ErrorAnswer {
+  status: number;
+  body: ApiErrorBody;
+  /** Logged with its stack: a fault of ours, not of the request or of a dependency. */
+  unexpected: boolean;
+  /** Seconds for the `Retry-After` header (a 503 for a dependency that is down or full). */
+  retryAfter?: number;
+}
+
 /**
  * Maps anything thrown to the one error shape. Nest's HTTP exceptions keep their status; Fastify's own
- * errors (body too large, bad JSON, unsupported media type, rate limit) keep theirs when 4xx; anything
- * else is a 500 whose details stay in the log.
+ * errors (body too large, bad JSON, unsupported media type, rate limit) keep theirs when 4xx; a database
+ * that cannot be reached or used (unavailable-errors.ts) is a 503 with Retry-After; anything else is a
+ * 500 whose details stay in the log.
  */
-export function toErrorBody(exception: unknown): { status: number; body: ApiErrorBody; unexpected: boolean } {
+export function toErrorBody(exception: unknown): ErrorAnswer {
+  if (exception instanceof DependencyUnavailableException) {
+    return { status: 503, body: { statusCode: 503, message: exception.message }, unexpected: false, retryAfter: exception.retryAfterSeconds };
+  }
+  if (isDatabaseUnavailable(exception)) {
+    return { status: 503, body: { statusCode: 503, message: DATABASE_UNAVAILABLE_MESSAGE }, unexpected: false, retryAfter: DATABASE_RETRY_AFTER_SECONDS };
+  }
   if (exception instanceof ValidationFailedException) {
     return { status: 400, body: { statusCode: 400, message: exception.message, errors: exception.errors }, unexpected: false };
   }

@@ -1,20 +1,60 @@
-import { PayloadTooLargeException, UnsupportedMediaTypeException } from '@nestjs/common';
+import { HttpException, PayloadTooLargeException, UnsupportedMediaTypeException } from '@nestjs/common';
 import sharp, { type Metadata } from 'sharp';
-import { isPhotoPlaceholder, PHOTO_LONG_SIDES, photoFiles } from '@app/shared';
+import { isPhotoPlaceholder, PHOTO_LONG_SIDES, photoFiles, UPLOAD_FIELD } from '@app/shared';
 import { encodePhoto, type EncodedPhoto } from '@app/shared/uploads/photo-encoder';
+import { ValidationFailedException } from '../../infra/http/error-body';
 
 /** Largest image accepted, in pixels (width × height), checked from the header before any decoding. */
 export const MAX_INPUT_PIXELS = 50_000_000;
+/**
+ * Pixels a file may declare per byte it holds, beyond FREE_PIXELS: a compression ratio no photo reaches, so
+ * a file that claims more is refused before decoding (a decompression bomb: a 6 KB PNG declaring 7000 × 7000
+ * is 8,000 pixels a byte, and cost 3.7 s of CPU and 500 MB to decode). Measured (image-processing.spec.ts,
+ * apps/api/bench/photos-bench.ts): camera JPEGs hold 1–6 pixels a byte (a noisy 48 MP photo at quality 90:
+ * ~5), smooth photo-like scenes at JPEG quality 60 or AVIF up to about 40; an image of one flat colour, which
+ * no camera makes, 170 (JPEG) to thousands (PNG). 100 leaves a photo 2.5 × room and a bomb none.
+ */
+export const MAX_PIXELS_PER_BYTE = 100;
+/** Below this many pixels (the largest size kept, 2048 × 2048) decoding is cheap whatever the ratio: flat graphics pass. */
+export const FREE_PIXELS = 2048 * 2048;
 /** Formats accepted, by their content: what sharp reads, restricted to photo formats. */
 const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp', 'heif']);
 const NOT_AN_IMAGE = 'File must be an image (JPEG, PNG, WebP, HEIC or AVIF)';
 
+/** Runs a decoding job (the uploads' DecodeQueue; directly when none is given, as in the photo bench). */
+export type DecodeGate = <T>(job: () => Promise<T>) => Promise<T>;
+const direct: DecodeGate = (job) => job();
+
 /**
  * Re-encodes an uploaded photo: the type is read from the bytes (never the name or declared type), the
- * pixel count is checked from the header before decoding, then the image is rotated by its EXIF
- * orientation and written in every size and format kept (`encodePhoto`), with no metadata at all.
+ * pixel count and its ratio to the file's bytes are checked from the header before decoding (checkUpload),
+ * then, in a slot of `gate`, the image is rotated by its EXIF orientation and written in every size and
+ * format kept (`encodePhoto`), with no metadata at all. A truncated or damaged file is refused (415), not
+ * stored half grey.
  */
-export async function processImage(input: Buffer): Promise<EncodedPhoto> {
+export async function processImage(input: Buffer, gate: DecodeGate = direct): Promise<EncodedPhoto> {
+  await checkUpload(input);
+  // limitInputPixels guards the decoder too, should a header understate the real size. failOn 'warning'
+  // (sharp's default, advised for untrusted input): libjpeg only warns about a JPEG cut short and closed
+  // with an end marker ("premature end of data segment") and would fill the rest grey; 'error' let it in.
+  const source = sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'warning' }).rotate();
+  try {
+    return await gate(() => encodePhoto(source));
+  } catch (error) {
+    if (error instanceof HttpException) throw error;
+    if (error instanceof Error && /pixel limit/i.test(error.message)) {
+      throw new PayloadTooLargeException(`Image is too large: at most ${MAX_INPUT_PIXELS / 1_000_000} megapixels`);
+    }
+    throw new UnsupportedMediaTypeException('The image could not be read: the file is damaged or incomplete');
+  }
+}
+
+/**
+ * The checks of an upload that read its header only (no pixels decoded): a photo format (415), at most
+ * MAX_INPUT_PIXELS (413), and no more than MAX_PIXELS_PER_BYTE pixels a byte beyond FREE_PIXELS (400 on
+ * the field `file`). Answers the header.
+ */
+export async function checkUpload(input: Buffer): Promise<Metadata> {
   const metadata = await readHeader(input);
   if (!ACCEPTED_FORMATS.has(metadata.format ?? '')) throw new UnsupportedMediaTypeException(NOT_AN_IMAGE);
   // sharp's prebuilt libvips decodes AVIF (AV1) but not HEVC-coded HEIC.
@@ -23,20 +63,19 @@ export async function processImage(input: Buffer): Promise<EncodedPhoto> {
   }
   const width = metadata.width ?? 0;
   const height = metadata.height ?? 0;
-  if (width * height > MAX_INPUT_PIXELS) {
+  const pixels = width * height;
+  if (pixels > MAX_INPUT_PIXELS) {
     throw new PayloadTooLargeException(`Image is too large: at most ${MAX_INPUT_PIXELS / 1_000_000} megapixels (this one has ${width} × ${height})`);
   }
-
-  // limitInputPixels guards the decoder too, should a header understate the real size.
-  const source = sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' }).rotate();
-  try {
-    return await encodePhoto(source);
-  } catch (error) {
-    if (error instanceof Error && /pixel limit/i.test(error.message)) {
-      throw new PayloadTooLargeException(`Image is too large: at most ${MAX_INPUT_PIXELS / 1_000_000} megapixels`);
-    }
-    throw new UnsupportedMediaTypeException('The image could not be read: the file is damaged or incomplete');
+  if (pixels > FREE_PIXELS && pixels > input.length * MAX_PIXELS_PER_BYTE) {
+    throw new ValidationFailedException([
+      {
+        field: UPLOAD_FIELD,
+        message: `The file declares ${width} × ${height} pixels in ${input.length} bytes, far more than any photo compresses to: it is not a photo this site can take`,
+      },
+    ], 'The image declares a size its bytes cannot hold');
   }
+  return metadata;
 }
 
 async function readHeader(input: Buffer): Promise<Metadata> {

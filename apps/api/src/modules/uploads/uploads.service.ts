@@ -12,6 +12,7 @@ import { ListingReader } from '../vehicles/listing-reader.service';
 import { ListingWriter } from '../vehicles/listing-writer.service';
 import { UploadEntity } from './entities/upload.entity';
 import { PhotoHashBandEntity } from './entities/photo-hash-band.entity';
+import { DecodeQueue } from './decode-queue';
 import { checkEncodedPhoto, processImage } from './image-processing';
 import { hashBands, perceptualHash } from './perceptual-hash';
 
@@ -29,6 +30,7 @@ export class UploadsService implements OnModuleInit {
     @Inject(OBJECT_STORAGE) private readonly storage: ObjectStorage,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly writer: ListingWriter,
+    private readonly decodes: DecodeQueue,
     limiters: RateLimiters,
   ) {
     // Shared by every instance when REDIS_URL is set (RateLimiters), like the sign-in throttle.
@@ -81,12 +83,12 @@ export class UploadsService implements OnModuleInit {
   }
 
   /**
-   * Re-encodes the photo, stores every size and format of it and records the upload. The row is written
-   * right after the first file, so a later failure or crash leaves something the orphan job cleans up; a
-   * failed write removes what was written.
+   * Re-encodes the photo (in a slot of the decode queue: 503 when it is full), stores every size and format
+   * of it and records the upload. The row is written right after the first file, so a later failure or crash
+   * leaves something the orphan job cleans up; a failed write removes what was written.
    */
   async store(userId: number, input: Buffer): Promise<UploadedImage> {
-    return this.save(userId, await processImage(input), true);
+    return this.save(userId, await processImage(input, (job) => this.decodes.run(job)), true);
   }
 
   /** Checks that a photo's files are encoded as the upload rules store them (415 otherwise); stores nothing. */

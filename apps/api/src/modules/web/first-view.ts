@@ -1,13 +1,15 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { firstViewJson, firstViewRequests, firstViewUsable, FIRST_VIEW_ELEMENT_ID, type FirstViewAnswer, type FirstViewPlace } from '@app/shared';
 import { SESSION_COOKIE } from '../../infra/http/security';
+import { DependencyUnavailableException } from '../../infra/http/unavailable';
 
 /**
  * The first view of a storefront page (FIRST_VIEW_ELEMENT_ID in libs/shared): the API's answers to the
  * GET requests the page's first screen makes, asked in-process (Fastify's inject, through the same
  * routes, guards and limits as the browser's own requests, with the visitor's address, user agent and
  * cookies). Only for a visitor who is not signed in: a signed-in visitor's answers depend on who they are,
- * and their browser asks as before (no answers).
+ * and their browser asks as before (no answers). When one of them answers 503 (the database is down), so does
+ * the page: it throws that answer's DependencyUnavailableException, and the filter draws the 503 page.
  */
 export async function firstViewAnswers(fastify: FastifyInstance, request: FastifyRequest, reply: FastifyReply, place: FirstViewPlace): Promise<FirstViewAnswer[]> {
   if (request.cookies?.[SESSION_COOKIE]) return [];
@@ -16,10 +18,15 @@ export async function firstViewAnswers(fastify: FastifyInstance, request: Fastif
     const value = request.headers[name];
     if (typeof value === 'string') headers[name] = value;
   }
+  let unavailable: { message: string; retryAfter: number } | undefined;
   const answers = await Promise.all(
     firstViewRequests(place).map(async (asked): Promise<FirstViewAnswer | null> => {
       try {
         const response = await fastify.inject({ method: 'GET', url: asked.path, headers, remoteAddress: request.ip });
+        if (response.statusCode === 503) {
+          unavailable = { message: response.json<{ message: string }>().message, retryAfter: Number(response.headers['retry-after']) || 5 };
+          return null;
+        }
         if (!firstViewUsable(asked.kind, response.statusCode)) return null;
         // A cookie the answer sets (the visitor id of a counted listing view) reaches the browser with the page.
         const cookies = response.headers['set-cookie'];
@@ -31,6 +38,7 @@ export async function firstViewAnswers(fastify: FastifyInstance, request: Fastif
       }
     }),
   );
+  if (unavailable) throw new DependencyUnavailableException(unavailable.message, unavailable.retryAfter);
   return answers.filter((a): a is FirstViewAnswer => a !== null);
 }
 

@@ -7,12 +7,12 @@ import { join } from 'node:path';
 import { BRAND, EMBEDDABLE_PAGE, matchSiteRoute, robotsDisallowPaths, sitemapPaths, type ApiErrorBody, type FirstViewAnswer } from '@app/shared';
 import { APP_CONFIG, AppConfig } from '../../infra/config/app-config';
 import { parseCanonicalId } from '../../infra/http/id-param.pipe';
+import { NOT_A_PAGE } from '../../infra/http/unavailable-page';
 import { ListingReader } from '../vehicles/listing-reader.service';
 import { firstViewAnswers, firstViewBlock } from './first-view';
 import { PageRenderer } from './page-renderer';
 import { insertAtBodyStart, insertEarlyInHead, insertIntoHead, landingPreload, pageAssetLinks, sitemapXml, vehicleHead, withHead, withRoot, withServerDrawing, type SeoVehicle } from './seo';
 
-const NOT_A_PAGE = /^\/(api|uploads|admin-app)(\/|$)|\.[a-z0-9]{1,8}$/i;
 
 const SITEMAP_MAX_LISTINGS = 45_000;
 
