@@ -21,6 +21,7 @@ const summary = [];
 const stages = [
   { name: 'type check (API and libs)', command: bin('tsc'), args: ['-p', 'tsconfig.json', '--noEmit'] },
   { name: 'type check (frontends and libs)', command: bin('tsc'), args: ['-p', 'tsconfig.web.json'] },
+  { name: 'OpenAPI document and client types match the code', command: process.execPath, args: [join(root, 'scripts', 'openapi', 'generate.mjs'), '--check'] },
   {
     name: 'jest (unit, components, API on SQLite and MariaDB)',
     command: bin('jest'),

@@ -8,14 +8,24 @@
 import { PluginMetadataGenerator } from '@nestjs/cli/lib/compiler/plugins/plugin-metadata-generator.js';
 import { ReadonlyVisitor } from '@nestjs/swagger/plugin';
 import path from 'node:path';
+import ts from 'typescript';
 
 const root = path.resolve(import.meta.dirname, '../..');
-const outputDir = path.join(root, 'apps/api/src/infra/openapi');
+const sourceDir = path.join(root, 'apps/api/src/infra/openapi');
+// Another folder to write to (`npm run openapi:check` compares); the imports stay relative to sourceDir.
+const outputDir = path.resolve(process.argv[2] ?? sourceDir);
+
+// A program of its own rather than the generator's type-checking host, which refuses to write on a type error:
+// the clients' types come from this run, so a renamed route must not stop it.
+const configPath = path.join(root, 'apps/api/tsconfig.app.json');
+const { config } = ts.readConfigFile(configPath, ts.sys.readFile);
+const parsed = ts.parseJsonConfigFileContent(config, ts.sys, path.dirname(configPath));
+const program = ts.createProgram(parsed.fileNames, parsed.options);
 
 new PluginMetadataGenerator().generate({
   visitors: [
     new ReadonlyVisitor({
-      pathToSource: outputDir,
+      pathToSource: sourceDir,
       // Request DTOs live in libs/shared: in *.dto.ts files, and a few beside the rules they carry.
       dtoFileNameSuffix: ['.dto.ts', '.contract.ts', 'pagination.ts', 'moderation.ts', 'listing-lifecycle.ts'],
       controllerFileNameSuffix: ['.controller.ts'],
@@ -25,6 +35,5 @@ new PluginMetadataGenerator().generate({
   ],
   outputDir,
   filename: 'plugin-metadata.ts',
-  tsconfigPath: path.relative(process.cwd(), path.join(root, 'apps/api/tsconfig.app.json')),
-  printDiagnostics: false,
+  tsProgramRef: program,
 });

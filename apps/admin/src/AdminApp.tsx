@@ -2,7 +2,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { App as AntdApp, ConfigProvider, Flex, Skeleton, type ThemeConfig } from 'antd';
 import { MutationCache, QueryCache, QueryClientProvider } from '@tanstack/react-query';
 import type { AdminAppProps } from '@app/shared';
-import { BRAND, isAuthFailure } from '@app/shared';
+import { apiUrl, BRAND, isAuthFailure } from '@app/shared';
 import { createAdminApi } from './api/client';
 import { ApiContext, createQueryClient } from './api/queries';
 import { Dashboard } from './components/Dashboard';
@@ -47,7 +47,7 @@ function Console({ user, authFailed }: { user: AdminAppProps['user']; authFailed
   useEffect(() => {
     if (!turnedAway) return;
     notification.error({ key: 'adm-unauthorized', title: TEXT.toast.unauthorized });
-    const target = user && !authFailed ? '/' : '/api/login';
+    const target = user && !authFailed ? '/' : apiUrl('/api/login');
     const timer = window.setTimeout(() => window.location.assign(target), REDIRECT_DELAY_MS);
     return () => window.clearTimeout(timer);
   }, [turnedAway, user, authFailed, notification]);

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Alert, Button, Card, ConfigProvider, Form, Input } from 'antd';
-import type { PublicUser } from '@app/shared';
+import { apiUrl, type PublicUser } from '@app/shared';
 
 /** Standalone development only: signs an admin in through the proxied API. */
 export function DevSignIn({ onSignedIn }: { onSignedIn: (user: PublicUser) => void }) {
@@ -11,7 +11,7 @@ export function DevSignIn({ onSignedIn }: { onSignedIn: (user: PublicUser) => vo
     setBusy(true);
     setError(null);
     try {
-      const response = await fetch('/api/login', {
+      const response = await fetch(apiUrl('/api/login'), {
         method: 'POST',
         credentials: 'include',
         headers: { 'Content-Type': 'application/json' },

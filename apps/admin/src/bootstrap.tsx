@@ -1,6 +1,6 @@
 import { StrictMode, useEffect, useState } from 'react';
 import { createRoot } from 'react-dom/client';
-import type { PublicUser } from '@app/shared';
+import { apiUrl, type PublicUser } from '@app/shared';
 import AdminApp from './AdminApp';
 import { DevSignIn } from './DevSignIn';
 
@@ -12,7 +12,7 @@ import { DevSignIn } from './DevSignIn';
 function Standalone() {
   const [user, setUser] = useState<PublicUser | null | undefined>(undefined);
   useEffect(() => {
-    fetch('/api/user', { credentials: 'include' })
+    fetch(apiUrl('/api/user'), { credentials: 'include' })
       .then((r) => (r.ok ? (r.json() as Promise<PublicUser>) : null))
       .then(setUser, () => setUser(null));
   }, []);

@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import { bootstrapLogger, createApp } from './app.factory';
-import { createAdmin, importBundle, printRoutes, rollupAnalytics, runMigrations } from './cli/commands';
+import { createAdmin, importBundle, printOpenApi, printRoutes, rollupAnalytics, runMigrations } from './cli/commands';
 import { loadConfig } from './infra/config/app-config';
 import { ConfigError } from './infra/config/config-error';
 import { exitOnSignals } from './infra/lifecycle/graceful-shutdown';
@@ -22,6 +22,8 @@ async function main(argv: string[]): Promise<void> {
     }
     case 'routes':
       return printRoutes(config);
+    case 'openapi':
+      return printOpenApi(config);
     case 'migration:run':
       return runMigrations(config);
     case 'admin:create':
@@ -31,7 +33,7 @@ async function main(argv: string[]): Promise<void> {
     case 'import':
       return importBundle(config, rest);
     default:
-      throw new Error(`Unknown command "${command}". Commands: serve, routes, migration:run, admin:create, analytics:rollup, import`);
+      throw new Error(`Unknown command "${command}". Commands: serve, routes, openapi, migration:run, admin:create, analytics:rollup, import`);
   }
 }
 

@@ -1,11 +1,11 @@
-import { DEFAULT_ADMIN_REMOTE_URL, type PublicConfig } from '@app/shared';
+import { apiUrl, DEFAULT_ADMIN_REMOTE_URL, type PublicConfig } from '@app/shared';
 
 export const FALLBACK_CONFIG: PublicConfig = {
   siteName: 'Vehicle Marketplace',
   supportPhone: '',
   reviewsUrl: '',
   adminRemoteUrl: DEFAULT_ADMIN_REMOTE_URL,
-  imageUpload: { provider: 'local', url: '/api/uploads' },
+  imageUpload: { provider: 'local', url: apiUrl('/api/uploads') },
 };
 
 function readString(source: Record<string, unknown>, key: 'siteName' | 'supportPhone' | 'reviewsUrl' | 'adminRemoteUrl'): string {
@@ -26,7 +26,7 @@ export function publicConfigFrom(body: unknown): PublicConfig {
 }
 
 async function fetchPublicConfig(): Promise<PublicConfig> {
-  const response = await fetch('/api/config', { headers: { Accept: 'application/json' } });
+  const response = await fetch(apiUrl('/api/config'), { headers: { Accept: 'application/json' } });
   if (!response.ok) throw new Error(`GET /api/config answered ${response.status}`);
   return publicConfigFrom(await response.json());
 }

@@ -8,6 +8,7 @@ import { dataSourceOptions } from '../infra/database/data-source-options';
 import { migrateUnderLock } from '../infra/database/migrate';
 import { resolveDatabaseSettings } from '../infra/database/server-flavor';
 import { registeredRoutes } from '../infra/http/route-list';
+import { OPENAPI_JSON_PATH } from '../infra/openapi/openapi';
 import { createValidationPipe } from '../infra/http/validation';
 import { JobLockService } from '../infra/jobs/job-lock.service';
 import { JobsModule } from '../infra/jobs/jobs.module';
@@ -82,6 +83,24 @@ export async function printRoutes(config: AppConfig): Promise<void> {
     const fastify = app.getHttpAdapter().getInstance();
     await fastify.ready();
     process.stdout.write(`${JSON.stringify(registeredRoutes(fastify))}\n`);
+  } finally {
+    await app.close();
+  }
+}
+
+/**
+ * `node dist/apps/api/main.js openapi`: builds the whole app without listening and prints the OpenAPI document
+ * it serves at GET /api/openapi.json (`npm run openapi` writes it into libs/shared and types the clients from it).
+ */
+export async function printOpenApi(config: AppConfig): Promise<void> {
+  const app = await createApp({ ...config, seedDemo: false });
+  try {
+    await app.init();
+    const fastify = app.getHttpAdapter().getInstance();
+    await fastify.ready();
+    const response = await fastify.inject({ method: 'GET', url: OPENAPI_JSON_PATH });
+    if (response.statusCode !== 200) throw new Error(`GET ${OPENAPI_JSON_PATH} answered ${response.statusCode}`);
+    process.stdout.write(`${JSON.stringify(response.json(), null, 2)}\n`);
   } finally {
     await app.close();
   }

@@ -28,18 +28,22 @@ function operations(document: Document): { method: string; path: string; operati
   );
 }
 
+// One app for both descriptions (each start builds the whole module graph).
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
+
 describe('GET /api/openapi.json', () => {
-  let t: TestApp;
   let document: Document;
 
   beforeAll(async () => {
-    t = await startTestApp();
     const response = await t.client().get<Document>('/api/openapi.json');
     expect(response.status).toBe(200);
     document = response.body;
-  });
-  afterAll(async () => {
-    await t.close();
   });
 
   it('is a valid OpenAPI 3 document (swagger-parser), cacheable and revalidated by its ETag', async () => {
@@ -118,14 +122,6 @@ describe('GET /api/openapi.json', () => {
 });
 
 describe('GET /api/docs', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp();
-  });
-  afterAll(async () => {
-    await t.close();
-  });
-
   it('answers the reader page, whose scripts and styles come from this server (the CSP allows them)', async () => {
     const client = t.client();
     const page = await client.get('/api/docs');

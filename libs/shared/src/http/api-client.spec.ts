@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { ApiError, createApiClient, errorMessage, fieldErrorMap, fieldErrorsText, isApiErrorStatus, isAuthFailure } from './api-client';
+import { ApiError, apiUrl, createApiClient, type ApiRelativeUrl, type ApiUrl, errorMessage, fieldErrorMap, fieldErrorsText, isApiErrorStatus, isAuthFailure } from './api-client';
 
 /** A small real HTTP server: each test sets how it answers and reads what it received. */
 describe('createApiClient', () => {
@@ -22,21 +22,24 @@ describe('createApiClient', () => {
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   });
-  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+  afterAll(() => new Promise<void>((resolve) => {
+    server.close(() => resolve());
+    server.closeAllConnections();
+  }));
   beforeEach(() => {
     received = [];
     answer = { status: 200, body: '{"ok":true}' };
   });
 
   it('prefixes the base URL, leaves empty query values out and answers the JSON', async () => {
-    const api = createApiClient({ baseUrl: `${base}/api/` });
+    const api = createApiClient<string>({ baseUrl: `${base}/api/` });
     await expect(api.get('/vehicles/search', { make: 'BMW', model: '', page: 2, zip: undefined })).resolves.toEqual({ ok: true });
     expect(received[0]).toMatchObject({ method: 'GET', url: '/api/vehicles/search?make=BMW&page=2', body: '' });
     expect(received[0]!.headers['content-type']).toBeUndefined();
   });
 
   it('sends a JSON body with its content type only when there is one', async () => {
-    const api = createApiClient({ baseUrl: base });
+    const api = createApiClient<string>({ baseUrl: base });
     await api.post('/login', { email: 'a@b.co' }, { 'Idempotency-Key': 'k1' });
     expect(received[0]).toMatchObject({ method: 'POST', url: '/login', body: '{"email":"a@b.co"}' });
     expect(received[0]!.headers['content-type']).toBe('application/json');
@@ -45,14 +48,14 @@ describe('createApiClient', () => {
 
   it('answers undefined for 204', async () => {
     answer = { status: 204, body: '' };
-    await expect(createApiClient({ baseUrl: base }).delete('/vehicles/1')).resolves.toBeUndefined();
-    await expect(createApiClient({ baseUrl: base }).json('/vehicles/1', { method: 'DELETE' })).resolves.toBeUndefined();
+    await expect(createApiClient<string>({ baseUrl: base }).delete('/vehicles/1')).resolves.toBeUndefined();
+    await expect(createApiClient<string>({ baseUrl: base }).json('/vehicles/1', { method: 'DELETE' })).resolves.toBeUndefined();
   });
 
   it('raises ApiError "<status>: <text>" with the error shape and its field errors', async () => {
     const body = { statusCode: 400, message: 'Validation failed', errors: [{ field: 'email', message: 'Enter a valid e-mail' }] };
     answer = { status: 400, body: JSON.stringify(body) };
-    const error = await createApiClient({ baseUrl: base }).post('/contact', {}).catch((e: unknown) => e);
+    const error = await createApiClient<string>({ baseUrl: base }).post('/contact', {}).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     const apiError = error as ApiError;
     expect(apiError.status).toBe(400);
@@ -87,12 +90,12 @@ describe('createApiClient', () => {
 
   it('keeps a text answer as the message, and the status text when the answer is empty', async () => {
     answer = { status: 502, body: 'Bad gateway from the proxy', type: 'text/plain' };
-    const text = (await createApiClient({ baseUrl: base }).get('/x').catch((e: unknown) => e)) as ApiError;
+    const text = (await createApiClient<string>({ baseUrl: base }).get('/x').catch((e: unknown) => e)) as ApiError;
     expect(text.message).toBe('502: Bad gateway from the proxy');
     expect(text.body).toBeNull();
     expect(text.detail).toBe('Bad gateway from the proxy');
     answer = { status: 401, body: '' };
-    const empty = (await createApiClient({ baseUrl: base }).get('/x').catch((e: unknown) => e)) as ApiError;
+    const empty = (await createApiClient<string>({ baseUrl: base }).get('/x').catch((e: unknown) => e)) as ApiError;
     expect(empty.message).toBe('401: Unauthorized');
     expect(isAuthFailure(empty)).toBe(true);
   });
@@ -100,8 +103,24 @@ describe('createApiClient', () => {
   it('sends a multipart form as the browser builds it', async () => {
     const form = new FormData();
     form.append('file', new Blob(['abc'], { type: 'image/png' }), 'a.png');
-    await createApiClient({ baseUrl: base }).postForm('/uploads', form);
+    await createApiClient<string>({ baseUrl: base }).postForm('/uploads', form);
     expect(received[0]!.headers['content-type']).toMatch(/^multipart\/form-data; boundary=/);
     expect(received[0]!.body).toContain('filename="a.png"');
+  });
+
+  // The type half of this test is `tsc -p tsconfig.json` (npm test's first stage): the @ts-expect-error lines
+  // fail it if the path types ever accept a route the API document does not name.
+  it('takes the routes of the API document, their parameters filled in, and sends them as written', async () => {
+    const urls: ApiUrl[] = ['/api/vehicles/7', '/api/vehicles/7/price-history', '/api/vehicles/search?make=BMW', apiUrl('/api/catalog/makes/BMW/models')];
+    // @ts-expect-error: the API has no /api/vehicle/{id} (the storefront's page is /vehicle/{id})
+    const misspelt: ApiUrl = '/api/vehicle/7';
+    // @ts-expect-error: relative paths leave '/api' out
+    const absolute: ApiRelativeUrl = '/api/admin/stats';
+    const relative: ApiRelativeUrl = '/admin/vehicles/7/status';
+    const api = createApiClient({ baseUrl: base });
+    for (const url of urls) await api.get(url);
+    await createApiClient<ApiRelativeUrl>({ baseUrl: `${base}/api` }).get(relative);
+    expect(received.map((r) => r.url)).toEqual([...urls, '/api/admin/vehicles/7/status']);
+    expect([misspelt, absolute]).toHaveLength(2);
   });
 });

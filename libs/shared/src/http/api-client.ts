@@ -1,4 +1,26 @@
 import type { ApiErrorBody, FieldError } from '../common/api-error';
+import type { paths } from './api-types';
+
+/** A route of the API as its document names it: '/api/vehicles/{id}' (api-types.ts, from `npm run openapi`). */
+export type ApiRoute = keyof paths & string;
+type Filled<Route extends string> = Route extends `${infer Head}{${string}}${infer Tail}` ? `${Head}${string}${Filled<Tail>}` : Route;
+/**
+ * What a caller writes for a route: each `{parameter}` filled in, a query string optional ('/api/vehicles/7',
+ * '/api/vehicles/search?make=BMW'). Only the API's own routes type-check, so a renamed or removed route
+ * fails the frontends' type check instead of answering 404 in the browser.
+ */
+export type ApiUrl = Filled<ApiRoute> | `${Filled<ApiRoute>}?${string}`;
+type WithoutApiPrefix<Url> = Url extends `/api${infer Rest}` ? Rest : never;
+/** The same, relative to the API's base '/api' (the admin console's client: '/admin/vehicles/7'). */
+export type ApiRelativeUrl = WithoutApiPrefix<ApiUrl>;
+
+/**
+ * A URL of the API where it is not asked through the client (a link, a redirect, a plain fetch before the
+ * client exists): the same check, nothing else.
+ */
+export function apiUrl<Url extends ApiUrl>(url: Url): Url {
+  return url;
+}
 
 /**
  * The one HTTP client of both frontends (the storefront and the admin console): every request sends the
@@ -88,22 +110,26 @@ export interface RequestOptions {
   signal?: AbortSignal;
 }
 
-export interface ApiClient {
+/** The client, for paths of type `Path`: the API's own URLs (`ApiUrl`), or relative to its base (`ApiRelativeUrl`). */
+export interface ApiClient<Path extends string = ApiUrl> {
   /** The raw answer of an OK request (throws ApiError otherwise). */
-  request(path: string, options?: RequestOptions): Promise<Response>;
+  request(path: Path, options?: RequestOptions): Promise<Response>;
   /** The JSON of an OK answer; undefined for 204. */
-  json<T>(path: string, options?: RequestOptions): Promise<T>;
-  get<T>(path: string, query?: RequestOptions['query'], signal?: AbortSignal): Promise<T>;
-  post<T>(path: string, json?: unknown, headers?: Record<string, string>): Promise<T>;
-  put<T>(path: string, json: unknown): Promise<T>;
-  patch<T>(path: string, json: unknown): Promise<T>;
-  delete(path: string): Promise<void>;
+  json<T>(path: Path, options?: RequestOptions): Promise<T>;
+  get<T>(path: Path, query?: RequestOptions['query'], signal?: AbortSignal): Promise<T>;
+  post<T>(path: Path, json?: unknown, headers?: Record<string, string>): Promise<T>;
+  put<T>(path: Path, json: unknown): Promise<T>;
+  patch<T>(path: Path, json: unknown): Promise<T>;
+  delete(path: Path): Promise<void>;
   /** Multipart POST of one form. */
-  postForm<T>(path: string, form: FormData): Promise<T>;
+  postForm<T>(path: Path, form: FormData): Promise<T>;
 }
 
 export interface ApiClientOptions {
-  /** Prefix of every path, e.g. "/api" (no trailing slash needed); "" when paths are absolute. */
+  /**
+   * Prefix of every path, e.g. "/api" (no trailing slash needed; then type the client
+   * `createApiClient<ApiRelativeUrl>`); "" when paths are absolute.
+   */
   baseUrl?: string;
   /** Injected for tests; defaults to the global fetch at call time. */
   fetch?: typeof fetch;
@@ -121,7 +147,7 @@ function queryString(query: RequestOptions['query']): string {
   return text ? `?${text}` : '';
 }
 
-export function createApiClient({ baseUrl = '', fetch: fetchImpl }: ApiClientOptions = {}): ApiClient {
+export function createApiClient<Path extends string = ApiUrl>({ baseUrl = '', fetch: fetchImpl }: ApiClientOptions = {}): ApiClient<Path> {
   const base = baseUrl.replace(/\/+$/, '');
 
   async function request(path: string, { method = 'GET', query, json, form, headers = {}, signal }: RequestOptions = {}): Promise<Response> {

@@ -1,4 +1,5 @@
 import { filtersFromParams, searchApiParams } from '../vehicles/search-params';
+import type { ApiUrl } from '../http/api-client';
 import type { SitePage } from './routes';
 
 /**
@@ -21,7 +22,7 @@ export type FirstViewKind = 'config' | 'user' | 'recent' | 'featured' | 'search'
 export interface FirstViewRequest {
   kind: FirstViewKind;
   /** The API's GET path with its query, exactly as the storefront asks for it. */
-  path: string;
+  path: ApiUrl;
   /** The listing of a 'vehicle' or 'priceHistory' answer. */
   id?: number;
 }
@@ -66,7 +67,7 @@ export function firstViewRequests({ page, vehicleId, search }: FirstViewPlace): 
 }
 
 /** GET /api/vehicles/search with a page's query (searchApiParams). */
-export function searchPath(params: URLSearchParams): string {
+export function searchPath(params: URLSearchParams): ApiUrl {
   return `/api/vehicles/search?${params.toString()}`;
 }
 

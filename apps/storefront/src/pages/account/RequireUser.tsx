@@ -1,5 +1,5 @@
 import { useEffect, useRef, type ReactNode } from 'react';
-import type { PublicUser } from '@app/shared';
+import { apiUrl, type PublicUser } from '@app/shared';
 import { useCurrentUser } from '../../api/queries';
 import { toast } from '../../stores/toast';
 
@@ -29,7 +29,7 @@ export function RequireUser({ unauthorized, allow, forbidden, skeleton, children
     const signedIn = !!user;
     const message = signedIn && forbidden ? forbidden : unauthorized;
     toast({ title: message.title, description: message.description, variant: 'destructive' });
-    const target = signedIn && forbidden ? forbidden.redirectTo : `/api/login?returnTo=${encodeURIComponent(window.location.pathname + window.location.search)}`;
+    const target = signedIn && forbidden ? forbidden.redirectTo : apiUrl(`/api/login?returnTo=${encodeURIComponent(window.location.pathname + window.location.search)}`);
     const timer = window.setTimeout(() => window.location.assign(target), UNAUTHORIZED_REDIRECT_MS);
     return () => window.clearTimeout(timer);
   }, [denied, user, unauthorized, forbidden]);

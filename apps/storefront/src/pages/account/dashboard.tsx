@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { daysOnMarketText, formatCount, formatMileage, formatPrice, STATUS_LABELS, vehicleTitle } from '@app/shared';
-import { ApiError } from '@app/shared';
+import { ApiError, apiUrl } from '@app/shared';
 import { useDeleteVehicle, useMyVehicles, type OwnerVehicle } from '../../api/seller';
 import { CheckIcon, EyeIcon } from '../../components/icons';
 import { useDocumentMeta } from '../../hooks/use-document-meta';
@@ -19,7 +19,7 @@ export const RECENT_LISTINGS = 3;
 
 function loggedOut() {
   toast({ ...UNAUTHORIZED, variant: 'destructive' });
-  window.setTimeout(() => window.location.assign(`/api/login?returnTo=${encodeURIComponent('/dashboard')}`), UNAUTHORIZED_REDIRECT_MS);
+  window.setTimeout(() => window.location.assign(apiUrl(`/api/login?returnTo=${encodeURIComponent('/dashboard')}`)), UNAUTHORIZED_REDIRECT_MS);
 }
 
 function DashboardSkeleton() {

@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { apiUrl } from '@app/shared';
 import { useDocumentMeta } from '../../hooks/use-document-meta';
 import '../content.css';
 
@@ -85,7 +86,7 @@ export default function HowItWorksPage() {
           <p className="section-lead">Four steps from listing to sold, with a dedicated associate doing the work.</p>
           <Steps steps={SELLER_STEPS} label="Seller steps" />
           <div className="cta-row">
-            <Link to="/api/login" reloadDocument className="btn btn-primary">
+            <Link to={apiUrl('/api/login')} reloadDocument className="btn btn-primary">
               Sell Your Car
             </Link>
           </div>

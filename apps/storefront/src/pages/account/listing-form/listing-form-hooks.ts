@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { FieldPath, UseFormReturn } from 'react-hook-form';
 import { useNavigate } from 'react-router';
-import { ApiError, BODY_TYPES, DRIVETRAINS, FUEL_TYPES, LISTING_LIMITS, TRANSMISSIONS, VIN_PATTERN, type VinDecodeResult } from '@app/shared';
+import { ApiError, apiUrl, BODY_TYPES, DRIVETRAINS, FUEL_TYPES, LISTING_LIMITS, TRANSMISSIONS, VIN_PATTERN, type VinDecodeResult } from '@app/shared';
 import { decodeVin, generateFeatures, generateSpecs, useSaveListing, type ListingPayload } from '../../../api/seller';
 import { toast } from '../../../stores/toast';
 import { UNAUTHORIZED_REDIRECT_MS } from '../RequireUser';
@@ -144,7 +144,7 @@ export function useListingSubmit(form: ListingForm, vehicleId: number | null) {
     } catch (error) {
       if (error instanceof ApiError && error.status === 401) {
         toast({ title: 'Unauthorized', description: 'You need to be logged in to manage listings', variant: 'destructive' });
-        window.setTimeout(() => window.location.assign(`/api/login?returnTo=${encodeURIComponent(window.location.pathname)}`), UNAUTHORIZED_REDIRECT_MS);
+        window.setTimeout(() => window.location.assign(apiUrl(`/api/login?returnTo=${encodeURIComponent(window.location.pathname)}`)), UNAUTHORIZED_REDIRECT_MS);
         return;
       }
       if (error instanceof ApiError && error.status === 400) showServerErrors(error);
