@@ -62,6 +62,12 @@ export interface AppConfig {
   mail: { smtpUrl?: string; from: string; staffEmail?: string; pollMs: number; retryBaseMs: number; maxAttempts: number };
   /** How often the saved-search alert job looks for alerts that are due (instant ones are sent then). */
   savedSearchAlertsMs: number;
+  /**
+   * Where a search's total and facet counts come from: 'memory' (the counts snapshot, falling back to SQL while it
+   * catches up) or 'sql' (always the plain SQL counts: tells a bug of the snapshot from one of the SQL).
+   * See apps/api/src/modules/vehicles/search/SEARCH-COUNTS.md.
+   */
+  searchCounts: 'memory' | 'sql';
   /** Photo uploads each signed-in user may make per hour. */
   uploadsPerHour: number;
   /**
@@ -164,6 +170,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       maxAttempts: e.MAIL_MAX_ATTEMPTS,
     },
     savedSearchAlertsMs: e.SAVED_SEARCH_ALERTS_SECONDS * 1000,
+    searchCounts: e.SEARCH_COUNTS,
     uploadsPerHour: e.UPLOADS_PER_HOUR,
     uploadLimits: {
       maxUnattached: e.UPLOAD_MAX_UNATTACHED,

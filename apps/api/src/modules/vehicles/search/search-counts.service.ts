@@ -1,8 +1,9 @@
-import { Injectable, Logger, OnModuleDestroy, Optional } from '@nestjs/common';
+import { Inject, Injectable, Logger, OnModuleDestroy, Optional } from '@nestjs/common';
 import { PRICE_BANDS } from '@app/shared';
 import { LRUCache } from 'lru-cache';
 import { DataSource } from 'typeorm';
 import { VersionedCacheService } from '../../../infra/cache/versioned-cache.service';
+import { APP_CONFIG, type AppConfig } from '../../../infra/config/app-config';
 import { sqlEngineOf, type SqlEngine } from '../../../infra/database/sql-engine';
 import { Metrics } from '../../../infra/metrics/metrics.service';
 import { addId, COMPARED_COLUMNS, CountsSnapshot, idBits, idBitsBytes, idFiltersOf, removeId, SnapshotBuilder, SNAPSHOT_COLUMNS, type ChangedRow, type CountGroup, type GroupCount, type IdBits, type IdFilters, type SnapshotRow } from './counts-snapshot';
@@ -123,6 +124,7 @@ export class SearchCounts implements OnModuleDestroy {
   constructor(
     private readonly dataSource: DataSource,
     private readonly cache: VersionedCacheService,
+    @Inject(APP_CONFIG) private readonly config: Pick<AppConfig, 'searchCounts'>,
     @Optional() private readonly metrics?: Metrics,
   ) {}
 
@@ -132,6 +134,10 @@ export class SearchCounts implements OnModuleDestroy {
 
   /** The counts of the listings matching `filters` at `version` of the listings, grouped by `group`. */
   async count(filters: NormalizedSearchFilters, group: CountGroup, version: number): Promise<GroupCount[]> {
+    if (this.config.searchCounts === 'sql') {
+      this.metrics?.searchCounts.inc({ source: 'database' });
+      return this.countInSql(filters, group, version);
+    }
     let snapshot = this.snapshotAt(version);
     if (!snapshot && this.building) {
       // A held snapshot is brought forward from the few listings changed since: usually sooner than a count in
@@ -183,6 +189,7 @@ export class SearchCounts implements OnModuleDestroy {
 
   /** Starts reading the snapshot of the listings' current version, so that the first searches count from memory (the server calls it once it listens). */
   warm(): void {
+    if (this.config.searchCounts === 'sql') return;
     void Promise.resolve(this.cache.version(LISTINGS_DATA_SET)).then(
       (version) => this.snapshotAt(version),
       (error: unknown) => this.logger.warn(`Search counts not warmed: ${error instanceof Error ? error.message : String(error)}`),
@@ -196,6 +203,7 @@ export class SearchCounts implements OnModuleDestroy {
    * build only up to CATCH_UP_WAIT_MS or FIRST_SNAPSHOT_WAIT_MS (count).
    */
   async snapshotReady(): Promise<boolean> {
+    if (this.config.searchCounts === 'sql') return false;
     for (let attempt = 0; attempt < 3; attempt += 1) {
       await this.building;
       const version = await this.cache.version(LISTINGS_DATA_SET);
