@@ -1,11 +1,16 @@
 import { MailOutbox } from '../../src/infra/mail/outbox/mail-outbox.service';
 import { SavedSearchAlertsJob } from '../../src/modules/saved-searches/saved-search-alerts.job';
 import { ListingWriter } from '../../src/modules/vehicles/listing-writer.service';
-import { listingInput } from '../factories/vehicle.factory';
+import sharp from 'sharp';
+import { listingInput, createVehicle } from '../factories/vehicle.factory';
+import { formWith } from '../uploads/images';
 import { registerUser } from '../factories/user.factory';
 import type { HttpClient } from '../support/http-client';
 import { bodyText, startSmtpSink, type SmtpSink } from '../support/smtp-sink';
 import { startTestApp, type TestApp } from '../support/test-app';
+
+// Real uploads (sharp) and an SMTP sink on a machine shared by several test runs.
+jest.setTimeout(90_000);
 
 /**
  * Issue 27, part 3: a live edit of an approved listing cannot smuggle a scam past review. Misleading changes
@@ -52,6 +57,19 @@ describe('live edits that wait for review', () => {
     return { id: created.body.id as number, input };
   }
   const publicView = (id: number) => t.client().get(`/api/vehicles/${id}`);
+  let shade = 0;
+  /** A real photo upload by `client` (POST /api/uploads); answers its URL. */
+  async function uploadPhoto(client: HttpClient): Promise<string> {
+    shade += 1;
+    const jpeg = await sharp({ create: { width: 64, height: 48, channels: 3, background: { r: shade % 256, g: 90, b: 40 } } }).jpeg().toBuffer();
+    const res = await client.post('/api/uploads', undefined, { rawBody: formWith(jpeg, 'car.jpg', 'image/jpeg') });
+    expect(res.status).toBe(201);
+    return res.body.secure_url as string;
+  }
+  const refusedPhoto = (res: { status: number; body: { errors?: { field: string; message: string }[] } }) => {
+    expect(res.status).toBe(400);
+    expect(res.body.errors).toEqual([{ field: 'images', message: "Each image must be a photo uploaded by the listing's seller" }]);
+  };
 
   describe('price cuts', () => {
     it('holds a cut from $20,000 to $1 for review; the approved price stays public', async () => {
@@ -145,5 +163,72 @@ describe('live edits that wait for review', () => {
     const [drop, ...more] = toBuyer().slice(1);
     expect(more).toHaveLength(0);
     expect(bodyText(drop!)).toContain('Now $18,000, $2,000 less');
+  });
+
+  describe('photos: a listing uses only photos its owner uploaded', () => {
+    let other: HttpClient;
+    let othersPhoto: string;
+    beforeAll(async () => {
+      other = t.client();
+      await registerUser(other);
+      othersPhoto = await uploadPhoto(other);
+    });
+    const sellerListings = async () => ((await seller.get('/api/user/vehicles')).body as { id: number }[]).length;
+
+    it("refuses another seller's photo in a new listing (400 naming images), stores nothing, and takes the seller's own", async () => {
+      const before = await sellerListings();
+      const own = await uploadPhoto(seller);
+      refusedPhoto(await seller.post('/api/vehicles', listingInput({ images: [own, othersPhoto], coverPhotoIndex: 0 })));
+      expect(await sellerListings()).toBe(before);
+      const ok = await seller.post('/api/vehicles', listingInput({ images: [own], coverPhotoIndex: 0 }));
+      expect(ok.status).toBe(201);
+      expect(ok.body.images).toEqual([own]);
+    });
+
+    it("refuses another seller's photo appended in a live edit; the public listing is unchanged", async () => {
+      const own = await uploadPhoto(seller);
+      const { id, input } = await liveListing({ images: [own] });
+      refusedPhoto(await seller.put(`/api/vehicles/${id}`, { ...input, images: [own, othersPhoto] }));
+      expect((await publicView(id)).body.images).toEqual([own]);
+      // The seller's own photo appended goes live at once.
+      const mine = await uploadPhoto(seller);
+      const res = await seller.put(`/api/vehicles/${id}`, { ...input, images: [own, mine] });
+      expect(res.body).toMatchObject({ images: [own, mine], pendingRevision: null });
+    });
+
+    it("refuses another seller's photo in an edit that would wait for review: no revision is kept", async () => {
+      const own = await uploadPhoto(seller);
+      const { id, input } = await liveListing({ images: [own] });
+      refusedPhoto(await seller.put(`/api/vehicles/${id}`, { ...input, images: [othersPhoto] }));
+      const mine = (await seller.get('/api/user/vehicles')).body.find((v: { id: number }) => v.id === id);
+      expect(mine.pendingRevision).toBeNull();
+      const queue = await admin.get('/api/admin/revisions?limit=100');
+      expect(queue.body.items.some((r: { vehicle: { id: number } }) => r.vehicle.id === id)).toBe(false);
+    });
+
+    it("lets staff use the listing's own photos and their own uploads, never another seller's", async () => {
+      const [first, second] = [await uploadPhoto(seller), await uploadPhoto(seller)];
+      const { id } = await liveListing({ images: [first, second] });
+      refusedPhoto(await admin.patch(`/api/admin/vehicles/${id}`, { images: [first, othersPhoto] }));
+      const reordered = await admin.patch(`/api/admin/vehicles/${id}`, { images: [second, first] });
+      expect(reordered.status).toBe(200);
+      const staffPhoto = await uploadPhoto(admin);
+      const withStaffPhoto = await admin.patch(`/api/admin/vehicles/${id}`, { images: [second, first, staffPhoto] });
+      expect(withStaffPhoto.status).toBe(200);
+      expect((await publicView(id)).body.images).toEqual([second, first, staffPhoto]);
+    });
+
+    it("counts a stored photo without an upload record as its listing owner's: reusable by that owner only", async () => {
+      const sellerId = (await seller.get('/api/user')).body.id as number;
+      const otherId = (await other.get('/api/user')).body.id as number;
+      const legacy = `/uploads/2025/01/legacy-${Date.now()}.webp`;
+      const othersLegacy = `/uploads/2025/01/legacy-other-${Date.now()}.webp`;
+      await createVehicle(t, sellerId, { images: [legacy] });
+      await createVehicle(t, otherId, { images: [othersLegacy] });
+      const reuse = await seller.post('/api/vehicles', listingInput({ images: [legacy], coverPhotoIndex: 0 }));
+      expect(reuse.status).toBe(201);
+      refusedPhoto(await seller.post('/api/vehicles', listingInput({ images: [othersLegacy], coverPhotoIndex: 0 })));
+      refusedPhoto(await admin.patch(`/api/admin/vehicles/${reuse.body.id}`, { images: [legacy, othersLegacy] }));
+    });
   });
 });

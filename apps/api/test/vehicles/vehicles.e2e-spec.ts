@@ -285,8 +285,12 @@ describe('vehicle endpoints', () => {
     it("keeps a photo another listing still uses (no deleting someone else's photos)", async () => {
       const shared = await storedPhoto('del-shared');
       const victim = await other.post('/api/vehicles', listingInput({ images: [shared], coverPhotoIndex: 0 }));
-      const copy = await seller.post('/api/vehicles', listingInput({ images: [shared], coverPhotoIndex: 0 }));
-      expect((await seller.delete(`/api/vehicles/${copy.body.id}`)).status).toBe(204);
+      // A listing may no longer take another seller's photo (400); one that took it before the rule did is deleted.
+      const refused = await seller.post('/api/vehicles', listingInput({ images: [shared], coverPhotoIndex: 0 }));
+      expect(refused.status).toBe(400);
+      expect(refused.body.errors[0].field).toBe('images');
+      const copy = await createVehicle(t, sellerId, { images: [shared] });
+      expect((await seller.delete(`/api/vehicles/${copy.id}`)).status).toBe(204);
       expect(photoExists(shared)).toBe(true);
       expect((await other.get(`/api/vehicles/${victim.body.id}`)).body.images).toEqual([shared]);
     });

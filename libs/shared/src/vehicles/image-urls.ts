@@ -10,6 +10,8 @@ const ISSUED_UPLOAD = /^\/uploads\/[A-Za-z0-9][A-Za-z0-9/_-]{0,200}\.(webp|jpg|j
 const HOSTED_IMAGE = /^https:\/\/[^/\s]+\/\S*$/;
 
 export const IMAGE_NOT_ISSUED = 'Each image must be a photo uploaded to this site';
+/** A listing uses only photos its owner uploaded (DECISIONS.md): a photo of another seller's is refused. */
+export const IMAGE_NOT_OWNED = "Each image must be a photo uploaded by the listing's seller";
 
 /** A URL that can be a listing photo: one of our uploads, or an https URL (of a hosted image service). */
 export function isListingImageUrl(url: unknown): url is string {

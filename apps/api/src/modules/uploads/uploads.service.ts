@@ -37,8 +37,15 @@ export class UploadsService implements OnModuleInit {
     this.quota = limiters.create({ keyPrefix: 'uploads', points: config.uploadsPerHour, duration: 3600 });
   }
 
-  /** Photos a listing takes are attached at once (in its transaction): they no longer count as the user's loose photos. */
+  /**
+   * Photos a listing takes are attached at once (in its transaction): they no longer count as the user's loose
+   * photos. The listing writer asks this record who uploaded a photo (a listing uses only its owner's).
+   */
   onModuleInit(): void {
+    this.writer.usePhotoUploaders(async (manager, urls) => {
+      const rows = await manager.find(UploadEntity, { select: { id: true, url: true, userId: true }, where: { url: In([...urls]) } });
+      return new Map(rows.map((row) => [row.url, row.userId]));
+    });
     this.writer.onListingChanged(async ({ manager, after, fields }) => {
       if (!after || !fields.includes('images') || after.images.length === 0) return;
       await manager.update(UploadEntity, { url: In(after.images), attachedAt: IsNull() }, { attachedAt: new Date() });

@@ -1,6 +1,6 @@
 import { ConflictException, Inject, Injectable, Logger } from '@nestjs/common';
-import { DataSource, EntityManager, In, LessThan } from 'typeorm';
-import { IMAGE_NOT_ISSUED, imageVariantUrls, isIssuedImageUrl, type UserRole } from '@app/shared';
+import { Brackets, DataSource, EntityManager, In, LessThan } from 'typeorm';
+import { IMAGE_NOT_ISSUED, IMAGE_NOT_OWNED, imageVariantUrls, isIssuedImageUrl, type UserRole } from '@app/shared';
 import { APP_CONFIG, type AppConfig } from '../../infra/config/app-config';
 import { ValidationFailedException } from '../../infra/http/error-body';
 import { VersionedCacheService } from '../../infra/cache/versioned-cache.service';
@@ -10,7 +10,7 @@ import { ListingReader } from './listing-reader.service';
 import { LIFECYCLE_COLUMNS, lifecycleColumns, type LifecycleColumns } from './lifecycle/lifecycle-columns';
 import { dealColumns, MARKET_COLUMNS, type MarketColumns } from './pricing/market-columns';
 import { LISTINGS_DATA_SET } from './search/search-counts.service';
-import { dropFromKeywordIndex, writeKeywordIndex } from './search/keyword-match';
+import { containsPattern, dropFromKeywordIndex, writeKeywordIndex } from './search/keyword-match';
 import { writeFeatureIndex } from './search/feature-index';
 import { DERIVATION_VERSION, DERIVED_LISTING_COLUMNS, deriveListingColumns, type DerivedListingColumns } from './vehicle-derived';
 
@@ -58,6 +58,12 @@ export interface ListingChanged {
 export type ListingChangedListener = (change: ListingChanged) => Promise<void>;
 
 /**
+ * Who uploaded each of these photo URLs (the uploads module keeps that record and registers the lookup with
+ * usePhotoUploaders): the uploader's id, null for a deleted account; a URL without a record is absent.
+ */
+export type PhotoUploaders = (manager: EntityManager, urls: readonly string[]) => Promise<Map<string, number | null>>;
+
+/**
  * The one writer of the `vehicles` table: sellers, admins, demo data and test factories all write
  * listings through `write`. In one transaction it writes the rows with their derived search columns,
  * runs the "listing changed" listeners (the audit trail of admin changes, analytics dropping a deleted
@@ -69,6 +75,7 @@ export type ListingChangedListener = (change: ListingChanged) => Promise<void>;
 export class ListingWriter {
   private readonly logger = new Logger(ListingWriter.name);
   private readonly listeners: ListingChangedListener[] = [];
+  private photoUploaders: PhotoUploaders | null = null;
 
   constructor(
     private readonly dataSource: DataSource,
@@ -81,6 +88,11 @@ export class ListingWriter {
   /** Runs `listener` inside the transaction of every listing change that writes something. */
   onListingChanged(listener: ListingChangedListener): void {
     this.listeners.push(listener);
+  }
+
+  /** The record of who uploaded which photo (see PhotoUploaders), for the photo rule of checkPhotos. */
+  usePhotoUploaders(lookup: PhotoUploaders): void {
+    this.photoUploaders = lookup;
   }
 
   /**
@@ -124,7 +136,7 @@ export class ListingWriter {
     change: ListingChange,
   ): Promise<{ stored: VehicleEntity | null; changed: boolean; droppedImages: string[] }> {
     if (change.before === null) {
-      this.checkImagesIssued(change.after.images, []);
+      await this.checkPhotos(manager, actor, change.after.userId, change.after.images, []);
       const row = { ...change.after, ...deriveListingColumns(change.after), ...lifecycleColumns(null, change.after) };
       const { identifiers } = await manager.insert(VehicleEntity, row);
       const stored = await manager.findOneByOrFail(VehicleEntity, { id: (identifiers[0] as { id: number }).id });
@@ -147,7 +159,7 @@ export class ListingWriter {
     const fields = (Object.keys(change.after) as ListingField[]).filter((f) => change.after[f] !== undefined && !sameValue(before[f], change.after[f]));
     if (fields.length === 0) return { stored: before, changed: false, droppedImages: [] };
     const set = Object.fromEntries(fields.map((f) => [f, change.after[f]])) as Partial<ListingFields>;
-    if (set.images) this.checkImagesIssued(set.images, before.images);
+    if (set.images) await this.checkPhotos(manager, actor, set.userId ?? before.userId, set.images, before.images);
     const next = { ...before, ...set };
     const { affected } = await manager.update(VehicleEntity, unchangedSince, { ...set, ...deriveListingColumns(next), ...lifecycleColumns(before, next) });
     if (!affected) throw changedMeanwhile();
@@ -160,13 +172,43 @@ export class ListingWriter {
   }
 
   /**
-   * A listing's photos are ones this site issued: our uploads, or the configured hosted image service's URLs
-   * (the request DTO can only check their shape). Photos the listing already had stay allowed.
+   * The photo rules of every listing write (400 naming `images`), before anything is stored. Photos the
+   * listing already had (`kept`) stay allowed. Any other must be one this site issued (our uploads, or the
+   * configured hosted image service's URLs: the request DTO can only check their shape) and, when it is in
+   * our storage, one the listing's owner uploaded (DECISIONS.md, issue 27), or, for an admin's edit, one that
+   * admin uploaded. Every upload is recorded with its uploader; a stored photo without a record (from before
+   * the record) belongs to the owner of the listing that holds it, so it is refused when another owner's
+   * listing holds it. The system (imports, which store each photo as its owner's; demo data; test factories)
+   * is not checked for ownership. Also for the photos a seller's edit proposes in a pending revision
+   * (VehiclesService), before they are held for review.
    */
-  private checkImagesIssued(images: readonly string[], kept: readonly string[]): void {
+  async checkPhotos(manager: EntityManager, actor: ListingActor, ownerId: number, images: readonly string[], kept: readonly string[]): Promise<void> {
     const prefixes = this.config.hostedImages ? [this.config.hostedImages.urlPrefix] : [];
-    if (images.every((url) => kept.includes(url) || isIssuedImageUrl(url, prefixes))) return;
-    throw new ValidationFailedException([{ field: 'images', message: IMAGE_NOT_ISSUED }]);
+    const added = [...new Set(images.filter((url) => !kept.includes(url)))];
+    if (!added.every((url) => isIssuedImageUrl(url, prefixes))) throw new ValidationFailedException([{ field: 'images', message: IMAGE_NOT_ISSUED }]);
+    const stored = added.filter((url) => this.storage.owns(url));
+    if (actor.kind === 'system' || stored.length === 0) return;
+    const uploaders = this.photoUploaders ? await this.photoUploaders(manager, stored) : new Map<string, number | null>();
+    const mayUse = (uploader: number | null | undefined) => uploader === ownerId || (isAdminActor(actor) && uploader === actor.id);
+    const unrecorded = stored.filter((url) => !uploaders.has(url));
+    const othersHold = unrecorded.length ? await this.photosOnListingsNotOf(manager, ownerId, unrecorded) : new Set<string>();
+    const refused = stored.filter((url) => (uploaders.has(url) ? !mayUse(uploaders.get(url)) : othersHold.has(url)));
+    if (refused.length > 0) throw new ValidationFailedException([{ field: 'images', message: IMAGE_NOT_OWNED }]);
+  }
+
+  /** Which of `urls` a listing of another owner than `ownerId` holds (a LIKE on the JSON text, few URLs a write). */
+  private async photosOnListingsNotOf(manager: EntityManager, ownerId: number, urls: readonly string[]): Promise<Set<string>> {
+    const rows = await manager
+      .createQueryBuilder(VehicleEntity, 'v')
+      .select('v.images', 'text')
+      .where('v.userId <> :ownerId', { ownerId })
+      .andWhere(
+        new Brackets((or) => {
+          urls.forEach((url, i) => or.orWhere(`v.images LIKE :p${i} ESCAPE '!'`, { [`p${i}`]: containsPattern(JSON.stringify(url)) }));
+        }),
+      )
+      .getRawMany<{ text: string }>();
+    return new Set(urls.filter((url) => rows.some((row) => row.text.includes(JSON.stringify(url)))));
   }
 
   /**

@@ -115,6 +115,8 @@ export class VehiclesService {
 
   /** A seller's edit of a live listing: low-risk changes live now, the rest as the pending revision (one transaction). */
   private async reviseLive(before: VehicleEntity, proposed: ReturnType<VehiclesService['fieldsOf']>, editor: Pick<AuthUser, 'id' | 'role'>) {
+    // The photo rules hold for what waits for review too: a refused photo is a 400 now, not a revision.
+    await this.writer.checkPhotos(this.dataSource.manager, userActor(editor), before.userId, proposed.images, before.images);
     const { live, review } = classifyEdit(before as unknown as RevisableFields, proposed as unknown as RevisableFields, { marketEstimate: before.expectedPrice });
     let replacedPhotos: string[] = [];
     const [saved] = await this.writer.write(userActor(editor), [{ before, after: live as Partial<ListingFields> }], async (manager) => {

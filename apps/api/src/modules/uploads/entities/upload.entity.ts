@@ -21,6 +21,8 @@ export class UploadEntity {
   @JoinColumn({ name: 'userId', foreignKeyConstraintName: 'FK_uploads_user' })
   user?: UserEntity;
 
+  /** Indexed: the listing writer asks who uploaded a photo by its URL (a listing uses only its owner's photos). */
+  @Index('IDX_uploads_url')
   @Column({ type: 'varchar', length: 255 })
   url: string;
 
