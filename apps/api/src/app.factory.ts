@@ -9,6 +9,7 @@ import { LISTING_LIMITS } from '@app/shared';
 import { AppModule } from './app.module';
 import type { AppConfig } from './infra/config/app-config';
 import { AllExceptionsFilter } from './infra/http/all-exceptions.filter';
+import { fastifyTrustProxy } from './infra/http/client-address';
 import { registerJsonBodyParser, registerOneClickUnsubscribeParser } from './infra/http/body-parsing';
 import { answerFrameworkError } from './infra/http/framework-errors';
 import { registerSecurity, securityHeaders } from './infra/http/security';
@@ -30,7 +31,7 @@ export async function createApp(config: AppConfig, extraModules: Type[] = []): P
   const writeSecurityHeaders = securityHeaders(config);
   const adapter = new FastifyAdapter({
     logger: config.logLevel === 'silent' ? false : requestLoggerOptions(config.logLevel),
-    trustProxy: config.trustProxy,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: 1024 * 1024,
     requestIdHeader: 'x-request-id',
     genReqId: (req: IncomingMessage) => {

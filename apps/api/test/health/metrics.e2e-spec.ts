@@ -49,7 +49,8 @@ describe('GET /metrics', () => {
   });
 
   it('takes X-Real-IP and Forwarded (RFC 7239) for forwarded too: a proxy that sets only one of them gets 403', async () => {
-    for (const headers of <Record<string, string>[]>[{ 'x-real-ip': '203.0.113.9' }, { forwarded: 'for=203.0.113.9;proto=https' }]) {
+    const forwardings: Record<string, string>[] = [{ 'x-real-ip': '203.0.113.9' }, { forwarded: 'for=203.0.113.9;proto=https' }];
+    for (const headers of forwardings) {
       const res = await t.client().get('/metrics', { headers });
       expect(res.status).toBe(403);
       expect(res.body.message).toBe('Metrics need the METRICS_TOKEN bearer token, or a scrape from this machine');

@@ -87,6 +87,34 @@ describe('loadConfig', () => {
     }
   });
 
+  it('refuses, in production, an ADMIN_REMOTE_URL that is neither https: nor a path on this site', () => {
+    const production = { NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(40) };
+    for (const bad of ['http://console.example.com/remoteEntry.js', 'http://127.0.0.1:3002/remoteEntry.js']) {
+      expect(load({ ...production, ADMIN_REMOTE_URL: bad })).toThrow(
+        /^Invalid configuration: ADMIN_REMOTE_URL must be an https:\/\/ URL or a path on this site in production/,
+      );
+      // Development and tests may load the console from a plain-http dev server.
+      expect(load({ ADMIN_REMOTE_URL: bad })().site.adminRemoteUrl).toBe(bad);
+    }
+    expect(load({ ...production, ADMIN_REMOTE_URL: 'https://console.example.com/remoteEntry.js' })().site.adminRemoteOrigin).toBe('https://console.example.com');
+    expect(load({ ...production, ADMIN_REMOTE_URL: '/admin-app/remoteEntry.js' })().site.adminRemoteOrigin).toBeUndefined();
+  });
+
+  it('reads TRUST_PROXY as off, a hop count or the proxies\' addresses; true is one hop, never "trust every hop"', () => {
+    expect(load({})().trustProxy).toBe(false);
+    expect(load({ TRUST_PROXY: 'false' })().trustProxy).toBe(false);
+    expect(load({ TRUST_PROXY: '0' })().trustProxy).toBe(false);
+    // Fastify's `trustProxy: true` takes the leftmost X-Forwarded-For address, which the client writes.
+    expect(load({ TRUST_PROXY: 'true' })().trustProxy).toBe(1);
+    expect(load({ TRUST_PROXY: '1' })().trustProxy).toBe(1);
+    expect(load({ TRUST_PROXY: '2' })().trustProxy).toBe(2);
+    expect(load({ TRUST_PROXY: '127.0.0.1' })().trustProxy).toEqual(['127.0.0.1']);
+    expect(load({ TRUST_PROXY: ' 10.0.0.0/8, ::1 ,fd00::/8,loopback' })().trustProxy).toEqual(['10.0.0.0/8', '::1', 'fd00::/8', 'loopback']);
+    for (const bad of ['everything', '10.0.0.0/33', '300.1.1.1', '-1', '1.5', '10.0.0.1,', 'fd00::/129']) {
+      expect(load({ TRUST_PROXY: bad })).toThrow(/^Invalid configuration: TRUST_PROXY must be false, a number of proxies \(1 to 10\) or their addresses/);
+    }
+  });
+
   it('refuses a bad PORT, naming it', () => {
     expect(load({ PORT: 'eighty' })).toThrow(/^Invalid configuration: PORT must be a whole number from 1 to 65535$/);
   });

@@ -31,7 +31,11 @@ export interface AppConfig {
   uploadDir: string;
   session: { secret: string; ttlHours: number };
   publicUrl?: string;
-  trustProxy: boolean;
+  /**
+   * Which forwarding proxies Fastify trusts for the client's address (TRUST_PROXY): none, the nearest n hops,
+   * or these addresses and ranges. Never "every hop": the leftmost X-Forwarded-For entry is the client's to write.
+   */
+  trustProxy: false | number | string[];
   rateLimitPerMinute: number;
   /** Rate limits, sign-in throttle and upload quota counted in Redis across instances (REDIS_URL); in process without. */
   redis?: { url: string; keyPrefix: string };
@@ -127,6 +131,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       e.PASSWORD_HASH_MEMORY_KIB < OWASP_MIN_MEMORY_KIB ? 'PASSWORD_HASH_MEMORY_KIB' : 'PASSWORD_HASH_PASSES',
       `is below OWASP's argon2id minimum in production (${OWASP_MIN_MEMORY_KIB} KiB with 2 passes, or ${OWASP_ONE_PASS_MEMORY_KIB} KiB with 1)`,
     );
+  }
+  if (isProduction && !e.ADMIN_REMOTE_URL.startsWith('/') && new URL(e.ADMIN_REMOTE_URL).protocol !== 'https:') {
+    // The console's code runs with staff's session: fetched over plain http, anyone on the way could replace it.
+    throw new ConfigError('ADMIN_REMOTE_URL', 'must be an https:// URL or a path on this site in production (code fetched over http can be replaced on the way)');
   }
 
   const hostedImages = hostedImagesOf(e.IMAGE_UPLOAD_URL, e.IMAGE_UPLOAD_PRESETS, e.IMAGE_UPLOAD_FOLDER, e.IMAGE_URL_PREFIX);

@@ -1,4 +1,5 @@
 import { availableParallelism } from 'node:os';
+import { isIP } from 'node:net';
 import { z } from 'zod';
 import { DEFAULT_ADMIN_REMOTE_URL } from '@app/shared';
 
@@ -53,6 +54,45 @@ function isUrlWith(value: string, protocols: string[]): boolean {
   }
 }
 
+/** The most proxies a request may pass through on its way to the API (a CDN, a load balancer, nginx…). */
+export const MAX_PROXY_HOPS = 10;
+/** proxy-addr's (Fastify's) names of address ranges. */
+const NAMED_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/**
+ * TRUST_PROXY: which X-Forwarded-For entries are the proxies' and which the client's. false (or 0, unset): none,
+ * the socket address is the client. A hop count n: the n proxies nearest the API are trusted, so the client is
+ * the n-th address from the right (nginx appends the address it saw: one nginx in front is 1). `true` is one hop
+ * (Fastify's own `true` would take the leftmost address, which the client writes). Or the proxies' addresses and
+ * CIDR ranges, comma-separated (also `loopback`, `linklocal`, `uniquelocal`): the client is the rightmost address
+ * not among them.
+ */
+const trustProxy = z
+  .string()
+  .optional()
+  .transform((v, ctx): false | number | string[] => {
+    const value = (v ?? '').trim().toLowerCase();
+    if (['', 'false', 'no', '0'].includes(value)) return false;
+    if (['true', 'yes'].includes(value)) return 1;
+    if (/^\d+$/.test(value) && Number(value) >= 1 && Number(value) <= MAX_PROXY_HOPS) return Number(value);
+    const addresses = value.split(',').map((a) => a.trim());
+    if (!/^\d+$/.test(value) && addresses.every(isAddressOrRange)) return addresses;
+    ctx.addIssue({
+      code: 'custom',
+      message: `must be false, a number of proxies (1 to ${MAX_PROXY_HOPS}) or their addresses (IPs or CIDR ranges, comma-separated)`,
+    });
+    return z.NEVER;
+  });
+
+function isAddressOrRange(entry: string): boolean {
+  if (NAMED_RANGES.has(entry)) return true;
+  const [address, bits, extra] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || extra !== undefined) return false;
+  if (bits === undefined) return true;
+  return /^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128);
+}
+
 /**
  * Every environment variable the API reads, with its default. `.env.example` documents the same list;
  * `config.spec.ts` checks that the two agree.
@@ -68,7 +108,7 @@ export const envSchema = z.object({
   SESSION_SECRET: optionalText,
   SESSION_TTL_HOURS: int(24 * 14, 1, 24 * 365),
   PUBLIC_URL: urlText(['http', 'https']),
-  TRUST_PROXY: bool(false),
+  TRUST_PROXY: trustProxy,
   RATE_LIMIT_PER_MINUTE: int(1200, 1000, 1_000_000),
   REDIS_URL: urlText(['redis', 'rediss']),
   REDIS_KEY_PREFIX: optionalText,

@@ -1,7 +1,18 @@
 import type { FastifyRequest } from 'fastify';
 import { isIPv4, isIPv6 } from 'node:net';
 
-/** The client's address as Fastify resolved it (X-Forwarded-For only when TRUST_PROXY is on). */
+/**
+ * Fastify's `trustProxy` for TRUST_PROXY: the proxies' addresses as they are (proxy-addr compiles them), and a
+ * hop count as a function trusting the nearest `hops` addresses (Fastify 5.12 reads a bare number as "trust
+ * nothing"). The client is then the rightmost X-Forwarded-For address that is not a trusted proxy; whatever the
+ * client itself wrote to the left of it is ignored.
+ */
+export function fastifyTrustProxy(trust: false | number | string[]): false | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof trust !== 'number') return trust;
+  return (_address, hop) => hop < trust;
+}
+
+/** The client's address as Fastify resolved it (X-Forwarded-For only from the proxies TRUST_PROXY names). */
 export function clientAddress(request: FastifyRequest): string {
   return request.ip;
 }
