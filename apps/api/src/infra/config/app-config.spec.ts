@@ -82,7 +82,7 @@ describe('loadConfig', () => {
       adminRemoteUrl: 'https://console.example.com/v2/remoteEntry.js',
       adminRemoteOrigin: 'https://console.example.com',
     });
-    for (const bad of ['//evil.example/remoteEntry.js', 'javascript:alert(1)', 'remoteEntry.js', 'ftp://x.example/remoteEntry.js']) {
+    for (const bad of ['//evil.example/remoteEntry.js', '/\\evil.example/remoteEntry.js', 'javascript:alert(1)', 'remoteEntry.js', 'ftp://x.example/remoteEntry.js']) {
       expect(load({ ADMIN_REMOTE_URL: bad })).toThrow(/^Invalid configuration: ADMIN_REMOTE_URL must be a path starting with \/ or an http\(s\) URL$/);
     }
   });

@@ -129,7 +129,8 @@ export const envSchema = z.object({
     .string()
     .trim()
     .default(DEFAULT_ADMIN_REMOTE_URL)
-    .refine((v) => /^\/(?!\/)\S*$/.test(v) || isUrlWith(v, ['http', 'https']), { message: 'must be a path starting with / or an http(s) URL' }),
+    // A path on this site: not `//host` nor `/\host`, which a browser reads as another origin.
+    .refine((v) => /^\/(?![/\\])\S*$/.test(v) || isUrlWith(v, ['http', 'https']), { message: 'must be a path starting with / or an http(s) URL' }),
   STAFF_EMAIL: optionalText.refine((v) => v === undefined || z.email().safeParse(v).success, { message: 'must be an e-mail address' }),
   SMTP_URL: urlText(['smtp', 'smtps']),
   MAIL_FROM: optionalText,
