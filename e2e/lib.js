@@ -1,7 +1,9 @@
-// Helpers of the browser tests: one Chromium per test file, pages at the two checked widths, screenshots.
+// Helpers of the browser tests: a fresh browser context per test file (on the run's one Chromium), pages at the two
+// checked widths, screenshots only when asked (E2E_SCREENSHOTS=1) or when a test fails.
 const { mkdirSync } = require('node:fs');
 const { join } = require('node:path');
 const assert = require('node:assert/strict');
+const { afterEach } = require('node:test');
 
 const AXE_SOURCE = require('axe-core').source;
 const { launchBrowser } = require('../scripts/lib/chromium');
@@ -12,6 +14,13 @@ if (!BASE_URL) throw new Error('E2E_BASE_URL is not set: run the browser tests t
 const DESKTOP = { width: 1440, height: 900 };
 const PHONE = { width: 390, height: 844 };
 const SHOTS = join(__dirname, 'screenshots');
+/** Screenshots assert nothing: they are written when asked for (E2E_SCREENSHOTS=1), else only for a failing test. */
+const KEEP_SCREENSHOTS = process.env.E2E_SCREENSHOTS === '1';
+
+/** The contexts this file has open, for the failure screenshots. */
+const openContexts = new Set();
+/** Each page's own screenshot method (page.screenshot is wrapped to honour KEEP_SCREENSHOTS). */
+const realScreenshot = new WeakMap();
 
 /** A browser with a fresh profile; pages share its local storage like tabs of one browser. */
 async function openBrowser(options = {}) {
@@ -23,10 +32,34 @@ async function openBrowser(options = {}) {
     ...options,
   });
   context.setDefaultTimeout(15_000);
-  context.pages().forEach(waitForAppOnNavigation);
-  context.on('page', waitForAppOnNavigation);
+  for (const prepare of [waitForAppOnNavigation, screenshotOnlyWhenAsked]) {
+    context.pages().forEach(prepare);
+    context.on('page', prepare);
+  }
+  openContexts.add(context);
+  context.on('close', () => openContexts.delete(context));
   return context;
 }
+
+/** A test's `page.screenshot({ path })` writes the file only with E2E_SCREENSHOTS=1; a screenshot into a buffer is always taken. */
+function screenshotOnlyWhenAsked(page) {
+  const take = page.screenshot.bind(page);
+  realScreenshot.set(page, take);
+  page.screenshot = async (options = {}) => (KEEP_SCREENSHOTS || !options.path ? take(options) : Buffer.alloc(0));
+}
+
+/** A failing test leaves a screenshot of each page it had open: e2e/screenshots/failed-<test>-<n>.png. */
+afterEach(async (t) => {
+  if (t.passed) return;
+  const pages = [...openContexts].flatMap((context) => context.pages());
+  const name = t.name.replace(/[^a-z0-9]+/gi, '-').slice(0, 80);
+  for (const [i, page] of pages.entries()) {
+    const path = join(SHOTS, `failed-${name}-${i + 1}.png`);
+    await (realScreenshot.get(page) ?? page.screenshot.bind(page))({ path, fullPage: true, timeout: 15_000 })
+      .then(() => console.log(`# screenshot of the failing test: ${path}`))
+      .catch(() => undefined);
+  }
+});
 
 /**
  * A public page the server drew (its root has data-server-rendered) shows at once but answers taps only once
@@ -72,10 +105,12 @@ async function assertAccessible(page, label, { exclude = [] } = {}) {
 }
 
 /**
- * Desktop (1440) and phone (390) screenshots of the page as it is now, full length, each checked by axe-core
- * (no critical or serious violation) unless `{ axe: false }`; `exclude` as for assertAccessible.
+ * The page as it is now at desktop (1440) and phone (390) width, each checked by axe-core (no critical or serious
+ * violation) unless `{ axe: false }`; `exclude` as for assertAccessible. Full-length screenshots of both
+ * (e2e/screenshots/<name>-desktop.png, -phone.png) with E2E_SCREENSHOTS=1.
  */
 async function screenshots(page, name, { axe = true, exclude = [] } = {}) {
+  if (!axe && !KEEP_SCREENSHOTS) return;
   mkdirSync(SHOTS, { recursive: true });
   const original = page.viewportSize();
   for (const [label, size] of [['desktop', DESKTOP], ['phone', PHONE]]) {
