@@ -1,12 +1,15 @@
 'use strict';
-// A bounded, seeded fuzzer of malformed requests against a running server on loopback. It covers every route
-// the server registered (`node dist/apps/api/main.js routes`, or the route recorder in the tests): path
-// parameters replaced by odd or malformed spellings, repeated and nested query parameters, and bodies that
-// are mutated versions of real ones, wrong types, deep nesting, lone surrogates, invalid JSON, odd content
+// A bounded, seeded fuzzer of malformed requests against a running server on loopback. The API's routes, their
+// methods, query parameters and request bodies come from its OpenAPI document (GET /api/openapi.json); the other
+// routes the server registered (storefront pages, built files: `node dist/apps/api/main.js routes`, or the route
+// recorder in the tests) are fuzzed too. Path parameters are replaced by odd or malformed spellings; query
+// parameters are the operation's own and others, repeated and nested; bodies are samples of the operation's
+// schema and mutated versions of real ones, wrong types, deep nesting, lone surrogates, invalid JSON, odd content
 // types and malformed or truncated multipart. Every answer must be < 500; a 5xx or a dropped connection is a
 // finding. Used by the jest API test (a few thousand requests) and by `npm run security:scan` (more).
 //
-//   node scripts/security/fuzz.js --base http://127.0.0.1:3000 --routes routes.json [--count 20000] [--seed 7]
+//   node scripts/security/fuzz.js --base http://127.0.0.1:3000 [--routes routes.json] [--count 20000] [--seed 7]
+//   (the document is read from the server; --routes adds the routes outside /api)
 
 const http = require('node:http');
 const { readFileSync } = require('node:fs');
@@ -126,8 +129,84 @@ function multipart(rng) {
   return { contentType, body: rng.pick(variants)() };
 }
 
-function body(rng, seeds) {
+const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'patch', 'options', 'head'];
+
+/**
+ * The API's operations from its OpenAPI document, as routes in the router's spelling (`/api/vehicles/:id`),
+ * each with its query parameter names and its JSON body schema (references resolved against the document).
+ */
+function routesFromOpenApi(document) {
+  const resolve = (schema, depth = 0) => {
+    if (!schema || depth > 8) return schema;
+    if (schema.$ref) return resolve(schema.$ref.split('/').slice(1).reduce((node, key) => node?.[key], document), depth + 1);
+    const out = { ...schema };
+    if (out.properties) out.properties = Object.fromEntries(Object.entries(out.properties).map(([k, v]) => [k, resolve(v, depth + 1)]));
+    if (out.items) out.items = resolve(out.items, depth + 1);
+    for (const key of ['allOf', 'oneOf', 'anyOf']) if (out[key]) out[key] = out[key].map((v) => resolve(v, depth + 1));
+    return out;
+  };
+  const routes = [];
+  for (const [path, item] of Object.entries(document.paths ?? {})) {
+    for (const method of HTTP_METHODS) {
+      const operation = item[method];
+      if (!operation) continue;
+      const parameters = [...(item.parameters ?? []), ...(operation.parameters ?? [])].map((p) => resolve(p));
+      const content = operation.requestBody?.content ?? {};
+      routes.push({
+        method: method.toUpperCase(),
+        url: path.replace(/\{(\w+)\}/g, ':$1'),
+        queryKeys: parameters.filter((p) => p.in === 'query').map((p) => p.name),
+        bodySchema: content['application/json']?.schema ? resolve(content['application/json'].schema) : undefined,
+        multipart: Boolean(content['multipart/form-data']),
+      });
+    }
+  }
+  return routes;
+}
+
+/** A value of a JSON schema: plausible (its enum, format, bounds), at the edge of its constraints, or just past them. */
+function fromSchema(rng, schema, depth = 0) {
+  if (!schema || depth > 5) return oddValue(rng, depth);
+  if (schema.allOf) return Object.assign({}, ...schema.allOf.map((s) => fromSchema(rng, s, depth + 1)));
+  if (schema.oneOf || schema.anyOf) return fromSchema(rng, rng.pick(schema.oneOf ?? schema.anyOf), depth + 1);
+  if (rng.chance(0.1)) return oddValue(rng, depth);
+  if (schema.enum) return rng.chance(0.9) ? rng.pick(schema.enum) : `${rng.pick(schema.enum)}x`;
+  switch (schema.type) {
+    case 'object': {
+      const object = {};
+      for (const [key, property] of Object.entries(schema.properties ?? {})) {
+        if ((schema.required ?? []).includes(key) ? rng.chance(0.95) : rng.chance(0.5)) object[key] = fromSchema(rng, property, depth + 1);
+      }
+      return object;
+    }
+    case 'array': {
+      // One past the limit at the top level only: nested arrays of arrays would multiply into huge bodies.
+      const length = rng.pick([0, 1, 2, depth === 0 ? (schema.maxItems ?? 10) + 1 : 3]);
+      return Array.from({ length }, () => fromSchema(rng, schema.items, depth + 1));
+    }
+    case 'integer':
+    case 'number': {
+      const min = schema.minimum ?? 0;
+      const max = schema.maximum ?? min + 100_000;
+      const edge = rng.pick([min, max, min - 1, max + 1, min + rng.int(Math.max(1, max - min))]);
+      return schema.type === 'integer' || rng.chance(0.7) ? Math.round(edge) : edge + 0.5;
+    }
+    case 'boolean':
+      return rng.chance(0.5);
+    case 'string': {
+      if (schema.format === 'email') return rng.pick(['buyer@example.com', 'not-an-email', `${'a'.repeat(300)}@example.com`]);
+      const length = rng.pick([schema.minLength ?? 1, schema.maxLength ?? 20, (schema.maxLength ?? 255) + 1, Math.max(0, (schema.minLength ?? 1) - 1)]);
+      return 'x'.repeat(Math.min(length, 20_000));
+    }
+    default:
+      return oddValue(rng, depth);
+  }
+}
+
+function body(rng, seeds, route) {
   const roll = rng.int(20);
+  if (route?.bodySchema && roll < 5) return { contentType: 'application/json', body: JSON.stringify(fromSchema(rng, route.bodySchema)) };
+  if (route?.multipart && roll === 5) return multipart(rng);
   if (roll < 7) return { contentType: 'application/json', body: JSON.stringify(seeds.length && rng.chance(0.7) ? mutate(rng, rng.pick(seeds)) : oddObject(rng)) };
   if (roll === 7) return { contentType: 'application/json', body: rng.chance(0.5) ? nested(20 + rng.int(5000)) : '['.repeat(1 + rng.int(20000)) };
   if (roll === 8) return { contentType: 'application/json', body: rng.pick(['{', '{"a":}', '', 'null', '[]', '"x"', '1', '{"email":"a\\ud800@example.com","password":"x1234567"}', '{"__proto__":{"x":1}}', '{"constructor":{"prototype":{"x":1}}}', '\u0000']) };
@@ -137,11 +216,11 @@ function body(rng, seeds) {
   return seeds.length ? { contentType: 'application/json', body: JSON.stringify(rng.pick(seeds)) } : { contentType: undefined, body: undefined };
 }
 
-function query(rng) {
+function query(rng, ownKeys = []) {
   if (rng.chance(0.4)) return '';
   const pairs = [];
   for (let i = 1 + rng.int(4); i > 0; i--) {
-    const key = rng.pick(QUERY_KEYS);
+    const key = ownKeys.length && rng.chance(0.6) ? rng.pick(ownKeys) : rng.pick(QUERY_KEYS);
     const repeats = rng.chance(0.2) ? 2 + rng.int(3) : 1;
     for (let r = 0; r < repeats; r++) pairs.push(rng.chance(0.05) ? key : `${key}=${rng.pick(QUERY_VALUES)}`);
   }
@@ -180,18 +259,20 @@ function send(baseUrl, request, timeoutMs) {
 }
 
 /**
- * Sends `count` requests (`concurrency` at a time) to `baseUrl` over `routes`. `cookies`: session cookie headers
- * to send as (an empty string is a visitor); `ids`: record ids that exist; `seeds`: real request bodies to mutate.
+ * Sends `count` requests (`concurrency` at a time) to `baseUrl`: over the operations of `openapi` (the API's
+ * document) and the routes outside /api of `routes` (the router's list). `cookies`: session cookie headers to
+ * send as (an empty string is a visitor); `ids`: record ids that exist; `seeds`: real request bodies to mutate.
  * Answers totals by status, the 5xx answers and the dropped connections, and the routes reached.
  */
-async function fuzz({ baseUrl, routes, count = 3000, seed = 1, concurrency = 8, cookies = [''], ids = [], seeds = [], timeoutMs = 15_000 }) {
+async function fuzz({ baseUrl, openapi, routes = [], count = 3000, seed = 1, concurrency = 8, cookies = [''], ids = [], seeds = [], timeoutMs = 15_000 }) {
+  if (!openapi?.paths) throw new Error('fuzz: the API\'s OpenAPI document (openapi) is required');
   const rng = random(seed);
-  const api = routes.filter((r) => r.url.startsWith('/api'));
+  const api = routesFromOpenApi(openapi);
   const other = routes.filter((r) => !r.url.startsWith('/api'));
   const agent = new http.Agent({ keepAlive: true, maxSockets: concurrency });
   const plan = [];
   for (let i = 0; i < count; i++) {
-    const route = other.length && rng.chance(0.15) ? rng.pick(other) : rng.pick(api.length ? api : routes);
+    const route = other.length && rng.chance(0.15) ? rng.pick(other) : rng.pick(api);
     const method = rng.chance(0.03) ? rng.pick(['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']) : route.method;
     const headers = {};
     // Signing out would end the sessions the rest of the run speaks with: sign-out is fuzzed as a visitor.
@@ -201,9 +282,9 @@ async function fuzz({ baseUrl, routes, count = 3000, seed = 1, concurrency = 8, 
     if (rng.chance(0.05)) headers['x-request-id'] = rng.pick(['short', 'x'.repeat(200), '../../etc', 'ok-request-id-1234']);
     if (rng.chance(0.03)) headers.range = rng.pick(['bytes=5-1', 'bytes=0-', 'bytes=abc', 'bytes=0-1,2-3,4-5']);
     if (rng.chance(0.05)) headers['accept-encoding'] = rng.pick(['br', 'gzip', 'identity;q=0', 'x']);
-    const payload = METHODS_WITHOUT_BODY.has(method) && !rng.chance(0.03) ? { body: undefined } : body(rng, seeds);
+    const payload = METHODS_WITHOUT_BODY.has(method) && !rng.chance(0.03) ? { body: undefined } : body(rng, seeds, route);
     if (payload.contentType) headers['content-type'] = payload.contentType;
-    plan.push({ method, route: `${route.method} ${route.url}`, path: path(rng, route.url, ids) + query(rng), headers, body: payload.body, agent });
+    plan.push({ method, route: `${route.method} ${route.url}`, path: path(rng, route.url, ids) + query(rng, route.queryKeys), headers, body: payload.body, agent });
   }
 
   const statuses = {};
@@ -231,14 +312,14 @@ async function fuzz({ baseUrl, routes, count = 3000, seed = 1, concurrency = 8, 
   return { requests: plan.length, statuses, serverErrors, networkErrors, reached: [...reached].sort(), durationMs: Date.now() - started };
 }
 
-module.exports = { fuzz };
+module.exports = { fuzz, routesFromOpenApi };
 
 if (require.main === module) {
   const { values } = parseArgs({
     options: { base: { type: 'string' }, routes: { type: 'string' }, count: { type: 'string', default: '3000' }, seed: { type: 'string', default: '1' } },
   });
-  if (!values.base || !values.routes) {
-    console.error('usage: node scripts/security/fuzz.js --base http://127.0.0.1:PORT --routes routes.json [--count N] [--seed N]');
+  if (!values.base) {
+    console.error('usage: node scripts/security/fuzz.js --base http://127.0.0.1:PORT [--routes routes.json] [--count N] [--seed N]');
     process.exit(2);
   }
   const base = new URL(values.base);
@@ -246,8 +327,12 @@ if (require.main === module) {
     console.error('the fuzzer only targets a server on loopback');
     process.exit(2);
   }
-  fuzz({ baseUrl: values.base, routes: JSON.parse(readFileSync(values.routes, 'utf8')), count: Number(values.count), seed: Number(values.seed) }).then((result) => {
-    console.log(JSON.stringify(result, null, 2));
-    process.exit(result.serverErrors.length || result.networkErrors.length ? 1 : 0);
-  });
+  const routes = values.routes ? JSON.parse(readFileSync(values.routes, 'utf8')) : [];
+  fetch(new URL('/api/openapi.json', base))
+    .then((response) => response.json())
+    .then((openapi) => fuzz({ baseUrl: values.base, openapi, routes, count: Number(values.count), seed: Number(values.seed) }))
+    .then((result) => {
+      console.log(JSON.stringify(result, null, 2));
+      process.exit(result.serverErrors.length || result.networkErrors.length ? 1 : 0);
+    });
 }

@@ -83,7 +83,10 @@ function watchServerLog(child) {
   return counts;
 }
 
-/** Every route of the built server, from `node dist/apps/api/main.js routes` on a throwaway database. */
+/**
+ * Every route of the built server, from `node dist/apps/api/main.js routes` on a throwaway database: the fuzzer
+ * takes the API's from its OpenAPI document and the others (storefront pages, built files) from this list.
+ */
 function listRoutes() {
   const dataDir = mkdtempSync(join(tmpdir(), 'cm-routes-'));
   try {
@@ -230,11 +233,12 @@ async function runWapiti(baseUrl, work, { ids, sellerCookie }) {
   return result;
 }
 
-async function runFuzzer(baseUrl, { ids, routes, sellerCookie, adminCookie }) {
+async function runFuzzer(baseUrl, { ids, routes, openapi, sellerCookie, adminCookie }) {
   const count = Number(args['fuzz-count']);
   console.log(`  fuzzer: ${count} requests, seed ${args.seed} …`);
   const result = await fuzz({
     baseUrl,
+    openapi,
     routes,
     count,
     seed: Number(args.seed),
@@ -254,7 +258,9 @@ async function runFuzzer(baseUrl, { ids, routes, sellerCookie, adminCookie }) {
     ...result.serverErrors.map((e) => ({ tool: 'fuzzer', severity: 'high', title: `${e.status} answer`, where: `${e.method} ${e.path}` })),
     ...result.networkErrors.map((e) => ({ tool: 'fuzzer', severity: 'high', title: `connection dropped (${e.error})`, where: `${e.method} ${e.path}` })),
   ];
-  return { findings, notes: [], sent: result.requests, reached: result.reached.length, routes: routes.length, durationMs: result.durationMs };
+  const operations = Object.values(openapi.paths).reduce((n, item) => n + Object.keys(item).length, 0);
+  const total = operations + routes.filter((r) => !r.url.startsWith('/api')).length;
+  return { findings, notes: [], sent: result.requests, reached: result.reached.length, routes: total, durationMs: result.durationMs };
 }
 
 /** The project's own attack chains (scripts/security/probes/*.js), each check a finding when it fails. */
@@ -292,10 +298,12 @@ async function main() {
   try {
     const baseUrl = server.baseUrl;
     const routes = listRoutes();
+    // The API's routes, methods, query parameters and body schemas: its own description, as served.
+    const openapi = await (await fetch(`${baseUrl}/api/openapi.json`)).json();
     const search = await (await fetch(`${baseUrl}/api/vehicles/search?page=1`)).json();
     const ids = search.vehicles.map((v) => v.id).slice(0, 5);
-    const context = { ids, routes, sellerCookie: await signIn(baseUrl, DEMO.seller), adminCookie: await signIn(baseUrl, DEMO.admin) };
-    console.log(`  ${baseUrl}: ${routes.length} routes, listings ${ids.join(', ')}`);
+    const context = { ids, routes, openapi, sellerCookie: await signIn(baseUrl, DEMO.seller), adminCookie: await signIn(baseUrl, DEMO.admin) };
+    console.log(`  ${baseUrl}: ${Object.keys(openapi.paths).length} API paths (OpenAPI), ${routes.length} routes, listings ${ids.join(', ')}`);
 
     const phase = async (name, fn) => {
       if (!only.has(name)) return;

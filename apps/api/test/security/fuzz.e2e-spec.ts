@@ -22,7 +22,10 @@ interface FuzzResult {
   durationMs: number;
 }
 // Plain JavaScript, shared with `npm run security:scan` (which runs it against the built server).
-const { fuzz } = require('../../../../scripts/security/fuzz.js') as { fuzz: (options: Record<string, unknown>) => Promise<FuzzResult> };
+const { fuzz, routesFromOpenApi } = require('../../../../scripts/security/fuzz.js') as {
+  fuzz: (options: Record<string, unknown>) => Promise<FuzzResult>;
+  routesFromOpenApi: (document: unknown) => { method: string; url: string }[];
+};
 
 const COUNT = Number(process.env.FUZZ_COUNT ?? 4000);
 const SEED = Number(process.env.FUZZ_SEED ?? 20261123);
@@ -54,12 +57,17 @@ describe('request fuzzer: malformed requests on every route', () => {
     expect((await admin.post('/api/login', { email: 'fuzz-admin@example.com', password: 'fuzz-admin-password' })).status).toBe(200);
     const vehicles = await createVehicles(t, user.id, [{ status: 'approved' }, { status: 'approved' }, { status: 'pending' }]);
     const ids = vehicles.map((v) => v.id);
+    // The API's operations come from its OpenAPI document; the other routes (pages, built files) from the router.
+    const openapi = (await seller.get<{ paths: Record<string, Record<string, unknown>> }>('/api/openapi.json')).body;
     const routes = registeredRoutes(t.app.getHttpAdapter().getInstance());
-    const apiRoutes = routes.filter((r) => r.url.startsWith('/api'));
+    const apiRoutes = routesFromOpenApi(openapi);
     expect(apiRoutes.length).toBeGreaterThan(20);
+    // Every Nest route is an operation of the document (GET /metrics too); the docs' own routes are not.
+    expect(apiRoutes.length).toBe(routes.filter((r) => (r.url.startsWith('/api/') || r.url === '/metrics') && !/^\/api\/(docs|openapi\.json)/.test(r.url)).length);
 
     const result = await fuzz({
       baseUrl: t.baseUrl,
+      openapi,
       routes,
       count: COUNT,
       seed: SEED,
