@@ -95,7 +95,8 @@ onMariaDb('a database outage', () => {
 
       // The load balancer's view: alive (no restart needed) but not ready.
       expect((await visitor.get('/api/health')).status).toBe(200);
-      expect((await visitor.get('/api/ready')).status).toBe(503);
+      const ready = await visitor.get('/api/ready');
+      expect({ status: ready.status, retryAfter: ready.headers.get('retry-after'), body: ready.body }).toEqual({ status: 503, retryAfter: '5', body: { statusCode: 503, message: 'Not ready: database not answering' } });
     } finally {
       await letIn();
     }

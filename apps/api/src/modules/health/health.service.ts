@@ -1,4 +1,6 @@
 import { Inject, Injectable, ServiceUnavailableException } from '@nestjs/common';
+import { DATABASE_RETRY_AFTER_SECONDS } from '../../infra/http/error-body';
+import { DependencyUnavailableException } from '../../infra/http/unavailable';
 import { DataSource } from 'typeorm';
 import { LifecycleService } from '../../infra/lifecycle/lifecycle.service';
 import type { Redis } from 'ioredis';
@@ -35,7 +37,7 @@ export class HealthService {
     const names = Object.keys(this.checks);
     const results = await Promise.allSettled(names.map((name) => withTimeout(this.checks[name](), CHECK_TIMEOUT_MS)));
     const down = names.filter((_, i) => results[i].status === 'rejected');
-    if (down.length > 0) throw new ServiceUnavailableException(`Not ready: ${down.join(', ')} not answering`);
+    if (down.length > 0) throw new DependencyUnavailableException(`Not ready: ${down.join(', ')} not answering`, DATABASE_RETRY_AFTER_SECONDS);
     return { status: 'ready', checks: Object.fromEntries(names.map((name) => [name, 'up' as const])) };
   }
 }
