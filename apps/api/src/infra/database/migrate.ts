@@ -1,19 +1,9 @@
 import { Logger } from '@nestjs/common';
-import { createHash } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { DataSource, type Migration, MigrationExecutor } from 'typeorm';
+import { databaseLockName } from './lock-name';
 import { sqlEngineOf } from './sql-engine';
 
-/**
- * The named lock every instance takes before migrating (MySQL/MariaDB GET_LOCK). Lock names are server-wide, so
- * the name carries the database's: instances of one database wait for each other, other databases on the same
- * server (staging beside production, each test file's own) do not wait. At most 64 characters: a long database
- * name is hashed.
- */
-export function migrationLockName(database: string): string {
-  const name = `carmarket:migrations:${database}`;
-  return name.length <= 64 ? name : `carmarket:migrations:${createHash('sha256').update(database).digest('hex').slice(0, 40)}`;
-}
 /** How long an instance waits for another one's migrations before giving up. */
 const LOCK_WAIT_SECONDS = 300;
 
@@ -45,7 +35,8 @@ export async function pendingMigrationNames(dataSource: DataSource): Promise<str
 async function migrateWithNamedLock(dataSource: DataSource): Promise<Migration[]> {
   const runner = dataSource.createQueryRunner();
   await runner.connect();
-  const lock = migrationLockName(String(dataSource.options.database));
+  // Named after the database: instances of this database wait for each other, other databases do not.
+  const lock = databaseLockName(String(dataSource.options.database), 'migrations');
   try {
     const [row] = (await runner.query('SELECT GET_LOCK(?, ?) AS acquired', [lock, LOCK_WAIT_SECONDS])) as { acquired: number | string | null }[];
     if (Number(row?.acquired) !== 1) {

@@ -1,11 +1,13 @@
 import { Injectable, Logger, Optional } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { Metrics } from '../metrics/metrics.service';
+import { databaseLockName } from '../database/lock-name';
 import { sqlEngineOf } from '../database/sql-engine';
 
 /**
- * Runs a job on one instance at a time. On MySQL/MariaDB a named database lock (GET_LOCK) is taken on a
- * dedicated connection, so several API instances sharing the database never run the same job together;
+ * Runs a job on one instance at a time. On MySQL/MariaDB a named database lock (GET_LOCK, named after the job and
+ * the database) is taken on a dedicated connection, so several API instances sharing the database never run the
+ * same job together, while instances of other databases on the server are not kept out;
  * SQLite is one process's file, so an in-process flag is enough. A failed run is logged; the next tick
  * tries again.
  */
@@ -70,12 +72,13 @@ export class JobLockService {
     const runner = this.dataSource.createQueryRunner();
     try {
       await runner.connect();
-      const [row] = (await runner.query('SELECT GET_LOCK(?, 0) AS acquired', [`carmarket:${name}`])) as { acquired: number | string | null }[];
+      const lock = databaseLockName(String(this.dataSource.options.database), name);
+      const [row] = (await runner.query('SELECT GET_LOCK(?, 0) AS acquired', [lock])) as { acquired: number | string | null }[];
       if (Number(row?.acquired) !== 1) return 'skipped';
       try {
         return await this.run(name, job);
       } finally {
-        await runner.query('SELECT RELEASE_LOCK(?)', [`carmarket:${name}`]);
+        await runner.query('SELECT RELEASE_LOCK(?)', [lock]);
       }
     } catch (error) {
       this.logger.error(`Job ${name} could not take its lock: ${(error as Error).message}`);
