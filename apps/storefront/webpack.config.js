@@ -122,7 +122,7 @@ function serverRenderConfig() {
     name: 'storefront-server',
     mode: 'production',
     context: __dirname,
-    target: 'node20',
+    target: 'node22',
     entry: { render: './src/server-render.tsx' },
     output: {
       path: path.join(__dirname, 'dist-server'),
