@@ -75,7 +75,14 @@ function phoneNumbers(text: string): string[] {
   return found;
 }
 
-const EMAIL = /[a-z0-9._%+-]+\s*(?:@|\(at\)|\[at\]|\{at\}|\sat\s)\s*[a-z0-9-]+(?:\s*(?:\.|\(dot\)|\[dot\]|\{dot\}|\sdot\s)\s*[a-z0-9-]+)*\s*(?:\.|\(dot\)|\[dot\]|\{dot\}|\sdot\s)\s*(?:com|net|org|edu|gov|io|co|us|info|biz|me|mail|ru|de|uk|ca)\b/gi;
+// Bounded parts (an address's local part is at most 64 characters, a label 63, a few labels) and no start inside a
+// word: a 10,000-character description is read in linear time, never retried from every letter of a long word.
+const AT = String.raw`(?:@|\(at\)|\[at\]|\{at\}|\sat\s)`;
+const DOT = String.raw`(?:\.|\(dot\)|\[dot\]|\{dot\}|\sdot\s)`;
+const EMAIL = new RegExp(
+  String.raw`(?<![a-z0-9._%+-])[a-z0-9._%+-]{1,64}\s*${AT}\s*[a-z0-9-]{1,63}(?:\s*${DOT}\s*[a-z0-9-]{1,63}){0,3}\s*${DOT}\s*(?:com|net|org|edu|gov|io|co|us|info|biz|me|mail|ru|de|uk|ca)\b`,
+  'gi',
+);
 
 /**
  * Top-level domains: a bare "pay-now.com" is a link, "3.0L" or "No.1" are not. Those that are also short
@@ -85,7 +92,7 @@ const EMAIL = /[a-z0-9._%+-]+\s*(?:@|\(at\)|\[at\]|\{at\}|\sat\s)\s*[a-z0-9-]+(?
 const TLDS = 'com|net|org|info|biz|io|xyz|online|site|shop|store|link|click|top|club|app|dev|page|ru|cn|tk|ml|ga|cf|gq|ly';
 const SHORT_TLDS = 'co|me|us|to|in|de|uk|ca|eu|tv|cc|gl|gd|ws';
 const LINK = new RegExp(
-  `(?:\\bhttps?://\\S+|\\bwww\\.\\S+|\\b[a-z0-9][a-z0-9-]*(?:\\.[a-z0-9-]+)*\\.(?:(?:${TLDS})\\b(?:/\\S*)?|(?:${SHORT_TLDS})/\\S*))`,
+  `(?:\\bhttps?://\\S+|\\bwww\\.\\S+|(?<![a-z0-9.-])[a-z0-9][a-z0-9-]{0,62}(?:\\.[a-z0-9-]{1,63}){0,3}\\.(?:(?:${TLDS})\\b(?:/\\S*)?|(?:${SHORT_TLDS})/\\S*))`,
   'gi',
 );
 
