@@ -19,11 +19,12 @@ describe('POST /api/uploads: decoding cannot be flooded', () => {
     t = await startTestApp();
     seller = t.client();
     await registerUser(seller);
-    bomb = await bitBombPng(7000);
-  });
+    bomb = bitBombPng(7000);
+    // Starting an app on MariaDB on a loaded machine can take most of the default 30 s.
+  }, 120_000);
   afterAll(async () => {
     await t.close();
-  });
+  }, 60_000);
 
   it('refuses a 6 KB PNG declaring 7000 × 7000 pixels before decoding it: 400 naming the field "file", at once', async () => {
     expect(bomb.length).toBeLessThan(8000);
@@ -62,25 +63,30 @@ describe('POST /api/uploads: decoding cannot be flooded', () => {
   }, 120_000);
 
   it('keeps /api/health fast while five bombs are uploaded at once, and refuses all five', async () => {
-    const latencies: number[] = [];
-    let done = false;
-    const uploads = Promise.all(Array.from({ length: 5 }, (_, i) => upload(seller, formWith(bomb, `bomb-${i}.png`, 'image/png')))).finally(() => {
-      done = true;
-    });
-    while (!done) {
-      const started = performance.now();
-      const health = await fetch(`${t.baseUrl}/api/health`);
-      latencies.push(performance.now() - started);
-      expect(health.status).toBe(200);
-      await new Promise((resolve) => setTimeout(resolve, 5));
-    }
-    const answers = await uploads;
-    expect(answers.map((a) => a.status)).toEqual([400, 400, 400, 400, 400]);
-    latencies.sort((a, b) => a - b);
-    // Generous bounds for a shared 2-core machine (the issue measured 2.2 s before); `npm run bench:photos --
-    // --flood` prints the figures against the 50 ms goal.
-    expect(latencies[Math.floor(latencies.length / 2)]).toBeLessThan(100);
-    expect(latencies[latencies.length - 1]).toBeLessThan(1000);
+    /** /api/health's latencies (ms, sorted), asked one after another at least 30 times and until `busy` settles. */
+    const healthTimes = async (busy: Promise<unknown>) => {
+      let done = false;
+      void busy.finally(() => (done = true));
+      const latencies: number[] = [];
+      while (!done || latencies.length < 30) {
+        const started = performance.now();
+        const health = await fetch(`${t.baseUrl}/api/health`);
+        latencies.push(performance.now() - started);
+        expect(health.status).toBe(200);
+        await new Promise((resolve) => setTimeout(resolve, 5));
+      }
+      return latencies.sort((a, b) => a - b);
+    };
+    const median = (sorted: number[]) => sorted[Math.floor(sorted.length / 2)];
+    const atRest = await healthTimes(Promise.resolve());
+    const uploads = Promise.all(Array.from({ length: 5 }, (_, i) => upload(seller, formWith(bomb, `bomb-${i}.png`, 'image/png'))));
+    const during = await healthTimes(uploads);
+    expect((await uploads).map((a) => a.status)).toEqual([400, 400, 400, 400, 400]);
+    // Bounds that hold on a shared, loaded 2-core machine yet fail when the bombs are decoded (the issue measured
+    // 2.2 s with three): no slower than at rest (twice its median, at least 100 ms) and never a second.
+    // `npm run bench:photos -- --flood` prints the figures against the 50 ms goal.
+    expect(median(during)).toBeLessThan(Math.max(100, 2 * median(atRest)));
+    expect(during[during.length - 1]).toBeLessThan(1000);
   });
 });
 
@@ -93,10 +99,10 @@ describe('POST /api/uploads: the decode queue', () => {
     t = await startTestApp({ UPLOAD_DECODE_CONCURRENCY: '1', UPLOAD_DECODE_QUEUE: '0' });
     seller = t.client();
     await registerUser(seller);
-  });
+  }, 120_000);
   afterAll(async () => {
     await t.close();
-  });
+  }, 60_000);
 
   it('answers 503 with Retry-After when every decoding slot and waiting place is taken, and takes the photo again later', async () => {
     const photo = await photoLike(2400, 1800).jpeg({ quality: 90 }).toBuffer();
