@@ -133,7 +133,8 @@ describe('limits while Redis is lost mid-run and comes back', () => {
     expect(await redis.keys(`${prefix}login-*`)).not.toHaveLength(0);
     expect(await metric(t, 'rate_limit_store{store="redis"}')).toBe(1);
     expect(await metric(t, 'rate_limit_store{store="memory"}')).toBe(0);
-  });
+    // Redis stopped and started, a dozen password checks: longer than the default 30 s on a loaded machine.
+  }, 120_000);
 });
 
 describe('limits while Redis is down from the start', () => {
