@@ -21,7 +21,7 @@ import { LifecycleService } from './infra/lifecycle/lifecycle.service';
 import { buildOpenApiDocument, serveOpenApi } from './infra/openapi/openapi';
 import { Metrics } from './infra/metrics/metrics.service';
 import { registerRequestMetrics } from './infra/metrics/request-metrics';
-import { REDIS_CLIENT } from './infra/redis/redis.module';
+import { RateLimiters } from './infra/redis/redis.module';
 import { OBJECT_STORAGE } from './infra/storage/object-storage';
 
 const REQUEST_ID = /^[\w.-]{8,64}$/;
@@ -56,7 +56,7 @@ export async function createApp(config: AppConfig, extraModules: Type[] = []): P
     // Shutting down: no keep-alive, so the server can close every connection once its request is answered.
     if (lifecycle.draining) reply.header('connection', 'close');
   });
-  await registerSecurity(fastify, config, writeSecurityHeaders, app.get(REDIS_CLIENT));
+  await registerSecurity(fastify, config, writeSecurityHeaders, app.get(RateLimiters).routeLimitStore());
   // reply.compress (brotli or gzip, as the browser accepts) for the storefront's pages; built files are
   // served precompressed, and API answers stay plain (a proxy in front may compress them).
   await fastify.register(fastifyCompress, { global: false, encodings: ['br', 'gzip'] });

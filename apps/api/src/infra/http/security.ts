@@ -1,5 +1,4 @@
-import fastifyRateLimit from '@fastify/rate-limit';
-import type { Redis } from 'ioredis';
+import fastifyRateLimit, { type FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import fastifySecureSession from '@fastify/secure-session';
 import { ForbiddenException } from '@nestjs/common';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -76,7 +75,12 @@ export function securityHeaders(config: AppConfig): SecurityHeaderWriter {
 }
 
 /** Security headers, the global per-address limit, cross-site refusal and the session cookie. */
-export async function registerSecurity(fastify: FastifyInstance, config: AppConfig, writeHeaders: SecurityHeaderWriter, redis: Redis | null = null): Promise<void> {
+export async function registerSecurity(
+  fastify: FastifyInstance,
+  config: AppConfig,
+  writeHeaders: SecurityHeaderWriter,
+  limitStore: FastifyRateLimitStoreCtor | undefined = undefined,
+): Promise<void> {
   fastify.addHook('onRequest', (request, reply, done) => {
     writeHeaders(request.raw, reply.raw);
     done();
@@ -84,13 +88,14 @@ export async function registerSecurity(fastify: FastifyInstance, config: AppConf
 
   // Many buyers share one address behind carrier NAT and a page view makes several calls: the global
   // limit only stops floods. Tight limits sit on the routes where abuse pays (login, register, contact).
-  // With REDIS_URL every instance counts in Redis (a route's limit holds across the cluster); should Redis
-  // fail, requests pass rather than fail (skipOnError): these limits stop floods, they do not guard data.
+  // With REDIS_URL every instance counts in Redis (a route's limit holds across the cluster); while Redis does
+  // not answer the store counts in this process (RateLimiters.routeLimitStore), so the limits hold per instance.
+  // No skipOnError: a store that fails is a 500, never a request let through uncounted.
   await fastify.register(fastifyRateLimit, {
     global: true,
     max: config.rateLimitPerMinute,
     timeWindow: '1 minute',
-    ...(redis ? { redis, nameSpace: `${config.redis!.keyPrefix}rate-limit:`, skipOnError: true } : {}),
+    ...(limitStore ? { store: limitStore } : {}),
     errorResponseBuilder: (_request, context) => ({
       statusCode: 429,
       message: `Too many requests, retry in ${context.after}`,

@@ -70,6 +70,19 @@ export class Metrics {
     registers: [this.registry],
   });
 
+  readonly rateLimitStore = new Gauge({
+    name: 'rate_limit_store',
+    help: 'Where the rate limits, sign-in throttle and upload quota count: 1 for the store in use (redis, or memory: without REDIS_URL, or while Redis does not answer), 0 for the other',
+    labelNames: ['store'] as const,
+    registers: [this.registry],
+  });
+
+  readonly rateLimitFallbacks = new Counter({
+    name: 'rate_limit_store_fallbacks_total',
+    help: 'Times the rate limits fell back from Redis to counting in this process because Redis did not answer',
+    registers: [this.registry],
+  });
+
   constructor(dataSource: DataSource) {
     collectDefaultMetrics({ register: this.registry });
     const pool = () => (dataSource.driver as unknown as { pool?: Mysql2Pool }).pool;
