@@ -49,7 +49,12 @@ async function signedIn(account, register = true) {
 }
 
 test('save a search signed out, get an alert by e-mail, unsubscribe from it, manage it on its page', async () => {
-  (await signedIn(BUYER)).dispose();
+  const buyer = await signedIn(BUYER);
+  // Alerts go only to a verified address: the buyer follows the link mailed at registration.
+  const verification = await smtp.waitFor((m) => m.to.includes(BUYER.email) && m.raw.includes('/verify-email'));
+  const verifyToken = linkIn(verification, '/verify-email').split('token=')[1];
+  assert.equal((await buyer.post('/api/auth/verify-email', { data: { token: verifyToken } })).status(), 200);
+  await buyer.dispose();
   const page = await browser.newPage();
   await page.setViewportSize(PHONE);
 

@@ -16,6 +16,7 @@ export const pageLoaders: Record<SitePage | 'notFound', PageLoader> = {
   forgotPassword: () => import(/* webpackChunkName: "page-forgotPassword" */ './pages/auth/forgot-password'),
   resetPassword: () => import(/* webpackChunkName: "page-resetPassword" */ './pages/auth/reset-password'),
   confirmEmail: () => import(/* webpackChunkName: "page-confirmEmail" */ './pages/auth/confirm-email'),
+  verifyEmail: () => import(/* webpackChunkName: "page-verifyEmail" */ './pages/auth/verify-email'),
   profile: () => import(/* webpackChunkName: "page-profile" */ './pages/account/profile'),
   savedSearches: () => import(/* webpackChunkName: "page-savedSearches" */ './pages/saved-searches'),
   unsubscribe: () => import(/* webpackChunkName: "page-unsubscribe" */ './pages/unsubscribe'),

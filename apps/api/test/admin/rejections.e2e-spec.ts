@@ -1,5 +1,5 @@
 import { MailOutbox } from '../../src/infra/mail/outbox/mail-outbox.service';
-import { registerUser } from '../factories/user.factory';
+import { registerVerifiedUser } from '../factories/user.factory';
 import { listingInput } from '../factories/vehicle.factory';
 import type { HttpClient } from '../support/http-client';
 import { bodyHtml, bodyText, header, startSmtpSink, type SmtpSink } from '../support/smtp-sink';
@@ -18,8 +18,8 @@ describe('rejecting a listing with a reason', () => {
     admin = t.client();
     expect((await admin.post('/api/login', { email: 'admin@example.com', password: 'admin-password' })).status).toBe(200);
     seller = t.client();
-    sellerEmail = (await registerUser(seller, { email: 'rejected.seller@example.com' })).user.email;
-  });
+    sellerEmail = (await registerVerifiedUser(t, seller, { email: 'rejected.seller@example.com' })).user.email;
+  }, 120_000);
   afterAll(async () => {
     await t?.close();
     await smtp.close();

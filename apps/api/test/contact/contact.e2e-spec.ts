@@ -2,7 +2,7 @@ import { DataSource } from 'typeorm';
 import { ContactMessageEntity } from '../../src/modules/contact/entities/contact-message.entity';
 import { MailOutbox } from '../../src/infra/mail/outbox/mail-outbox.service';
 import { createVehicle } from '../factories/vehicle.factory';
-import { registerUser } from '../factories/user.factory';
+import { registerVerifiedUser } from '../factories/user.factory';
 import { bodyHtml, bodyText, header, startSmtpSink, type SmtpSink } from '../support/smtp-sink';
 import type { HttpClient } from '../support/http-client';
 import { startTestApp, type TestApp } from '../support/test-app';
@@ -41,14 +41,17 @@ describe('POST /api/contact', () => {
     smtp = await startSmtpSink();
     t = await startTestApp({ TRUST_PROXY: 'true', SMTP_URL: smtp.url, STAFF_EMAIL: STAFF, PUBLIC_URL: 'https://cars.example.com' });
     seller = t.client();
-    const { user } = await registerUser(seller);
+    const { user } = await registerVerifiedUser(t, seller);
     sellerId = user.id;
     sellerEmail = user.email;
+    // The seller's verification e-mail leaves first, so the tests below see only what they cause.
+    await t.app.get(MailOutbox).drain();
+    await smtp.waitForMatch((m) => m.to.includes(sellerEmail));
     approvedId = (await createVehicle(t, sellerId, { status: 'approved' })).id;
     soldId = (await createVehicle(t, sellerId, { status: 'sold', make: 'Porsche', model: '911', trim: null })).id;
     pendingId = (await createVehicle(t, sellerId, { status: 'pending' })).id;
     rejectedId = (await createVehicle(t, sellerId, { status: 'rejected' })).id;
-  });
+  }, 120_000);
   afterAll(async () => {
     await t.close();
     await smtp.close();

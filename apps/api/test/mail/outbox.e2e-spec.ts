@@ -2,7 +2,7 @@ import { DataSource } from 'typeorm';
 import { MailOutboxEntity } from '../../src/infra/mail/outbox/mail-outbox.entity';
 import { MailOutbox } from '../../src/infra/mail/outbox/mail-outbox.service';
 import { createVehicle } from '../factories/vehicle.factory';
-import { registerUser } from '../factories/user.factory';
+import { registerUser, registerVerifiedUser } from '../factories/user.factory';
 import type { HttpClient } from '../support/http-client';
 import { bodyHtml, bodyText, startSmtpSink, type SmtpSink } from '../support/smtp-sink';
 import { startTestApp, type TestApp } from '../support/test-app';
@@ -67,9 +67,11 @@ describe('the e-mail outbox', () => {
     });
     admin = t.client();
     expect((await admin.post('/api/login', ADMIN)).status).toBe(200);
-    const { user } = await registerUser(t.client());
+    const { user } = await registerVerifiedUser(t, t.client());
+    // The seller's verification e-mail is not what these tests are about: only the inquiries' e-mails wait.
+    await rows().delete({ kind: 'email-verify' });
     vehicleId = (await createVehicle(t, user.id, { status: 'approved' })).id;
-  });
+  }, 120_000);
   afterAll(async () => {
     await t.close();
     await smtp?.close();

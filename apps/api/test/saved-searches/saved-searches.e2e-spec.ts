@@ -3,7 +3,7 @@ import { MailOutbox } from '../../src/infra/mail/outbox/mail-outbox.service';
 import { SavedSearchEntity } from '../../src/modules/saved-searches/entities/saved-search.entity';
 import { SavedSearchAlertsJob } from '../../src/modules/saved-searches/saved-search-alerts.job';
 import { createVehicle, updateVehicle } from '../factories/vehicle.factory';
-import { registerUser } from '../factories/user.factory';
+import { registerUser, registerVerifiedUser } from '../factories/user.factory';
 import type { HttpClient } from '../support/http-client';
 import { bodyHtml, bodyText, header, startSmtpSink, type SmtpSink } from '../support/smtp-sink';
 import { startTestApp, type TestApp } from '../support/test-app';
@@ -22,9 +22,9 @@ describe('saved searches', () => {
     smtp = await startSmtpSink();
     t = await startTestApp({ SMTP_URL: smtp.url, STAFF_EMAIL: 'staff@example.com', PUBLIC_URL: 'https://cars.example.com', RATE_LIMIT_PER_MINUTE: '100000', MAIL_POLL_MS: '100' });
     me = t.client();
-    myEmail = (await registerUser(me)).user.email;
+    myEmail = (await registerVerifiedUser(t, me)).user.email;
     sellerId = (await registerUser(t.client())).user.id;
-  });
+  }, 120_000);
   afterAll(async () => {
     await t.close();
     await smtp.close();

@@ -13,6 +13,7 @@ const user: PublicUser = {
   lastName: 'Lee',
   profileImageUrl: null,
   role: 'user',
+  emailVerified: true,
   createdAt: '2026-01-01T00:00:00.000Z',
   updatedAt: '2026-01-01T00:00:00.000Z',
 };

@@ -58,6 +58,20 @@ export class ConfirmEmailDto {
   token!: string;
 }
 
+/** How long the verification link of a new account's address works. */
+export const EMAIL_VERIFY_TTL_HOURS = 48;
+export const VERIFY_LINK_INVALID = 'This verification link is invalid or has expired. Ask for a new one from your profile.';
+/** `POST /api/account/verify-email/resend`: the answer (the link goes to the account's address). */
+export const VERIFY_LINK_SENT = 'We sent a new verification link to your email address.';
+
+/** `POST /api/auth/verify-email`: the token of the link sent to a new account's address. */
+export class VerifyEmailDto {
+  @MaxLength(100, { message: VERIFY_LINK_INVALID })
+  @IsString({ message: VERIFY_LINK_INVALID })
+  @IsNotEmpty({ message: VERIFY_LINK_INVALID })
+  token!: string;
+}
+
 /** `DELETE /api/user`: the password, to delete the account with its listings and photos. */
 export class DeleteAccountDto {
   @MaxLength(PASSWORD_MAX_LENGTH)

@@ -9,6 +9,8 @@ export interface PublicUser {
   lastName: string | null;
   profileImageUrl: string | null;
   role: UserRole;
+  /** Whether the address was proven by a link; until then it gets account mail only (no alerts, no notices). */
+  emailVerified: boolean;
   createdAt: string;
   updatedAt: string;
 }

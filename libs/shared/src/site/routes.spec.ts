@@ -27,6 +27,6 @@ describe('the site route table', () => {
 
   it('derives the sitemap from public pages without parameters and robots from no-index pages', () => {
     expect(sitemapPaths()).toEqual(['/', '/search', '/how-it-works', '/financing', '/faq', '/privacy-policy']);
-    expect(robotsDisallowPaths()).toEqual(['/saved', '/auth', '/forgot-password', '/reset-password', '/confirm-email', '/profile', '/saved-searches', '/unsubscribe', '/dashboard', '/create-listing', '/edit-listing/', '/admin', '/iframe-slideshow']);
+    expect(robotsDisallowPaths()).toEqual(['/saved', '/auth', '/forgot-password', '/reset-password', '/confirm-email', '/verify-email', '/profile', '/saved-searches', '/unsubscribe', '/dashboard', '/create-listing', '/edit-listing/', '/admin', '/iframe-slideshow']);
   });
 });

@@ -27,6 +27,7 @@ export type SitePage =
   | 'forgotPassword'
   | 'resetPassword'
   | 'confirmEmail'
+  | 'verifyEmail'
   | 'profile'
   | 'savedSearches'
   | 'unsubscribe'
@@ -58,6 +59,7 @@ export const SITE_ROUTES: readonly SiteRoute[] = [
   { page: 'forgotPassword', pattern: '/forgot-password', noIndex: true },
   { page: 'resetPassword', pattern: '/reset-password', noIndex: true },
   { page: 'confirmEmail', pattern: '/confirm-email', noIndex: true },
+  { page: 'verifyEmail', pattern: '/verify-email', noIndex: true },
   { page: 'profile', pattern: '/profile', noIndex: true },
   { page: 'savedSearches', pattern: '/saved-searches', noIndex: true },
   { page: 'unsubscribe', pattern: '/unsubscribe', noIndex: true },

@@ -1,6 +1,7 @@
 import Fastify from 'fastify';
 import { Writable } from 'node:stream';
-import { redactUrl, requestLoggerOptions } from './request-log';
+import { LogMailTransport } from '../mail/log.transport';
+import { redactUrl, redactUrlsIn, requestLoggerOptions } from './request-log';
 
 describe('redactUrl', () => {
   it.each([
@@ -36,5 +37,19 @@ describe('the request log', () => {
     expect(log).toContain('/reset-password?token=[REDACTED]');
     expect(log).toContain('/api/searches/unsubscribe?token=[REDACTED]');
     expect(log).not.toContain('Sup3rSecret');
+  });
+});
+
+describe('e-mails written to the log (no SMTP_URL)', () => {
+  it('keep their links but not the links\' tokens', async () => {
+    expect(redactUrlsIn('Choose a new password: https://cars.example.com/reset-password?token=abc_DEF-1.\nSee https://cars.example.com/search?make=bmw')).toBe(
+      'Choose a new password: https://cars.example.com/reset-password?token=[REDACTED]\nSee https://cars.example.com/search?make=bmw',
+    );
+    const logged: string[] = [];
+    const transport = new LogMailTransport();
+    (transport as unknown as { logger: { log: (m: string) => void } }).logger = { log: (m: string) => logged.push(m) };
+    await transport.send({ to: 'a@example.com', subject: 'Verify', text: 'Open https://cars.example.com/verify-email?token=Sup3rSecretVerify to verify.' });
+    expect(logged.join('')).toContain('/verify-email?token=[REDACTED]');
+    expect(logged.join('')).not.toContain('Sup3rSecret');
   });
 });

@@ -30,6 +30,11 @@ export function redactUrl(url: string): string {
   return `${url.slice(0, at)}?${query}`;
 }
 
+/** Text with every URL in it (up to the next blank) passed through `redactUrl`: an e-mail written to the log. */
+export function redactUrlsIn(text: string): string {
+  return text.replace(/[^\s"'<>]*\?[^\s"'<>]+/g, (url) => redactUrl(url));
+}
+
 /**
  * The request logger's options (pino through Fastify): cookies and authorization headers redacted, and the
  * request serialized with its URL through `redactUrl`, so no link's token reaches a log line.

@@ -2,11 +2,12 @@ import { Body, Controller, Get, HttpCode, Post, Query, Req, Res, UseGuards } fro
 import { RouteConfig } from '@nestjs/platform-fastify';
 import { ApiBody } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { ForgotPasswordDto, LoginDto, PASSWORD_RESET_REQUESTED, PublicUser, RegisterDto, ResetPasswordDto } from '@app/shared';
+import { ForgotPasswordDto, LoginDto, PASSWORD_RESET_REQUESTED, PublicUser, RegisterDto, ResetPasswordDto, VERIFY_LINK_SENT, VerifyEmailDto } from '@app/shared';
 import { toPublicUser, UsersService } from '../users/users.service';
 import type { AuthUser } from './auth-user';
 import { CurrentUser, Public } from './auth.decorators';
 import { AuthService } from './auth.service';
+import { EmailVerificationService } from './email-verification.service';
 import { LocalAuthGuard } from './local-auth.guard';
 import { PasswordResetService } from './password-reset.service';
 import { SessionService } from './session.service';
@@ -18,15 +19,19 @@ export class AuthController {
     private readonly sessions: SessionService,
     private readonly passwordResets: PasswordResetService,
     private readonly users: UsersService,
+    private readonly verification: EmailVerificationService,
   ) {}
 
+  /** A new account, signed in with its address unverified; an address that has an account is answered alike (see AuthService.register). */
   @Public()
   @Post('register')
   @RouteConfig({ rateLimit: { max: 20, timeWindow: '1 hour' } })
   async register(@Body() body: RegisterDto, @Req() request: FastifyRequest): Promise<PublicUser> {
-    const user = await this.auth.register(body);
-    await this.sessions.start(request, user.id);
-    return toPublicUser(user);
+    const { answer, signIn } = await this.auth.register(body);
+    // Both outcomes set a fresh session cookie; only a new account's session signs anyone in.
+    if (signIn === null) await this.sessions.startNobody(request);
+    else await this.sessions.start(request, signIn);
+    return answer;
   }
 
   @Public()
@@ -74,6 +79,24 @@ export class AuthController {
     await this.passwordResets.reset(body.token, body.password);
     // This browser's own session (if any) ended with the others: its cookie goes too.
     request.session?.delete();
+  }
+
+  /** The link sent to a new account's address: public, since it may be opened in another browser. */
+  @Public()
+  @Post('auth/verify-email')
+  @HttpCode(200)
+  @RouteConfig({ rateLimit: { max: 20, timeWindow: '1 hour' } })
+  verifyEmail(@Body() body: VerifyEmailDto): Promise<{ email: string }> {
+    return this.verification.verify(body.token);
+  }
+
+  /** The profile's "send the link again" (at most 3 links an hour to one account, 10 asks an hour). */
+  @Post('account/verify-email/resend')
+  @HttpCode(202)
+  @RouteConfig({ rateLimit: { max: 10, timeWindow: '1 hour' } })
+  async resendVerification(@CurrentUser() user: AuthUser): Promise<{ message: string }> {
+    await this.verification.resend(user);
+    return { message: VERIFY_LINK_SENT };
   }
 
   @Get('user')

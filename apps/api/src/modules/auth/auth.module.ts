@@ -5,6 +5,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { UsersModule } from '../users/users.module';
 import { AuthController } from './auth.controller';
 import { AuthService } from './auth.service';
+import { EmailVerificationService } from './email-verification.service';
 import { AccountTokenEntity } from './entities/account-token.entity';
 import { SessionEntity } from './entities/session.entity';
 import { SessionPurgeJob } from './jobs/session-purge.job';
@@ -25,6 +26,7 @@ import { SessionService } from './session.service';
     LoginThrottleService,
     PasswordResetService,
     AccountTokensService,
+    EmailVerificationService,
     SessionPurgeJob,
     { provide: APP_GUARD, useClass: SessionAuthGuard },
   ],

@@ -73,6 +73,9 @@ export class PasswordResetService {
     await this.dataSource.transaction(async (manager) => {
       await this.tokens.redeem(manager, link);
       await this.users.setPassword(manager, link.userId, password);
+      // The link reached the address: it is verified now.
+      await this.users.markEmailVerified(manager, link.userId);
+      // Ends every session and voids every other link of the account (SessionService.revokeAll).
       await this.sessions.revokeAll(manager, link.userId);
     });
   }

@@ -62,6 +62,18 @@ export class SessionService {
     request.session.set('sid', sid);
   }
 
+  /**
+   * A new session cookie that signs nobody in (its id names no session): what a registration with an address
+   * that has an account answers, so its cookie looks like a new account's. Any previous session of the cookie
+   * ends, as with `start`.
+   */
+  async startNobody(request: FastifyRequest): Promise<void> {
+    const previous = request.session.get('sid');
+    if (previous) await this.sessions.delete({ sid: previous });
+    request.session.regenerate();
+    request.session.set('sid', randomBytes(32).toString('base64url'));
+  }
+
   /** The caller of the request's session, or null when there is none or it was revoked or expired. */
   async currentUser(request: FastifyRequest): Promise<AuthUser | null> {
     const sid = request.session?.get('sid');

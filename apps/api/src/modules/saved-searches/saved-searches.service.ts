@@ -145,13 +145,18 @@ export class SavedSearchesService {
       });
       const seen = new Set(already.map((a) => `${a.vehicleId}:${a.reason}`));
       const matches = candidates.filter((c) => !seen.has(`${c.vehicle.id}:${c.reason}`)).slice(0, SHOW);
+      if (matches.length === 0) {
+        await manager.update(SavedSearchEntity, { id: row.id }, { lastAlertAt: now });
+        return false;
+      }
+      // An address not yet verified gets no alert (the outbox refuses it): nothing is recorded as sent and the
+      // search keeps its last alert time, so the first alert after verification shows these matches.
+      if (!(await this.outbox.enqueue(manager, 'search-alert', this.alertMail(row, owner.email, matches)))) return false;
       await manager.update(SavedSearchEntity, { id: row.id }, { lastAlertAt: now });
-      if (matches.length === 0) return false;
       await manager.insert(
         SavedSearchAlertEntity,
         matches.map((m) => ({ savedSearchId: row.id, vehicleId: m.vehicle.id, reason: m.reason, sentAt: now })),
       );
-      await this.outbox.enqueue(manager, 'search-alert', this.alertMail(row, owner.email, matches));
       return true;
     });
   }

@@ -1,6 +1,6 @@
 import { ConflictException, Inject, Injectable, Logger, UnauthorizedException } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { EntityManager, QueryFailedError, Repository } from 'typeorm';
+import { EntityManager, IsNull, QueryFailedError, Repository } from 'typeorm';
 import type { PublicUser, UserRole } from '@app/shared';
 import { APP_CONFIG, type AppConfig } from '../../infra/config/app-config';
 import { UserEntity } from './entities/user.entity';
@@ -12,6 +12,8 @@ export interface NewUser {
   firstName?: string | null;
   lastName?: string | null;
   role?: UserRole;
+  /** The address is vouched for by whoever creates the account (ADMIN_EMAIL, a listing bundle); a registration's is not. */
+  emailVerified?: boolean;
 }
 
 @Injectable()
@@ -57,14 +59,22 @@ export class UsersService {
     return (await this.findById(id)) as UserEntity;
   }
 
-  /** Moves the account to a confirmed new address, in the caller's transaction: 409 when another account took it. */
+  /**
+   * Moves the account to a confirmed new address (verified by that very link), in the caller's transaction:
+   * 409 when another account took it.
+   */
   async setEmail(manager: EntityManager, id: number, email: string): Promise<void> {
     try {
-      await manager.update(UserEntity, { id }, { email: email.trim().toLowerCase() });
+      await manager.update(UserEntity, { id }, { email: email.trim().toLowerCase(), emailVerifiedAt: new Date() });
     } catch (error) {
       if (isUniqueViolation(error)) throw emailTaken();
       throw error;
     }
+  }
+
+  /** Marks the account's address verified (a link to it was followed), in the caller's transaction; once. */
+  async markEmailVerified(manager: EntityManager, id: number): Promise<void> {
+    await manager.update(UserEntity, { id, emailVerifiedAt: IsNull() }, { emailVerifiedAt: new Date() });
   }
 
   /** Deletes the account row (its sessions, links and saved vehicles go with it; its listings must be gone first). */
@@ -77,21 +87,23 @@ export class UsersService {
     await manager.update(UserEntity, { id: userId }, { password: await hashPassword(plain, this.config.passwordHash) });
   }
 
-  /** Creates a user; 409 when the e-mail is taken (in any letter case). */
-  async create(input: NewUser): Promise<UserEntity> {
+  /** Creates a user (in `manager`'s transaction when given); 409 when the e-mail is taken (in any letter case). */
+  async create(input: NewUser, manager: EntityManager = this.users.manager): Promise<UserEntity> {
+    const users = manager.getRepository(UserEntity);
     const email = input.email.trim().toLowerCase();
-    if (await this.users.existsBy({ email })) throw emailTaken();
-    const user = this.users.create({
+    if (await users.existsBy({ email })) throw emailTaken();
+    const user = users.create({
       email,
       password: await hashPassword(input.password, this.config.passwordHash),
       firstName: input.firstName?.trim() || null,
       lastName: input.lastName?.trim() || null,
       role: input.role ?? 'user',
       profileImageUrl: null,
+      emailVerifiedAt: input.emailVerified ? new Date() : null,
     });
     try {
-      const saved = await this.users.save(user);
-      return (await this.findById(saved.id)) as UserEntity;
+      const saved = await users.save(user);
+      return (await users.findOneBy({ id: saved.id })) as UserEntity;
     } catch (error) {
       // Two registrations racing past the check above: the unique index decides.
       if (isUniqueViolation(error)) throw emailTaken();
@@ -106,12 +118,17 @@ export class UsersService {
   async ensureAdmin(email: string, password: string): Promise<'created' | 'promoted' | 'unchanged'> {
     const existing = await this.users.findOneBy({ email: email.trim().toLowerCase() });
     if (!existing) {
-      await this.create({ email, password, firstName: 'Site', lastName: 'Admin', role: 'admin' });
+      // The operator named this address in the configuration: it counts as verified.
+      await this.create({ email, password, firstName: 'Site', lastName: 'Admin', role: 'admin', emailVerified: true });
       this.logger.log(`Admin ${email} created`);
       return 'created';
     }
-    if (existing.role === 'admin') return 'unchanged';
-    await this.users.update({ id: existing.id }, { role: 'admin' });
+    if (existing.role === 'admin' && existing.emailVerifiedAt) return 'unchanged';
+    if (existing.role === 'admin') {
+      await this.markEmailVerified(this.users.manager, existing.id);
+      return 'unchanged';
+    }
+    await this.users.update({ id: existing.id }, { role: 'admin', emailVerifiedAt: existing.emailVerifiedAt ?? new Date() });
     this.logger.log(`User ${email} promoted to admin`);
     return 'promoted';
   }
@@ -137,6 +154,7 @@ export function toPublicUser(user: UserEntity): PublicUser {
     lastName: user.lastName,
     profileImageUrl: user.profileImageUrl,
     role: user.role,
+    emailVerified: user.emailVerifiedAt != null,
     createdAt: new Date(user.createdAt).toISOString(),
     updatedAt: new Date(user.updatedAt).toISOString(),
   };

@@ -17,6 +17,7 @@ const seller: PublicUser = {
   lastName: 'Seller',
   profileImageUrl: null,
   role: 'user',
+  emailVerified: true,
   createdAt: '2026-01-01T00:00:00.000Z',
   updatedAt: '2026-01-01T00:00:00.000Z',
 };

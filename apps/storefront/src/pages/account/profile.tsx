@@ -71,6 +71,41 @@ function NameSection({ user }: { user: PublicUser }) {
   );
 }
 
+/**
+ * Whether the address is verified: "Verified", or "Unverified" with the button that sends the link again
+ * (until then the address gets account mail only: no search alerts, no notices about listings).
+ */
+function VerificationState({ user }: { user: PublicUser }) {
+  const resend = useMutation({
+    mutationFn: () => api.json<{ message: string }>('/api/account/verify-email/resend', { method: 'POST' }),
+  });
+  if (user.emailVerified) {
+    return (
+      <p className="profile-verification">
+        <span className="status-badge status-approved">Verified</span>
+      </p>
+    );
+  }
+  return (
+    <div className="profile-verification">
+      <p>
+        <span className="status-badge status-pending">Unverified</span>{' '}
+        <span className="profile-note">Follow the link we e-mailed you: until then you get no search alerts or listing notices.</span>
+      </p>
+      <Problem error={resend.error} />
+      {resend.isSuccess ? (
+        <p role="status" className="profile-done">
+          {resend.data.message}
+        </p>
+      ) : (
+        <button type="button" className="btn btn-outline" onClick={() => resend.mutate()} disabled={resend.isPending}>
+          {resend.isPending ? 'Sending...' : 'Send the link again'}
+        </button>
+      )}
+    </div>
+  );
+}
+
 function EmailSection({ user }: { user: PublicUser }) {
   const id = useId();
   const [sentTo, setSentTo] = useState<string | null>(null);
@@ -84,6 +119,7 @@ function EmailSection({ user }: { user: PublicUser }) {
       <p className="profile-note">
         You sign in with <strong>{user.email}</strong>. A new address takes effect once you follow the link we send to it.
       </p>
+      <VerificationState user={user} />
       <form
         className="profile-form"
         onSubmit={(e) => {

@@ -83,7 +83,7 @@ export default function AuthPage() {
         queryClient.setQueryData(queryKeys.user, created);
         toast({
           title: 'Account created!',
-          description: `Welcome${created.firstName ? `, ${created.firstName}` : ''}! Your account is ready.`,
+          description: `Welcome${created.firstName ? `, ${created.firstName}` : ''}! Your account is ready. Follow the link we e-mailed you to verify your address.`,
           variant: 'success',
         });
       }

@@ -19,6 +19,7 @@ import { DerivedVersion1796700000006 } from './1796700000006-derived-version';
 import { SearchIndexes1796700000007 } from './1796700000007-search-indexes';
 import { VehicleFeatures1796700000008 } from './1796700000008-vehicle-features';
 import { ChangedInVersion1796700000009 } from './1796700000009-changed-in-version';
+import { EmailVerified1796727000000 } from './1796727000000-email-verified';
 import { UploadsUrlIndex1796800000030 } from './1796800000030-uploads-url-index';
 
 /** Every migration, in order. Listed explicitly: the API is bundled, so no glob loading. */
@@ -44,5 +45,6 @@ export const MIGRATIONS = [
   SearchIndexes1796700000007,
   VehicleFeatures1796700000008,
   ChangedInVersion1796700000009,
+  EmailVerified1796727000000,
   UploadsUrlIndex1796800000030,
 ];

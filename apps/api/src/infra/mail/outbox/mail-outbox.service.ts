@@ -2,7 +2,7 @@ import { ConflictException, Inject, Injectable, Logger, NotFoundException, OnApp
 import { SchedulerRegistry } from '@nestjs/schedule';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { AdminMail, AdminMailList, MailStatus } from '@app/shared';
-import { EntityManager, LessThan, LessThanOrEqual, Repository } from 'typeorm';
+import { EntityManager, LessThan, LessThanOrEqual, MoreThan, Repository } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
 import { JobLockService } from '../../jobs/job-lock.service';
 import { Metrics } from '../../metrics/metrics.service';
@@ -10,6 +10,14 @@ import { MAIL_TRANSPORT, type MailMessage, type MailTransport } from '../mail-tr
 import { MailOutboxEntity } from './mail-outbox.entity';
 
 export const MAIL_OUTBOX_JOB = 'mail-outbox';
+
+/**
+ * Account mail: what an address gets before it is verified (DECISIONS.md, turn 3). Its verification link, a
+ * reset link, an e-mail-change link (to the new address), the notice of a change (to the old one) and the
+ * notice that someone tried to register with it. Every other kind (alerts, notices to sellers, buyers'
+ * messages) goes only to an address that no unverified account uses.
+ */
+export const ACCOUNT_MAIL_KINDS: ReadonlySet<string> = new Set(['email-verify', 'password-reset', 'email-change', 'email-changed', 'registration-attempt']);
 const BATCH = 20;
 const MAX_DELAY_MS = 60 * 60 * 1000;
 const KEEP_SENT_DAYS = 30;
@@ -43,8 +51,16 @@ export class MailOutbox implements OnApplicationBootstrap, OnApplicationShutdown
     this.metrics?.registerMailOutbox(() => this.counts());
   }
 
-  /** Queues `message` in `manager`'s transaction: it leaves only if that transaction commits. */
-  async enqueue(manager: EntityManager, kind: string, message: MailMessage): Promise<void> {
+  /**
+   * Queues `message` in `manager`'s transaction: it leaves only if that transaction commits. The one recipient
+   * rule: anything but account mail (ACCOUNT_MAIL_KINDS) to the address of an account that has not verified it
+   * is refused: nothing is queued, and the answer is false (a caller that records what it sent records nothing).
+   */
+  async enqueue(manager: EntityManager, kind: string, message: MailMessage): Promise<boolean> {
+    if (!ACCOUNT_MAIL_KINDS.has(kind) && (await this.isUnverifiedAccount(manager, message.to))) {
+      this.logger.log(`Not sending ${kind} e-mail: the recipient's account has not verified its address`);
+      return false;
+    }
     await manager.insert(MailOutboxEntity, {
       kind,
       recipient: message.to,
@@ -57,6 +73,18 @@ export class MailOutbox implements OnApplicationBootstrap, OnApplicationShutdown
       attempts: 0,
       nextAttemptAt: new Date(),
     });
+    return true;
+  }
+
+  /** How many e-mails of `kind` were queued for `recipient` in the last `withinMs` (a cap on notices a stranger can cause). */
+  countRecent(manager: EntityManager, kind: string, recipient: string, withinMs: number): Promise<number> {
+    return manager.countBy(MailOutboxEntity, { kind, recipient, createdAt: MoreThan(new Date(Date.now() - withinMs)) });
+  }
+
+  /** Whether an account uses this address without having verified it (read from the users table, by address). */
+  private async isUnverifiedAccount(manager: EntityManager, recipient: string): Promise<boolean> {
+    const rows: unknown[] = await manager.query('SELECT id FROM users WHERE email = ? AND emailVerifiedAt IS NULL', [recipient.trim().toLowerCase()]);
+    return rows.length > 0;
   }
 
   /** One tick of the worker: sends what is due, under the lock. Answers how many were sent. */

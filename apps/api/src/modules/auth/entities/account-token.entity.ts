@@ -2,11 +2,11 @@ import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, Primary
 import { UserEntity } from '../../users/entities/user.entity';
 
 /** What an account token lets its holder do once. */
-export type AccountTokenPurpose = 'password-reset' | 'email-change';
+export type AccountTokenPurpose = 'password-reset' | 'email-change' | 'email-verify';
 
 /**
- * A link sent by e-mail to act on an account once: choose a new password, or confirm a new e-mail address
- * (`newEmail`). Only the SHA-256 of its token is kept (the database never holds a usable link); it works
+ * A link sent by e-mail to act on an account once: choose a new password, confirm a new e-mail address
+ * (`newEmail`), or verify the address a new account registered with. Only the SHA-256 of its token is kept (the database never holds a usable link); it works
  * once, until `expiresAt`. AccountTokensService is the only writer.
  */
 @Entity({ name: 'account_tokens' })

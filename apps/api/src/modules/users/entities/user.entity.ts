@@ -24,6 +24,13 @@ export class UserEntity {
   @Column({ type: 'varchar', length: 2048, nullable: true })
   profileImageUrl: string | null;
 
+  /**
+   * When the address was proven (its verification, reset or e-mail-change link followed); null until then.
+   * An unverified address gets account mail only (MailOutbox's recipient rule).
+   */
+  @Column({ type: 'datetime', nullable: true })
+  emailVerifiedAt: Date | null;
+
   @Column({ type: 'varchar', length: 20, default: 'user' })
   role: UserRole;
 

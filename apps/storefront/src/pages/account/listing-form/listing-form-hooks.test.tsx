@@ -5,7 +5,7 @@ import { emptyListing, type ListingFormValues } from './listing-form-values';
 import { SPEC_GENERATION_DELAY_MS, useSpecGeneration, useVinDecoding } from './listing-form-hooks';
 import type { ListingPayload } from '../../../api/seller';
 
-const seller = { id: 5, email: 's@example.com', firstName: 'Sam', lastName: 'Seller', profileImageUrl: null, role: 'user', createdAt: '', updatedAt: '' } as PublicUser;
+const seller = { id: 5, email: 's@example.com', firstName: 'Sam', lastName: 'Seller', profileImageUrl: null, role: 'user', emailVerified: true, createdAt: '', updatedAt: '' } as PublicUser;
 const VIN = '5UXCR6C05L9B12345';
 
 function answer(body: unknown) {
