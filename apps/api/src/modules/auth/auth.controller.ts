@@ -2,7 +2,7 @@ import { Body, Controller, Get, HttpCode, Post, Query, Req, Res, UseGuards } fro
 import { RouteConfig } from '@nestjs/platform-fastify';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ForgotPasswordDto, PASSWORD_RESET_REQUESTED, PublicUser, RegisterDto, ResetPasswordDto } from '@app/shared';
-import { toPublicUser, UsersService } from '../users/users.service';
+import { toPublicUser, UsersService } from '../users';
 import type { AuthUser } from './auth-user';
 import { CurrentUser, Public } from './auth.decorators';
 import { AuthService } from './auth.service';

@@ -3,11 +3,8 @@ import type { FastifyRequest } from 'fastify';
 import type { UserRole } from '@app/shared';
 import type { AuthUser } from './auth-user';
 
-export const IS_PUBLIC = 'auth:isPublic';
+export { IS_PUBLIC, Public } from '../../infra/http/public-route';
 export const ROLES = 'auth:roles';
-
-/** The route answers visitors too (the signed-in user, if any, is still resolved). */
-export const Public = (): CustomDecorator => SetMetadata(IS_PUBLIC, true);
 
 /** The route needs a signed-in user with one of these roles: 401 signed out, 403 otherwise. */
 export const Roles = (...roles: UserRole[]): CustomDecorator => SetMetadata(ROLES, roles);

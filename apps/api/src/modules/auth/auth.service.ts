@@ -3,9 +3,7 @@ import type { RegisterDto } from '@app/shared';
 import { createPasswordChecker } from '@app/shared/auth/password-strength';
 import { APP_CONFIG, type AppConfig } from '../../infra/config/app-config';
 import { ValidationFailedException } from '../../infra/http/error-body';
-import { UserEntity } from '../users/entities/user.entity';
-import { decoyHash, verifyPassword } from '../users/password';
-import { UsersService } from '../users/users.service';
+import { UserEntity, decoyHash, verifyPassword, UsersService } from '../users';
 
 @Injectable()
 export class AuthService {

@@ -1,7 +1,7 @@
 import { PayloadTooLargeException, UnsupportedMediaTypeException } from '@nestjs/common';
 import sharp, { type Metadata } from 'sharp';
 import { isPhotoPlaceholder, PHOTO_LONG_SIDES, photoFiles } from '@app/shared';
-import { encodePhoto, type EncodedPhoto } from '@app/shared/uploads/photo-encoder';
+import { encodePhoto, type EncodedPhoto } from '@app/shared/server';
 
 /** Largest image accepted, in pixels (width × height), checked from the header before any decoding. */
 export const MAX_INPUT_PIXELS = 50_000_000;

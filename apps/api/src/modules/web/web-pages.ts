@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { BRAND, EMBEDDABLE_PAGE, matchSiteRoute, robotsDisallowPaths, sitemapPaths, type ApiErrorBody, type FirstViewAnswer } from '@app/shared';
 import { APP_CONFIG, AppConfig } from '../../infra/config/app-config';
 import { parseCanonicalId } from '../../infra/http/id-param.pipe';
-import { ListingReader } from '../vehicles/listing-reader.service';
+import { ListingReader } from '../vehicles';
 import { firstViewAnswers, firstViewBlock } from './first-view';
 import { PageRenderer } from './page-renderer';
 import { insertAtBodyStart, insertEarlyInHead, insertIntoHead, landingPreload, pageAssetLinks, sitemapXml, vehicleHead, withHead, withRoot, withServerDrawing, type SeoVehicle } from './seo';
