@@ -9,21 +9,21 @@ import { MailModule } from './infra/mail/mail.module';
 import { MetricsModule } from './infra/metrics/metrics.module';
 import { RedisModule } from './infra/redis/redis.module';
 import { StorageModule } from './infra/storage/storage.module';
-import { AccountModule } from './modules/account/account.module';
-import { AdminModule } from './modules/admin/admin.module';
-import { AnalyticsModule } from './modules/analytics/analytics.module';
-import { AuthModule } from './modules/auth/auth.module';
-import { CatalogModule } from './modules/catalog/catalog.module';
-import { ContactModule } from './modules/contact/contact.module';
-import { ListingImportModule } from './modules/listing-import/listing-import.module';
-import { HealthModule } from './modules/health/health.module';
-import { SavedSearchesModule } from './modules/saved-searches/saved-searches.module';
-import { SavedVehiclesModule } from './modules/saved/saved-vehicles.module';
-import { SiteModule } from './modules/site/site.module';
-import { UploadsModule } from './modules/uploads/uploads.module';
-import { UsersModule } from './modules/users/users.module';
-import { VehiclesModule } from './modules/vehicles/vehicles.module';
-import { WebModule } from './modules/web/web.module';
+import { AccountModule } from './modules/account';
+import { AdminModule } from './modules/admin';
+import { AnalyticsModule } from './modules/analytics';
+import { AuthModule } from './modules/auth';
+import { CatalogModule } from './modules/catalog';
+import { ContactModule } from './modules/contact';
+import { ListingImportModule } from './modules/listing-import';
+import { HealthModule } from './modules/health';
+import { SavedSearchesModule } from './modules/saved-searches';
+import { SavedVehiclesModule } from './modules/saved';
+import { SiteModule } from './modules/site';
+import { UploadsModule } from './modules/uploads';
+import { UsersModule } from './modules/users';
+import { VehiclesModule } from './modules/vehicles';
+import { WebModule } from './modules/web';
 
 @Module({})
 export class AppModule {

@@ -10,6 +10,7 @@ const madge = require('madge') as (paths: string[], config: Record<string, unkno
 
 const ROOT = resolve(__dirname, '../../..');
 const MIGRATIONS = 'apps/api/src/infra/database/migrations/';
+const MODULES = 'apps/api/src/modules/';
 
 /** Every import between the repository's own TypeScript files (apps and libs); run-time imports only if asked. */
 function importGraph(runtimeOnly: boolean): Promise<ImportGraph> {
@@ -41,7 +42,7 @@ describe('import graph', () => {
 
   beforeAll(async () => {
     [all, runtime] = await Promise.all([importGraph(false), importGraph(true).then((g) => g.obj())]);
-  }, 60_000);
+  }, 180_000);
 
   it('has no import circle in apps/ or libs/ (type imports included)', () => {
     expect(Object.keys(all.obj()).length).toBeGreaterThan(100);
@@ -56,13 +57,36 @@ describe('import graph', () => {
   });
 
   it('keeps the Vehicle entity inside the vehicles module: other modules read and write listings through its services', () => {
-    const importers = Object.entries(runtime)
-      .filter(([, deps]) => deps.includes('apps/api/src/modules/vehicles/entities/vehicle.entity.ts'))
-      .map(([file]) => file)
-      .filter((file) => file.startsWith('apps/api/src/') && !file.startsWith('apps/api/src/modules/vehicles/'));
+    const importers = Object.keys(runtime)
+      .filter((file) => file.startsWith('apps/api/src/') && !file.startsWith(`${MODULES}vehicles/`) && !/\.spec\.ts$/.test(file))
+      // A run-time import of the entity (`import { VehicleEntity }`, not `import type` or `type VehicleEntity`).
+      .filter((file) => /import\s+\{[^}]*(?<!type\s)\bVehicleEntity\b[^}]*\}\s*from '[^']*\/vehicles(\/[^']*)?'/.test(readFileSync(resolve(ROOT, file), 'utf8')));
     // Foreign keys to the listing are relations of these entities: schema, not access.
-    expect(importers).toEqual(['apps/api/src/modules/contact/entities/contact-message.entity.ts', 'apps/api/src/modules/saved/entities/saved-vehicle.entity.ts']);
+    expect(importers.sort()).toEqual(['apps/api/src/modules/contact/entities/contact-message.entity.ts', 'apps/api/src/modules/saved/entities/saved-vehicle.entity.ts']);
   });
+
+  it('enters each API module through its front door: outside a module, only its index.ts is imported (type imports included)', () => {
+    const moduleOf = (file: string) => (file.startsWith(MODULES) ? file.slice(MODULES.length).split('/')[0] : undefined);
+    const files = Object.keys(all.obj()).filter((file) => file.startsWith('apps/api/src/') && !/\.spec\.ts$/.test(file));
+    const modules = [...new Set(files.map(moduleOf).filter((m): m is string => m !== undefined))];
+    expect(modules.length).toBeGreaterThanOrEqual(10);
+    const deep = files.flatMap((file) =>
+      (all.obj()[file] ?? [])
+        .filter((dep) => {
+          const target = moduleOf(dep);
+          return target !== undefined && target !== moduleOf(file) && dep !== `${MODULES}${target}/index.ts`;
+        })
+        .map((dep) => `${file} -> ${dep}`),
+    );
+    expect(deep).toEqual([]);
+  });
+
+  it('keeps infrastructure below the modules: nothing in apps/api/src/infra imports a module', () => {
+    const infra = Object.entries(all.obj()).filter(([file]) => file.startsWith('apps/api/src/infra/'));
+    expect(infra.length).toBeGreaterThan(20);
+    expect(infra.flatMap(([file, deps]) => deps.filter((dep) => dep.startsWith(MODULES)).map((dep) => `${file} -> ${dep}`))).toEqual([]);
+  });
+
   it('lets each app import only itself and libs/ (never another app), and libs/ import no app', () => {
     const appOf = (file: string) => /^apps\/([^/]+)\//.exec(file)?.[1];
     const crossings = Object.entries(all.obj()).flatMap(([file, deps]) =>
@@ -72,6 +96,21 @@ describe('import graph', () => {
     );
     expect(Object.keys(all.obj()).some((f) => f.startsWith('apps/storefront/')) && Object.keys(all.obj()).some((f) => f.startsWith('apps/admin/'))).toBe(true);
     expect(crossings).toEqual([]);
+  });
+
+  it("keeps server-only code out of the browsers: no storefront or admin file, nor @app/shared's index, reaches sharp, @nestjs/mapped-types, node: built-ins or @app/shared/server", () => {
+    const browserFiles = Object.keys(runtime).filter((f) => /^apps\/(storefront|admin)\/src\//.test(f) && !/\.(test|spec)\.tsx?$/.test(f) && !f.endsWith('/server-render.tsx'));
+    expect(browserFiles).toEqual(expect.arrayContaining(['apps/storefront/src/index.ts', 'apps/admin/src/AdminApp.tsx']));
+    const reached = new Set(['libs/shared/src/index.ts', ...browserFiles.flatMap((f) => [f, ...reachable(runtime, f)])]);
+    expect(reached.has('libs/shared/src/vehicles/listing-fields.ts')).toBe(true);
+    const SERVER_ONLY = /^\s*import\s+(?!type\b)[^;]*?from\s+'(sharp|@nestjs\/mapped-types|node:[^']+|@app\/shared\/server)'/gm;
+    const leaks = [...reached].flatMap((file) =>
+      [
+        ...(file.startsWith('libs/shared/src/server/') ? [`${file} (the server entry itself)`] : []),
+        ...[...readFileSync(resolve(ROOT, file), 'utf8').matchAll(SERVER_ONLY)].map((m) => `${file} -> ${m[1]}`),
+      ],
+    );
+    expect(leaks).toEqual([]);
   });
 
   it('keeps libs/ free of mutable module state (no top-level let or var): configuration is passed in', () => {

@@ -5,7 +5,7 @@ import { loadConfig } from './infra/config/app-config';
 import { ConfigError } from './infra/config/config-error';
 import { exitOnSignals } from './infra/lifecycle/graceful-shutdown';
 import { ValidationFailedException } from './infra/http/error-body';
-import { SearchCounts } from './modules/vehicles/search/search-counts.service';
+import { SearchCounts } from './modules/vehicles';
 
 async function main(argv: string[]): Promise<void> {
   const config = loadConfig();

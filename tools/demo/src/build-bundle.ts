@@ -21,7 +21,7 @@ import {
   type BundleListing,
   type ListingBundle,
 } from '@app/shared';
-import { encodePhoto } from '@app/shared/uploads/photo-encoder';
+import { encodePhoto } from '@app/shared/server';
 import { renderCarPhoto, SHOOT_VIEWS } from './car-photo/car-photo';
 import { buildDemoListings, demoListingInput, prng } from './demo-listings';
 import { DEMO_ACCOUNTS, DEMO_BUYERS, DEMO_QUESTIONS, OTHER_SELLERS } from './demo-people';

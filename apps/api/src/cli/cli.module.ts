@@ -3,7 +3,7 @@ import type { AppConfig } from '../infra/config/app-config';
 import { ConfigModule } from '../infra/config/config.module';
 import { DatabaseModule } from '../infra/database/database.module';
 import { StorageModule } from '../infra/storage/storage.module';
-import { UsersModule } from '../modules/users/users.module';
+import { UsersModule } from '../modules/users';
 
 /**
  * What the command-line tasks need: configuration, the database (migrated), storage and users, plus the

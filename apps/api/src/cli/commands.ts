@@ -12,14 +12,11 @@ import { OPENAPI_JSON_PATH } from '../infra/openapi/openapi';
 import { createValidationPipe } from '../infra/http/validation';
 import { JobLockService } from '../infra/jobs/job-lock.service';
 import { JobsModule } from '../infra/jobs/jobs.module';
-import { AnalyticsRollupService } from '../modules/analytics/analytics-rollup.service';
-import { AnalyticsModule } from '../modules/analytics/analytics.module';
-import { ROLLUP_JOB } from '../modules/analytics/jobs/analytics-rollup.job';
-import { UsersService } from '../modules/users/users.service';
+import { AnalyticsRollupService, AnalyticsModule, ROLLUP_JOB } from '../modules/analytics';
+import { UsersService } from '../modules/users';
 import { CacheModule } from '../infra/cache/cache.module';
 import { MailModule } from '../infra/mail/mail.module';
-import { ListingImportModule } from '../modules/listing-import/listing-import.module';
-import { ListingImportService } from '../modules/listing-import/listing-import.service';
+import { ListingImportModule, ListingImportService } from '../modules/listing-import';
 import { CliModule } from './cli.module';
 
 /** `npm run migration:run`: applies pending migrations and lists them. */

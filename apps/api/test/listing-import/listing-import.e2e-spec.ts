@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { DataSource } from 'typeorm';
 import { LISTING_BUNDLE_FILE, LISTING_BUNDLE_FORMAT, type BundleListing, type BundlePhoto, type ListingBundle } from '@app/shared';
-import { encodePhoto } from '@app/shared/uploads/photo-encoder';
+import { encodePhoto } from '@app/shared/server';
 import { DemoSeedService } from '../../src/modules/listing-import/demo-seed.service';
 import { ListingImportService } from '../../src/modules/listing-import/listing-import.service';
 import { listingInput } from '../factories/vehicle.factory';

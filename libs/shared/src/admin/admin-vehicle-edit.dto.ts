@@ -5,7 +5,7 @@ import { ADMIN_EDITABLE_FIELDS } from '../vehicles/listing-fields';
 
 /**
  * Server-side only (it builds on @nestjs/mapped-types, which the browsers do not load): imported by the API
- * as '@app/shared/admin/admin-vehicle-edit.dto' and left out of the package index the frontends read.
+ * through '@app/shared/server' (libs/shared/src/server) and left out of the package index the frontends read.
  *
  * `PATCH /api/admin/vehicles/{id}`: the admin edit modal's fields, each optional (only what is sent
  * changes) but checked by the very rules of a seller's listing (VehicleInputDto), plus `isFeatured`.

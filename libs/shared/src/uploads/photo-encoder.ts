@@ -1,6 +1,6 @@
 /**
  * Writes the files kept of one photo (server side only: sharp and libvips; not in the package index, import
- * `@app/shared/uploads/photo-encoder`). Used by the API for uploads and by the demo tool for its bundle, so
+ * it from `@app/shared/server`). Used by the API for uploads and by the demo tool for its bundle, so
  * both store exactly the sizes, formats and names that `photoSizes`, `photoSrcSet` and `socialImageOf` read.
  */
 import sharp, { type Sharp } from 'sharp';

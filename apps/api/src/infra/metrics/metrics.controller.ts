@@ -2,7 +2,7 @@ import { Controller, ForbiddenException, Get, Header, Inject, Req } from '@nestj
 import { RouteConfig } from '@nestjs/platform-fastify';
 import type { FastifyRequest } from 'fastify';
 import { timingSafeEqual } from 'node:crypto';
-import { Public } from '../../modules/auth/auth.decorators';
+import { Public } from '../http/public-route';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { Metrics } from './metrics.service';
 

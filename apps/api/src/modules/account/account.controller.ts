@@ -10,10 +10,8 @@ import {
   UpdateProfileDto,
 } from '@app/shared';
 import type { FastifyRequest } from 'fastify';
-import type { AuthUser } from '../auth/auth-user';
-import { CurrentUser, Public } from '../auth/auth.decorators';
-import { SessionService } from '../auth/session.service';
-import { toPublicUser, UsersService } from '../users/users.service';
+import { type AuthUser, CurrentUser, Public, SessionService } from '../auth';
+import { toPublicUser, UsersService } from '../users';
 import { AccountService } from './account.service';
 
 /** The profile page's calls: the signed-in person's own account. */

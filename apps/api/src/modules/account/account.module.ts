@@ -1,8 +1,8 @@
 import { Module } from '@nestjs/common';
-import { AuthModule } from '../auth/auth.module';
-import { UploadsModule } from '../uploads/uploads.module';
-import { UsersModule } from '../users/users.module';
-import { VehiclesModule } from '../vehicles/vehicles.module';
+import { AuthModule } from '../auth';
+import { UploadsModule } from '../uploads';
+import { UsersModule } from '../users';
+import { VehiclesModule } from '../vehicles';
 import { AccountController } from './account.controller';
 import { AccountService } from './account.service';
 

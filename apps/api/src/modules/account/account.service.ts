@@ -6,15 +6,10 @@ import { APP_CONFIG, type AppConfig } from '../../infra/config/app-config';
 import { ValidationFailedException } from '../../infra/http/error-body';
 import { composeMail } from '../../infra/mail/mail-layout';
 import { MailOutbox } from '../../infra/mail/outbox/mail-outbox.service';
-import { AccountTokensService } from '../auth/account-tokens.service';
-import { AuthService } from '../auth/auth.service';
-import { SessionService } from '../auth/session.service';
-import { UploadsService } from '../uploads/uploads.service';
-import { UserEntity } from '../users/entities/user.entity';
-import { verifyPassword } from '../users/password';
-import { UsersService } from '../users/users.service';
-import { ListingReader } from '../vehicles/listing-reader.service';
-import { ListingWriter, userActor } from '../vehicles/listing-writer.service';
+import { AccountTokensService, AuthService, SessionService } from '../auth';
+import { UploadsService } from '../uploads';
+import { UserEntity, verifyPassword, UsersService } from '../users';
+import { ListingReader, ListingWriter, userActor } from '../vehicles';
 
 const EMAIL_LINKS_PER_HOUR = 3;
 

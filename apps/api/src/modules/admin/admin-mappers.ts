@@ -1,9 +1,7 @@
 import type { AdminInquiry, AdminVehicle, AuditEntry, StaffUserSummary } from '@app/shared';
-import type { ContactMessageEntity } from '../contact/entities/contact-message.entity';
-import type { UserEntity } from '../users/entities/user.entity';
-import type { VehicleEntity } from '../vehicles/entities/vehicle.entity';
-import type { ListingSummary } from '../vehicles/listing-reader.service';
-import { toOwnerVehicle, type OwnerExtras } from '../vehicles/vehicle.mapper';
+import type { ContactMessageEntity } from '../contact';
+import type { UserEntity } from '../users';
+import { type VehicleEntity, type ListingSummary, toOwnerVehicle, type OwnerExtras } from '../vehicles';
 import type { AuditLogEntity } from './entities/audit-log.entity';
 
 const iso = (value: Date | string) => new Date(value).toISOString();

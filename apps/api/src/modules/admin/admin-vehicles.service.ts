@@ -18,18 +18,14 @@ import {
   colorFamilyOf,
 } from '@app/shared';
 import { DataSource } from 'typeorm';
-import type { VehicleEntity } from '../vehicles/entities/vehicle.entity';
-import type { AuthUser } from '../auth/auth-user';
-import { ListingRevisionsService, revisionDiff } from '../vehicles/lifecycle/listing-revisions.service';
-import { ListingReader } from '../vehicles/listing-reader.service';
-import { ListingWriter, userActor, type ListingField, type ListingFields } from '../vehicles/listing-writer.service';
+import { type VehicleEntity, ListingRevisionsService, revisionDiff, ListingReader, ListingWriter, userActor, type ListingField, type ListingFields, listingApprovedNotice, listingRejectedNotice } from '../vehicles';
+import type { AuthUser } from '../auth';
 import { toAdminVehicle, toStaffUser } from './admin-mappers';
 import { AuditService } from './audit.service';
 import { ModerationSignalsService } from './moderation-signals.service';
-import { listingApprovedNotice, listingRejectedNotice } from '../vehicles/seller-notices';
 import { APP_CONFIG, type AppConfig } from '../../infra/config/app-config';
 import { MailOutbox } from '../../infra/mail/outbox/mail-outbox.service';
-import type { AdminVehicleEditDto } from '@app/shared/admin/admin-vehicle-edit.dto';
+import type { AdminVehicleEditDto } from '@app/shared/server';
 
 const withSignals = (v: AdminVehicle, signals: ModerationSignal[]): PendingAdminVehicle => ({ ...v, signals, risk: signals.reduce((sum, s) => sum + s.weight, 0) });
 

@@ -20,12 +20,11 @@ import {
 } from '@app/shared';
 import { IdParamPipe } from '../../infra/http/id-param.pipe';
 import { MailOutbox } from '../../infra/mail/outbox/mail-outbox.service';
-import type { AuthUser } from '../auth/auth-user';
-import { CurrentUser, Roles } from '../auth/auth.decorators';
-import { DealRatingsService } from '../vehicles/pricing/deal-ratings.service';
+import { type AuthUser, CurrentUser, Roles } from '../auth';
+import { DealRatingsService } from '../vehicles';
 import { AdminVehiclesService } from './admin-vehicles.service';
 import { AuditService } from './audit.service';
-import { AdminVehicleEditDto } from '@app/shared/admin/admin-vehicle-edit.dto';
+import { AdminVehicleEditDto } from '@app/shared/server';
 import { InquiriesService } from './inquiries.service';
 
 /** The admin dashboard's calls (SPEC.md section 7): admins only, 401 signed out, 403 for anyone else. */

@@ -1,9 +1,9 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { CatalogModule } from '../catalog/catalog.module';
-import { ContactModule } from '../contact/contact.module';
-import { UploadsModule } from '../uploads/uploads.module';
-import { VehiclesModule } from '../vehicles/vehicles.module';
+import { CatalogModule } from '../catalog';
+import { ContactModule } from '../contact';
+import { UploadsModule } from '../uploads';
+import { VehiclesModule } from '../vehicles';
 import { AdminVehiclesService } from './admin-vehicles.service';
 import { AdminController } from './admin.controller';
 import { AuditService } from './audit.service';

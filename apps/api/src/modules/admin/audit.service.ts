@@ -2,7 +2,7 @@ import { Injectable, OnModuleInit } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { EntityManager, Repository } from 'typeorm';
 import type { AuditAction, AuditEntry, AuditQueryDto, Paginated } from '@app/shared';
-import { isAdminActor, ListingWriter, type ListingChanged } from '../vehicles/listing-writer.service';
+import { isAdminActor, ListingWriter, type ListingChanged } from '../vehicles';
 import { AuditLogEntity } from './entities/audit-log.entity';
 import { toAuditEntry } from './admin-mappers';
 

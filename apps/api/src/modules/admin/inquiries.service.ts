@@ -2,9 +2,9 @@ import { Injectable, NotFoundException } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { IsNull, Repository } from 'typeorm';
 import type { AdminInquiry, InquiryQueryDto, Paginated } from '@app/shared';
-import { ContactMessageEntity } from '../contact/entities/contact-message.entity';
-import { UserEntity } from '../users/entities/user.entity';
-import { ListingReader } from '../vehicles/listing-reader.service';
+import { ContactMessageEntity } from '../contact';
+import { UserEntity } from '../users';
+import { ListingReader } from '../vehicles';
 import { toAdminInquiry } from './admin-mappers';
 
 type InquiryRow = ContactMessageEntity & { handledBy?: UserEntity | null };

@@ -1,9 +1,8 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { expectedVinCheckDigit, formatPrice, vehicleTitle, vinCheckDigitValid, type ModerationSignal, type VinDecodeResult } from '@app/shared';
-import { VinService } from '../catalog/vin.service';
-import { PhotoMatchesService } from '../uploads/photo-matches.service';
-import type { VehicleEntity } from '../vehicles/entities/vehicle.entity';
-import { ListingReader } from '../vehicles/listing-reader.service';
+import { VinService } from '../catalog';
+import { PhotoMatchesService } from '../uploads';
+import { type VehicleEntity, ListingReader } from '../vehicles';
 
 /** A price this far below the market estimate is a scam signal. */
 export const FAR_BELOW_MARKET = -0.3;

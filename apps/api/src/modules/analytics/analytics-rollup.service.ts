@@ -1,8 +1,7 @@
 import { Inject, Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import { APP_CONFIG, AppConfig } from '../../infra/config/app-config';
-import { ListingReader } from '../vehicles/listing-reader.service';
-import { ListingWriter } from '../vehicles/listing-writer.service';
+import { ListingReader, ListingWriter } from '../vehicles';
 import {
   AnalyticsDailyEntity,
   AnalyticsDailyListingEntity,

@@ -3,7 +3,7 @@ import { DataSource } from 'typeorm';
 import { AnalyticsDay, AnalyticsPeriod, AnalyticsStats, AnalyticsTopListing, AnalyticsTopPage, PERIOD_DAYS } from '@app/shared';
 import { AnalyticsRollupService } from './analytics-rollup.service';
 import { addDays, dayOf, daysBetween } from './analytics-time';
-import { ListingReader } from '../vehicles/listing-reader.service';
+import { ListingReader } from '../vehicles';
 import { topListingViews, topPages } from './analytics-top-lists';
 import { AnalyticsTopEntity } from './entities/analytics-daily.entity';
 

@@ -4,7 +4,7 @@ import { AnalyticsStats, AnalyticsStatsQueryDto, TrackPageDto } from '@app/share
 import { APP_CONFIG, AppConfig } from '../../infra/config/app-config';
 import { clientAddress } from '../../infra/http/client-address';
 import { visitorId } from '../../infra/http/visitor-id';
-import { Public, Roles } from '../auth/auth.decorators';
+import { Public, Roles } from '../auth';
 import { AnalyticsStatsService } from './analytics-stats.service';
 import { TrackingService } from './tracking.service';
 

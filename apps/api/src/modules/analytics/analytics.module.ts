@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { VehiclesModule } from '../vehicles/vehicles.module';
+import { VehiclesModule } from '../vehicles';
 import { AnalyticsController } from './analytics.controller';
 import { AnalyticsRollupService } from './analytics-rollup.service';
 import { AnalyticsStatsService } from './analytics-stats.service';

@@ -3,7 +3,7 @@ import { RouteConfig } from '@nestjs/platform-fastify';
 import { ApiBody } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ForgotPasswordDto, LoginDto, PASSWORD_RESET_REQUESTED, PublicUser, RegisterDto, ResetPasswordDto, VERIFY_LINK_SENT, VerifyEmailDto } from '@app/shared';
-import { toPublicUser, UsersService } from '../users/users.service';
+import { toPublicUser, UsersService } from '../users';
 import type { AuthUser } from './auth-user';
 import { CurrentUser, Public } from './auth.decorators';
 import { AuthService } from './auth.service';

@@ -6,9 +6,7 @@ import { APP_CONFIG, type AppConfig } from '../../infra/config/app-config';
 import { ValidationFailedException } from '../../infra/http/error-body';
 import { composeMail } from '../../infra/mail/mail-layout';
 import { MailOutbox } from '../../infra/mail/outbox/mail-outbox.service';
-import { UserEntity } from '../users/entities/user.entity';
-import { decoyHash, hashPassword, verifyPassword } from '../users/password';
-import { toPublicUser, UsersService } from '../users/users.service';
+import { UserEntity, decoyHash, hashPassword, verifyPassword, toPublicUser, UsersService } from '../users';
 import { EmailVerificationService } from './email-verification.service';
 
 /** Notices "someone tried to register with your address" one address gets per day, whoever asks. */

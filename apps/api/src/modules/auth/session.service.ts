@@ -6,7 +6,7 @@ import type { FastifyRequest } from 'fastify';
 import { createHash, randomBytes } from 'node:crypto';
 import { EntityManager, LessThan, MoreThan, Not, Repository } from 'typeorm';
 import { APP_CONFIG, AppConfig } from '../../infra/config/app-config';
-import { UserEntity } from '../users/entities/user.entity';
+import { UserEntity } from '../users';
 import { type AuthUser, toAuthUser } from './auth-user';
 import { AccountTokensService } from './account-tokens.service';
 import { SessionEntity } from './entities/session.entity';

@@ -1,6 +1,6 @@
 import { Controller, Get, Header, Param } from '@nestjs/common';
 import type { CatalogMakeSummary, CatalogModelSummary, CatalogOptions } from '@app/shared';
-import { Public } from '../auth/auth.decorators';
+import { Public } from '../auth';
 import { CatalogService } from './catalog.service';
 
 /** Built-in data that changes only with a release: cacheable for an hour. */

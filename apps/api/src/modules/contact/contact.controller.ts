@@ -4,7 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import { CONTACT_LIMITS, ContactMessageCreated, ContactMessageDto } from '@app/shared';
 import { clientAddress } from '../../infra/http/client-address';
 import { rateLimitKey } from '../../infra/http/rate-limit-key';
-import { Public } from '../auth/auth.decorators';
+import { Public } from '../auth';
 import { ContactService } from './contact.service';
 
 @Controller('contact')

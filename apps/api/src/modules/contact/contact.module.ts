@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { VehiclesModule } from '../vehicles/vehicles.module';
+import { VehiclesModule } from '../vehicles';
 import { ContactController } from './contact.controller';
 import { ContactService } from './contact.service';
 import { ContactMessageEntity } from './entities/contact-message.entity';

@@ -14,10 +14,8 @@ import { truncateAddress } from '../../infra/http/client-address';
 import { composeMail } from '../../infra/mail/mail-layout';
 import type { MailMessage } from '../../infra/mail/mail-transport';
 import { MailOutbox } from '../../infra/mail/outbox/mail-outbox.service';
-import type { VehicleEntity } from '../vehicles/entities/vehicle.entity';
-import { UserEntity } from '../users/entities/user.entity';
-import { ListingReader } from '../vehicles/listing-reader.service';
-import { buyerInquiryNotice } from '../vehicles/seller-notices';
+import { type VehicleEntity, ListingReader, buyerInquiryNotice } from '../vehicles';
+import { UserEntity } from '../users';
 import { ContactMessageEntity } from './entities/contact-message.entity';
 
 type ListedVehicle = Pick<VehicleEntity, 'id' | 'userId' | 'year' | 'make' | 'model' | 'trim' | 'price' | 'contactEmail' | 'contactPhone'>;

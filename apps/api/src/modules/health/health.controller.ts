@@ -1,6 +1,6 @@
 import { Controller, Get } from '@nestjs/common';
 import { RouteConfig } from '@nestjs/platform-fastify';
-import { Public } from '../auth/auth.decorators';
+import { Public } from '../auth';
 import { HealthService, type Readiness } from './health.service';
 
 /** Probes for a load balancer or orchestrator; polled often from one address, so outside the rate limit. */

@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import { LISTING_BUNDLE_FILE } from '@app/shared';
 import { APP_CONFIG, type AppConfig } from '../../infra/config/app-config';
 import { JobLockService } from '../../infra/jobs/job-lock.service';
-import { AdminBootstrapService } from '../users/admin-bootstrap.service';
-import { ListingReader } from '../vehicles/listing-reader.service';
+import { AdminBootstrapService } from '../users';
+import { ListingReader } from '../vehicles';
 import { ListingImportService } from './listing-import.service';
 
 export type SeedOutcome = 'seeded' | 'skipped';

@@ -1,9 +1,9 @@
 import { Module } from '@nestjs/common';
-import { AnalyticsModule } from '../analytics/analytics.module';
-import { ContactModule } from '../contact/contact.module';
-import { UploadsModule } from '../uploads/uploads.module';
-import { UsersModule } from '../users/users.module';
-import { VehiclesModule } from '../vehicles/vehicles.module';
+import { AnalyticsModule } from '../analytics';
+import { ContactModule } from '../contact';
+import { UploadsModule } from '../uploads';
+import { UsersModule } from '../users';
+import { VehiclesModule } from '../vehicles';
 import { DemoSeedService } from './demo-seed.service';
 import { ListingImportService } from './listing-import.service';
 

@@ -15,15 +15,12 @@ import {
   type BundleVisit,
   type ListingBundle,
 } from '@app/shared';
-import { ContactService } from '../contact/contact.service';
+import { ContactService } from '../contact';
 import { JobLockService } from '../../infra/jobs/job-lock.service';
-import { AnalyticsRollupService } from '../analytics/analytics-rollup.service';
-import { ROLLUP_JOB } from '../analytics/jobs/analytics-rollup.job';
-import { PageVisitWriter, type PageVisitRow } from '../analytics/page-visit-writer.service';
-import { UploadsService } from '../uploads/uploads.service';
-import type { UserEntity } from '../users/entities/user.entity';
-import { UsersService } from '../users/users.service';
-import { VehiclesService, type ImportedListing } from '../vehicles/vehicles.service';
+import { AnalyticsRollupService, ROLLUP_JOB, PageVisitWriter, type PageVisitRow } from '../analytics';
+import { UploadsService } from '../uploads';
+import { type UserEntity, UsersService } from '../users';
+import { VehiclesService, type ImportedListing } from '../vehicles';
 
 export interface ImportedListings {
   summary: ImportSummary;

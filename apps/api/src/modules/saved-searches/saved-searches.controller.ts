@@ -3,8 +3,7 @@ import { RouteConfig } from '@nestjs/platform-fastify';
 import { SaveSearchDto, sitePath, UnsubscribeDto, UpdateSavedSearchDto, type SavedSearch } from '@app/shared';
 import type { FastifyReply } from 'fastify';
 import { IdParamPipe } from '../../infra/http/id-param.pipe';
-import type { AuthUser } from '../auth/auth-user';
-import { CurrentUser, Public } from '../auth/auth.decorators';
+import { type AuthUser, CurrentUser, Public } from '../auth';
 import { SavedSearchesService } from './saved-searches.service';
 
 const LINK_INVALID = 'This unsubscribe link is not valid';

@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { UsersModule } from '../users/users.module';
-import { VehiclesModule } from '../vehicles/vehicles.module';
+import { UsersModule } from '../users';
+import { VehiclesModule } from '../vehicles';
 import { SavedSearchAlertEntity } from './entities/saved-search-alert.entity';
 import { SavedSearchEntity } from './entities/saved-search.entity';
 import { SavedSearchAlertsJob } from './saved-search-alerts.job';

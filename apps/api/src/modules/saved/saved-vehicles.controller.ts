@@ -1,8 +1,7 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
 import { MergeSavedVehiclesDto, type SavedVehicleIds } from '@app/shared';
 import { IdParamPipe } from '../../infra/http/id-param.pipe';
-import type { AuthUser } from '../auth/auth-user';
-import { CurrentUser } from '../auth/auth.decorators';
+import { type AuthUser, CurrentUser } from '../auth';
 import { SavedVehiclesService } from './saved-vehicles.service';
 
 /** The signed-in account's saved vehicles (a visitor's stay in their browser). */

@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { VehiclesModule } from '../vehicles/vehicles.module';
+import { VehiclesModule } from '../vehicles';
 import { SavedVehicleEntity } from './entities/saved-vehicle.entity';
 import { SavedVehiclesController } from './saved-vehicles.controller';
 import { SavedVehiclesService } from './saved-vehicles.service';

@@ -2,7 +2,7 @@ import { ConflictException, Injectable, NotFoundException } from '@nestjs/common
 import { InjectRepository } from '@nestjs/typeorm';
 import { SAVED_VEHICLES_MAX, type SavedVehicleIds } from '@app/shared';
 import { DataSource, Repository } from 'typeorm';
-import { ListingReader } from '../vehicles/listing-reader.service';
+import { ListingReader } from '../vehicles';
 import { SavedVehicleEntity } from './entities/saved-vehicle.entity';
 
 /**

@@ -1,7 +1,7 @@
 import { Controller, Get, Header, Inject } from '@nestjs/common';
 import type { PublicConfig } from '@app/shared';
 import { APP_CONFIG, AppConfig } from '../../infra/config/app-config';
-import { Public } from '../auth/auth.decorators';
+import { Public } from '../auth';
 
 /** Public configuration the frontends read instead of hard-coding it (DECISIONS.md). */
 @Controller('config')

@@ -1,7 +1,7 @@
 import { HttpException, PayloadTooLargeException, UnsupportedMediaTypeException } from '@nestjs/common';
 import sharp, { type Metadata } from 'sharp';
 import { isPhotoPlaceholder, PHOTO_LONG_SIDES, photoFiles, UPLOAD_FIELD } from '@app/shared';
-import { encodePhoto, type EncodedPhoto } from '@app/shared/uploads/photo-encoder';
+import { encodePhoto, type EncodedPhoto } from '@app/shared/server';
 import { ValidationFailedException } from '../../infra/http/error-body';
 
 /** Largest image accepted, in pixels (width × height), checked from the header before any decoding. */

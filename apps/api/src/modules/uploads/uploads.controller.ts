@@ -1,8 +1,7 @@
 import { Controller, Post, Req } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 import { LISTING_LIMITS, UPLOAD_FIELD, type UploadedImage } from '@app/shared';
-import type { AuthUser } from '../auth/auth-user';
-import { CurrentUser } from '../auth/auth.decorators';
+import { type AuthUser, CurrentUser } from '../auth';
 import { readSingleFile } from './multipart-file';
 import { UploadsService } from './uploads.service';
 

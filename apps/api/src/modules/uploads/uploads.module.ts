@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { VehiclesModule } from '../vehicles/vehicles.module';
+import { VehiclesModule } from '../vehicles';
 import { PhotoHashBandEntity } from './entities/photo-hash-band.entity';
 import { UploadEntity } from './entities/upload.entity';
 import { DecodeQueue } from './decode-queue';

@@ -14,8 +14,7 @@ import { APP_CONFIG, type AppConfig } from '../../infra/config/app-config';
 import { IdParamPipe } from '../../infra/http/id-param.pipe';
 import { visitorId } from '../../infra/http/visitor-id';
 import { IdempotencyInterceptor } from '../../infra/idempotency/idempotency.interceptor';
-import type { AuthUser } from '../auth/auth-user';
-import { CurrentUser, Public } from '../auth/auth.decorators';
+import { type AuthUser, CurrentUser, Public } from '../auth';
 import { VehicleSearchService } from './search/vehicle-search.service';
 import { VehiclesService } from './vehicles.service';
 

@@ -14,7 +14,7 @@ import {
 } from '@app/shared';
 import { DataSource, Repository } from 'typeorm';
 import type { ListingStatus } from '@app/shared';
-import type { AuthUser } from '../auth/auth-user';
+import type { AuthUser } from '../auth';
 import { VehicleEntity } from './entities/vehicle.entity';
 import { ListingLifecycleService } from './lifecycle/listing-lifecycle.service';
 import { ListingRevisionsService } from './lifecycle/listing-revisions.service';

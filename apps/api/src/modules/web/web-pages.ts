@@ -8,7 +8,7 @@ import { BRAND, EMBEDDABLE_PAGE, matchSiteRoute, robotsDisallowPaths, sitemapPat
 import { APP_CONFIG, AppConfig } from '../../infra/config/app-config';
 import { parseCanonicalId } from '../../infra/http/id-param.pipe';
 import { NOT_A_PAGE } from '../../infra/http/unavailable-page';
-import { ListingReader } from '../vehicles/listing-reader.service';
+import { ListingReader } from '../vehicles';
 import { firstViewAnswers, firstViewBlock } from './first-view';
 import { PageRenderer } from './page-renderer';
 import { insertAtBodyStart, insertEarlyInHead, insertIntoHead, landingPreload, pageAssetLinks, sitemapXml, vehicleHead, withHead, withRoot, withServerDrawing, type SeoVehicle } from './seo';

@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { VehiclesModule } from '../vehicles/vehicles.module';
+import { VehiclesModule } from '../vehicles';
 import { PageRenderer } from './page-renderer';
 import { WebPages } from './web-pages';
 

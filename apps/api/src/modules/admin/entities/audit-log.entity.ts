@@ -1,6 +1,6 @@
 import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
 import type { AuditAction } from '@app/shared';
-import { UserEntity } from '../../users/entities/user.entity';
+import { UserEntity } from '../../users';
 
 /**
  * One admin action on a listing: who, what, when, and the changed fields before and after. The listing

@@ -1,5 +1,5 @@
 import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
-import { UserEntity } from '../../users/entities/user.entity';
+import { UserEntity } from '../../users';
 
 /** What an account token lets its holder do once. */
 export type AccountTokenPurpose = 'password-reset' | 'email-change' | 'email-verify';

@@ -1,6 +1,6 @@
 import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
-import { UserEntity } from '../../users/entities/user.entity';
-import { VehicleEntity } from '../../vehicles/entities/vehicle.entity';
+import { UserEntity } from '../../users';
+import { VehicleEntity } from '../../vehicles';
 
 /** A buyer's message about a listing (the contact payload of SPEC.md section 3), handled by staff. */
 @Entity({ name: 'contact_messages' })

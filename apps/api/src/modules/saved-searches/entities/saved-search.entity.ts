@@ -1,6 +1,6 @@
 import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
 import type { AlertFrequency } from '@app/shared';
-import { UserEntity } from '../../users/entities/user.entity';
+import { UserEntity } from '../../users';
 
 /** A search an account saved, with how often it e-mails new matches. SavedSearchesService is the only writer. */
 @Entity({ name: 'saved_searches' })

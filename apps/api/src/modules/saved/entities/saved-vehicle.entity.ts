@@ -1,6 +1,6 @@
 import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
-import { UserEntity } from '../../users/entities/user.entity';
-import { VehicleEntity } from '../../vehicles/entities/vehicle.entity';
+import { UserEntity } from '../../users';
+import { VehicleEntity } from '../../vehicles';
 
 /** A vehicle an account saved ("heart"). SavedVehiclesService is the only writer. */
 @Entity({ name: 'saved_vehicles' })

@@ -1,5 +1,5 @@
 import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
-import { UserEntity } from '../../users/entities/user.entity';
+import { UserEntity } from '../../users';
 
 /**
  * One uploaded photo (the URL of its largest size; its other files sit next to it, see `imageVariantUrls`).

@@ -1,6 +1,6 @@
 import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
 import type { RevisableFields } from '@app/shared';
-import { UserEntity } from '../../users/entities/user.entity';
+import { UserEntity } from '../../users';
 import { VehicleEntity } from './vehicle.entity';
 
 export const REVISION_STATUSES = ['pending', 'approved', 'rejected'] as const;

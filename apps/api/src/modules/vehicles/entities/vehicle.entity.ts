@@ -10,7 +10,7 @@ import {
 } from 'typeorm';
 import type { ListingStatus } from '@app/shared';
 import { decimalToNumber } from '../../../infra/database/transformers';
-import { UserEntity } from '../../users/entities/user.entity';
+import { UserEntity } from '../../users';
 import { UNRATED_DEAL_RANK } from '../pricing/market-columns';
 
 /**

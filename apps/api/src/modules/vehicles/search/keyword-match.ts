@@ -10,8 +10,7 @@ import {
   PREDEFINED_FEATURES,
   TRANSMISSION_OPTIONS,
 } from '@app/shared';
-import { getCatalog } from '../../catalog/catalog-data';
-import { MAKES } from '../../catalog/vpic/makes';
+import { getCatalog, MAKES } from '../../catalog';
 
 /**
  * Keyword search on a full-text index instead of a scan of searchText:

@@ -1,0 +1,5 @@
+/**
+ * The site module's front door: what other modules may use of it. Import from here, never from a file
+ * inside (import-graph.spec.ts enforces it).
+ */
+export { SiteModule } from './site.module';
