@@ -61,7 +61,7 @@ export class AuthService {
     } catch (error) {
       if (!(error instanceof ConflictException)) throw error;
     }
-    await hashPassword(input.password);
+    await hashPassword(input.password, this.config.passwordHash);
     await this.noticeToOwner(input.email.trim().toLowerCase());
     const now = new Date().toISOString();
     const [{ next }] = (await this.dataSource.query('SELECT COALESCE(MAX(id), 0) + 1 AS next FROM users')) as { next: number | string }[];
