@@ -9,10 +9,11 @@ export const MAX_INPUT_PIXELS = 50_000_000;
 /**
  * Pixels a file may declare per byte it holds, beyond FREE_PIXELS: a compression ratio no photo reaches, so
  * a file that claims more is refused before decoding (a decompression bomb: a 6 KB PNG declaring 7000 × 7000
- * is 8,000 pixels a byte, and cost 3.7 s of CPU and 500 MB to decode). Measured (image-processing.spec.ts,
- * apps/api/bench/photos-bench.ts): camera JPEGs hold 1–6 pixels a byte (a noisy 48 MP photo at quality 90:
- * ~5), smooth photo-like scenes at JPEG quality 60 or AVIF up to about 40; an image of one flat colour, which
- * no camera makes, 170 (JPEG) to thousands (PNG). 100 leaves a photo 2.5 × room and a bomb none.
+ * is 8,000 pixels a byte, and cost 3.7 s of CPU and 500 MB to decode). Measured with sharp on generated
+ * photo-like images (gradients plus sensor noise): JPEG quality 90 holds 1–27 pixels a byte (the 48 MP test
+ * photo: about 5), quality 60 24–150 on the smoothest; one flat colour, which no camera makes, 170 (JPEG) to
+ * thousands (PNG). AVIF smooths noise away and went past 1,000 on those synthetic scenes: a very smooth AVIF
+ * over 4 MP may be refused. 100 keeps camera photos well inside and leaves a bomb no room.
  */
 export const MAX_PIXELS_PER_BYTE = 100;
 /** Below this many pixels (the largest size kept, 2048 × 2048) decoding is cheap whatever the ratio: flat graphics pass. */
