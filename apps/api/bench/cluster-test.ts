@@ -4,15 +4,17 @@
  * nginx doing round-robin. Checks, in order: both start on the empty database and the demo is imported once;
  * a session made through one instance works on the other; a photo uploaded through one is served by the
  * other; a listing approved on one appears in search on the other within 1 s; the 11th failed sign-in is
- * refused whichever instance answers; the analytics roll-up runs once per period across both; killing one
- * instance during a stream of writes loses no acknowledged write and the other keeps answering. Exit code 1 on
- * any failure. `npm run bench:cluster` (`--bench`) also measures, before the kill, the search mix's throughput
- * at concurrency 32 through nginx beside one instance's: two 10-second load runs, a benchmark, not a check.
+ * refused whichever instance answers; a forged X-Forwarded-For buys no new limit behind nginx; the analytics
+ * roll-up runs once per period across both; killing one instance during a stream of writes loses no acknowledged
+ * write and the other keeps answering. Exit code 1 on any failure. `npm run bench:cluster` (`--bench`) also
+ * measures, before the kill, the search mix's throughput at concurrency 32 through nginx beside one instance's:
+ * two 10-second load runs, a benchmark, not a check.
  */
 import autocannon from 'autocannon';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -107,6 +109,32 @@ class Client {
     assert(res.status === 200, `sign-in of ${account.email} answered ${res.status}`);
     return this;
   }
+}
+
+/**
+ * A POST from a client at `localAddress` (any 127.x.y.z: Linux routes all of 127/8 to loopback), so nginx sees
+ * and appends a different client address per caller, as it would for buyers on the internet.
+ */
+function postFrom(localAddress: string, url: string, body: unknown, headers: Record<string, string> = {}): Promise<{ status: number; json: any }> {
+  return new Promise((resolve, reject) => {
+    const data = JSON.stringify(body);
+    const req = httpRequest(url, { method: 'POST', localAddress, headers: { ...headers, 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(data)) } }, (res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => (text += chunk));
+      res.on('end', () => {
+        let json: any = text;
+        try {
+          json = text ? JSON.parse(text) : null;
+        } catch {
+          // not JSON
+        }
+        resolve({ status: res.statusCode ?? 0, json });
+      });
+    });
+    req.on('error', reject);
+    req.end(data);
+  });
 }
 
 interface Instance {
@@ -212,7 +240,8 @@ async function main(): Promise<void> {
     DATABASE_URL: databaseUrl,
     SESSION_SECRET: randomBytes(48).toString('base64url'),
     SEED_DEMO: 'true',
-    TRUST_PROXY: 'true',
+    // As docker-compose.yml: one trusted hop, the address nginx appended to X-Forwarded-For.
+    TRUST_PROXY: '1',
     RATE_LIMIT_PER_MINUTE: '1000000',
     REDIS_URL,
     REDIS_KEY_PREFIX: `cm-cluster-${database}:`,
@@ -285,18 +314,35 @@ async function main(): Promise<void> {
   });
 
   await check('the 11th failed sign-in is refused whichever instance answers', async () => {
+    const attempt = () => new Client(lb).post('/api/login', { email: 'victim@example.com', password: 'not-the-password-1' });
     const upstreams = new Set<string>();
     for (let i = 0; i < 10; i += 1) {
-      const res = await new Client(lb).post('/api/login', { email: 'victim@example.com', password: 'not-the-password-1' }, { 'x-forwarded-for': '198.51.100.7' });
+      const res = await attempt();
       assert(res.status === 401, `attempt ${i + 1} answered ${res.status}`);
       upstreams.add(res.headers.get('x-upstream') ?? '');
     }
     assert(upstreams.size === 2, `the attempts reached ${[...upstreams].join(', ')}`);
-    for (const base of [a.base, b.base]) {
-      const res = await new Client(base).post('/api/login', { email: 'victim@example.com', password: 'not-the-password-1' }, { 'x-forwarded-for': '198.51.100.7' });
-      assert(res.status === 429, `the 11th on ${base} answered ${res.status}`);
+    // Round-robin: the 11th and 12th reach one instance each.
+    const refusedBy = new Set<string>();
+    for (let i = 0; i < 2; i += 1) {
+      const res = await attempt();
+      assert(res.status === 429, `attempt ${11 + i} answered ${res.status}`);
+      refusedBy.add(res.headers.get('x-upstream') ?? '');
     }
+    assert(refusedBy.size === 2, `the 11th and 12th were refused by ${[...refusedBy].join(', ')}`);
     return 'attempts alternated between both instances; both refuse the 11th';
+  });
+
+  await check('behind nginx a forged X-Forwarded-For buys no new limit: the 6th forgot-password request an hour is refused', async () => {
+    // Each request forges a new address; nginx appends the one it saw (127.0.9.1), which is the one counted.
+    const ask = (i: number, client = '127.0.9.1') =>
+      postFrom(client, `${lb}/api/auth/forgot-password`, { email: `forger${i}@example.com` }, { 'x-forwarded-for': `192.0.2.${i + 1}` });
+    const statuses: number[] = [];
+    for (let i = 0; i < 7; i += 1) statuses.push((await ask(i)).status);
+    assert(statuses.join(',') === '202,202,202,202,202,429,429', `7 requests with forged addresses answered ${statuses.join(',')}`);
+    const other = await ask(7, '127.0.9.2');
+    assert(other.status === 202, `another client behind the same nginx answered ${other.status}`);
+    return `answered ${statuses.join(',')}; another client 202`;
   });
 
   await check(`the analytics roll-up runs once per ${ROLLUP_SECONDS} s period across both instances`, async () => {
@@ -341,10 +387,11 @@ async function main(): Promise<void> {
     let refused = 0;
     let killedAt = -1;
     const write = async (i: number) => {
-      const res = await new Client(lb).post(
-        '/api/contact',
+      // A buyer each (the per-address limit of messages stays out of the way): nginx sees 127.0.<n>.<m>.
+      const res = await postFrom(
+        `127.0.${Math.floor(i / 250) + 1}.${(i % 250) + 1}`,
+        `${lb}/api/contact`,
         { vehicleId: listingId, senderFirstName: 'Load', senderLastName: `Test ${i}`, senderEmail: `load${i}@example.com`, subject: 'Is it available?', message: `Message ${i} of the cluster test.` },
-        { 'x-forwarded-for': `203.0.113.${(i % 250) + 1}, 10.0.${Math.floor(i / 250)}.1` },
       );
       if (res.status === 201) acknowledged.push(res.json.id);
       else refused += 1;

@@ -1,6 +1,6 @@
 import { applyDecorators, SetMetadata } from '@nestjs/common';
 import { ApiExtension } from '@nestjs/swagger';
-import { PUBLIC_EXTENSION } from '../openapi/openapi';
+import { PUBLIC_EXTENSION } from '../openapi/extensions';
 
 export const IS_PUBLIC = 'auth:isPublic';
 

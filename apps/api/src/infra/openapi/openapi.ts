@@ -3,16 +3,13 @@ import { DocumentBuilder, type OpenAPIObject, SwaggerModule } from '@nestjs/swag
 import type { FastifyInstance } from 'fastify';
 import { createHash } from 'node:crypto';
 import { SESSION_COOKIE } from '../http/security';
+import { PUBLIC_EXTENSION, ROLES_EXTENSION } from './extensions';
 import pluginMetadata from './plugin-metadata';
 
 /** Where the document and its reader page are served (under the global `api` prefix). */
 export const OPENAPI_JSON_PATH = '/api/openapi.json';
 export const OPENAPI_DOCS_PATH = '/api/docs';
 
-/** Set by `@Public()` on an operation: it answers visitors (no session needed). */
-export const PUBLIC_EXTENSION = 'x-public';
-/** Set by `@Roles(...)`: the roles the operation needs (403 for anyone else signed in). */
-export const ROLES_EXTENSION = 'x-roles';
 
 const SESSION_SCHEME = 'session';
 const ERROR_REF = { $ref: '#/components/schemas/ApiError' };

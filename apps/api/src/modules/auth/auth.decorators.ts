@@ -2,7 +2,7 @@ import { applyDecorators, createParamDecorator, ExecutionContext, SetMetadata } 
 import { ApiExtension } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
 import type { UserRole } from '@app/shared';
-import { PUBLIC_EXTENSION, ROLES_EXTENSION } from '../../infra/openapi/openapi';
+import { PUBLIC_EXTENSION, ROLES_EXTENSION } from '../../infra/openapi/extensions';
 import type { AuthUser } from './auth-user';
 
 export { IS_PUBLIC, Public } from '../../infra/http/public-route';

@@ -4,8 +4,7 @@ import { DataSource, EntityManager } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../../infra/config/app-config';
 import { composeMail } from '../../infra/mail/mail-layout';
 import { MailOutbox } from '../../infra/mail/outbox/mail-outbox.service';
-import type { UserEntity } from '../users';
-import { UsersService } from '../users/users.service';
+import { type UserEntity, UsersService } from '../users';
 import { AccountTokensService } from './account-tokens.service';
 import type { AuthUser } from './auth-user';
 
