@@ -14,13 +14,13 @@
 // `{ checks: [{ title, ok, detail? }] }`; a failed check is a high finding. A probe that needs a server set up
 // otherwise (Redis it can stop, MariaDB) starts its own with context.startApiServer and stops it.
 
-const { spawn, spawnSync } = require('node:child_process');
+const { execFile, spawn, spawnSync } = require('node:child_process');
 const http = require('node:http');
 const { mkdtempSync, readFileSync, rmSync, existsSync } = require('node:fs');
 const { tmpdir } = require('node:os');
 const { join } = require('node:path');
 const readline = require('node:readline');
-const { parseArgs } = require('node:util');
+const { parseArgs, promisify } = require('node:util');
 const { startApiServer } = require('../lib/api-server');
 const { fuzz } = require('./fuzz');
 const { readdirSync } = require('node:fs');
@@ -87,16 +87,21 @@ function watchServerLog(child) {
  * Every route of the built server, from `node dist/apps/api/main.js routes` on a throwaway database: the fuzzer
  * takes the API's from its OpenAPI document and the others (storefront pages, built files) from this list.
  */
-function listRoutes() {
+async function listRoutes() {
   const dataDir = mkdtempSync(join(tmpdir(), 'cm-routes-'));
   try {
-    const result = spawnSync(process.execPath, ['dist/apps/api/main.js', 'routes'], {
+    // Asynchronous: a synchronous child blocked this process for seconds, while the server closed the idle
+    // keep-alive connection of the health checks under it, and the next request went out on the closed socket
+    // ("other side closed").
+    const { stdout } = await promisify(execFile)(process.execPath, ['dist/apps/api/main.js', 'routes'], {
       cwd: root,
       encoding: 'utf8',
+      maxBuffer: 16 * 1024 * 1024,
       env: { ...process.env, NODE_ENV: 'production', DATA_DIR: dataDir, DATABASE_URL: '', SEED_DEMO: 'false', LOG_LEVEL: 'silent', SESSION_SECRET },
+    }).catch((error) => {
+      throw new Error(`listing the routes failed: ${error.stderr ?? error.message}`);
     });
-    if (result.status !== 0) throw new Error(`listing the routes failed: ${result.stderr}`);
-    return JSON.parse(result.stdout.trim().split('\n').pop());
+    return JSON.parse(stdout.trim().split('\n').pop());
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
   }
@@ -297,7 +302,7 @@ async function main() {
   const incomplete = [];
   try {
     const baseUrl = server.baseUrl;
-    const routes = listRoutes();
+    const routes = await listRoutes();
     // The API's routes, methods, query parameters and body schemas: its own description, as served.
     const openapi = await (await fetch(`${baseUrl}/api/openapi.json`)).json();
     const search = await (await fetch(`${baseUrl}/api/vehicles/search?page=1`)).json();
