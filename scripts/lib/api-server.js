@@ -121,4 +121,4 @@ async function startApiServer({ env = {}, timeoutMs = 120_000, listings = true, 
   return { baseUrl, dataDir, stop };
 }
 
-module.exports = { startApiServer, ensureBuilt };
+module.exports = { startApiServer, ensureBuilt, freePort };

@@ -5,20 +5,10 @@
 // reads that server's whole output (LOG_LEVEL=info) to check no link token ever reached it.
 
 const { randomBytes } = require('node:crypto');
-const net = require('node:net');
+const { freePort } = require('../../lib/api-server');
 const { SMTPServer } = require('smtp-server');
 const { simpleParser } = require('mailparser');
 
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 async function startSmtpSink() {
   const mails = [];

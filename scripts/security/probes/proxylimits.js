@@ -9,6 +9,7 @@
 
 const { spawn, spawnSync } = require('node:child_process');
 const { once } = require('node:events');
+const { freePort } = require('../../lib/api-server');
 const net = require('node:net');
 const { mkdtempSync } = require('node:fs');
 const { tmpdir } = require('node:os');
@@ -17,16 +18,6 @@ const { join } = require('node:path');
 const root = join(__dirname, '..', '..', '..');
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /** A redis-server of the probe's own (never the machine's shared one), nothing on disk. */
 async function startRedis(port) {
