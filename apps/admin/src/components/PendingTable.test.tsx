@@ -12,6 +12,9 @@ function rowOf(text: string): HTMLElement {
   return row;
 }
 
+/** Typing into antd's modal forms in jsdom: 15-20 s alone on a quiet 2-core machine, about twice that beside another jest worker. */
+const FORM_TYPING_TIMEOUT_MS = 90_000;
+
 describe('PendingTable', () => {
   let api: MockApi;
   const bmw = adminVehicle({ make: 'BMW', model: 'X5', year: 2021, mileage: 32150, price: 45999 });
@@ -95,7 +98,7 @@ describe('PendingTable', () => {
     await waitFor(() => expect(api.patch).toHaveBeenCalledTimes(1));
     expect(api.patch).toHaveBeenCalledWith(`/admin/vehicles/${audi.id}/status`, { status: 'rejected', reason: 'photos', note: 'Show the odometer' });
     expect(await screen.findByText('Vehicle status updated successfully')).toBeTruthy();
-  });
+  }, FORM_TYPING_TIMEOUT_MS);
 
   it("Edit opens the console's edit modal for the pending listing and saves through the admin API", async () => {
     api.get.mockResolvedValue(page([bmw, audi]));
@@ -117,7 +120,7 @@ describe('PendingTable', () => {
     expect(api.patch.mock.calls[0][0]).toBe(`/admin/vehicles/${bmw.id}`);
     expect(api.patch.mock.calls[0][1]).toMatchObject({ make: 'Alpina' });
     expect(await screen.findByText('Vehicle updated successfully')).toBeTruthy();
-  });
+  }, FORM_TYPING_TIMEOUT_MS);
 
   it('shows the error toast when the status change fails', async () => {
     api.get.mockResolvedValue(page([bmw]));

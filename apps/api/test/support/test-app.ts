@@ -32,9 +32,9 @@ export async function startTestApp(env: Record<string, string> = {}, extraModule
     DATABASE_URL: database.url,
     SEED_DEMO: 'false',
     // A cheap argon2id cost: every sign-up and sign-in hashes. The production default has its own unit test
-    // (app-config.spec.ts), and hashes verify by the parameters they carry (password.spec.ts).
-    PASSWORD_HASH_MEMORY_KIB: '1024',
-    PASSWORD_HASH_PASSES: '1',
+    // (app-config.spec.ts), and hashes verify by the parameters they carry (password.spec.ts). An app started in
+    // production mode keeps the production cost, as production refuses a cheaper one.
+    ...(env.NODE_ENV === 'production' ? {} : { PASSWORD_HASH_MEMORY_KIB: '1024', PASSWORD_HASH_PASSES: '1' }),
     SESSION_SECRET: 'test-session-secret-that-is-long-enough-0123456789',
     // Pages are drawn by the storefront's server build only where a test gives one (web-pages.e2e-spec.ts), not
     // by whatever build the checkout happens to hold.
