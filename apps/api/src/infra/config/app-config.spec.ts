@@ -87,9 +87,9 @@ describe('loadConfig', () => {
     }
   });
 
-  it('refuses, in production, an ADMIN_REMOTE_URL that is neither https: nor a path on this site', () => {
+  it('refuses, in production, an ADMIN_REMOTE_URL that is neither https:, a path on this site nor this machine', () => {
     const production = { NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(40) };
-    for (const bad of ['http://console.example.com/remoteEntry.js', 'http://127.0.0.1:3002/remoteEntry.js']) {
+    for (const bad of ['http://console.example.com/remoteEntry.js', 'http://10.0.0.5:3002/remoteEntry.js', 'http://127.0.0.1.example.com/remoteEntry.js', 'http://localhost.example.com/remoteEntry.js']) {
       expect(load({ ...production, ADMIN_REMOTE_URL: bad })).toThrow(
         /^Invalid configuration: ADMIN_REMOTE_URL must be an https:\/\/ URL or a path on this site in production/,
       );
@@ -98,6 +98,10 @@ describe('loadConfig', () => {
     }
     expect(load({ ...production, ADMIN_REMOTE_URL: 'https://console.example.com/remoteEntry.js' })().site.adminRemoteOrigin).toBe('https://console.example.com');
     expect(load({ ...production, ADMIN_REMOTE_URL: '/admin-app/remoteEntry.js' })().site.adminRemoteOrigin).toBeUndefined();
+    // A console served on this machine's loopback: nothing on the way to replace its code.
+    for (const local of ['http://127.0.0.1:3002/remoteEntry.js', 'http://localhost:3002/remoteEntry.js', 'http://[::1]:3002/remoteEntry.js']) {
+      expect(load({ ...production, ADMIN_REMOTE_URL: local })().site.adminRemoteUrl).toBe(local);
+    }
   });
 
   it('reads TRUST_PROXY as off, a hop count or the proxies\' addresses; true is one hop, never "trust every hop"', () => {

@@ -132,9 +132,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       `is below OWASP's argon2id minimum in production (${OWASP_MIN_MEMORY_KIB} KiB with 2 passes, or ${OWASP_ONE_PASS_MEMORY_KIB} KiB with 1)`,
     );
   }
-  if (isProduction && !e.ADMIN_REMOTE_URL.startsWith('/') && new URL(e.ADMIN_REMOTE_URL).protocol !== 'https:') {
+  if (isProduction && !e.ADMIN_REMOTE_URL.startsWith('/') && !isSafeConsoleOrigin(new URL(e.ADMIN_REMOTE_URL))) {
     // The console's code runs with staff's session: fetched over plain http, anyone on the way could replace it.
-    throw new ConfigError('ADMIN_REMOTE_URL', 'must be an https:// URL or a path on this site in production (code fetched over http can be replaced on the way)');
+    throw new ConfigError(
+      'ADMIN_REMOTE_URL',
+      'must be an https:// URL or a path on this site in production (code fetched over http can be replaced on the way; only a console on this machine, at a loopback address, may use http://)',
+    );
   }
 
   const hostedImages = hostedImagesOf(e.IMAGE_UPLOAD_URL, e.IMAGE_UPLOAD_PRESETS, e.IMAGE_UPLOAD_FOLDER, e.IMAGE_URL_PREFIX);
@@ -251,4 +254,14 @@ function sessionSecret(given: string | undefined, isProduction: boolean, dataDir
   const generated = randomBytes(48).toString('base64url');
   writeFileSync(file, generated + '\n', { mode: 0o600 });
   return generated;
+}
+
+/**
+ * Where production may load the admin console's code from: over https, or over http from this machine's own
+ * loopback (127.0.0.0/8, ::1, localhost), where nothing travels a network to be replaced on the way (browsers
+ * count loopback as a secure context too).
+ */
+function isSafeConsoleOrigin(url: URL): boolean {
+  if (url.protocol === 'https:') return true;
+  return url.protocol === 'http:' && (url.hostname === 'localhost' || url.hostname === '[::1]' || /^127(\.\d{1,3}){3}$/.test(url.hostname));
 }
