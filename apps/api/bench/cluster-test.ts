@@ -15,7 +15,6 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createConnection } from 'mysql2/promise';
@@ -23,6 +22,7 @@ import S3rver from 's3rver';
 import sharp from 'sharp';
 import { queryKinds } from './queries';
 import { metricValue } from './metrics';
+import { freePort } from '../test/support/free-port';
 
 const root = join(__dirname, '..', '..', '..');
 const MARIADB = process.env.TEST_MARIADB_URL ?? 'mysql://root@127.0.0.1:3306/test';
@@ -39,16 +39,6 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const cleanups: (() => Promise<void> | void)[] = [];
 let failures = 0;
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
 
 async function check(name: string, body: () => Promise<string | void>): Promise<void> {
   const started = Date.now();

@@ -1,9 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { once } from 'node:events';
-import { createServer } from 'node:net';
 import { Redis } from 'ioredis';
 import { startTestApp, type TestApp } from '../support/test-app';
+import { freePort } from '../support/free-port';
 
 /**
  * The limits while Redis is lost: each limiter counts in process (a route limit such as forgot-password's 5 an
@@ -11,16 +11,6 @@ import { startTestApp, type TestApp } from '../support/test-app';
  * test's own on a free port (never the machine's shared one), stopped and started again.
  */
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
 
 async function waitFor(what: string, probe: () => Promise<boolean>, timeoutMs = 15_000): Promise<void> {
   const started = Date.now();
