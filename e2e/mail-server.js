@@ -1,6 +1,8 @@
 // A real SMTP server on loopback for the browser tests (the `smtp-server` package): keeps each message as
 // received; `refusing` makes it refuse every recipient with 550 until turned off.
 const { SMTPServer } = require('smtp-server');
+const { startApiServer } = require('../scripts/lib/api-server');
+const { openBrowser } = require('./lib');
 
 async function startMailServer() {
   const received = [];
@@ -50,4 +52,18 @@ function linkIn(mail, path) {
   return new RegExp(`(${path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\?token=[\\w.~-]+)`).exec(text)?.[1];
 }
 
-module.exports = { startMailServer, linkIn };
+/**
+ * What the account and alert tests run against: a mail server of their own, the built API mailing through it
+ * (no demo data, staff mail to staff@example.com; `env` adds to or overrides that) and a browser on the API.
+ */
+async function startMailedApp(env = {}) {
+  const smtp = await startMailServer();
+  const server = await startApiServer({
+    listings: false,
+    env: { RATE_LIMIT_PER_MINUTE: '100000', SEED_DEMO: 'false', STAFF_EMAIL: 'staff@example.com', SMTP_URL: smtp.url, MAIL_POLL_MS: '200', ...env },
+  });
+  const browser = await openBrowser({ baseURL: server.baseUrl });
+  return { smtp, server, browser };
+}
+
+module.exports = { startMailServer, startMailedApp, linkIn };

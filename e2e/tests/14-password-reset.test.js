@@ -2,9 +2,8 @@
 // SMTP server), the link's page refusing a common password and taking a good one, then signing in with it.
 const { test, before, after } = require('node:test');
 const assert = require('node:assert/strict');
-const { linkIn, startMailServer } = require('../mail-server');
-const { startApiServer } = require('../../scripts/lib/api-server');
-const { openBrowser, screenshots, PHONE } = require('../lib');
+const { linkIn, startMailedApp } = require('../mail-server');
+const { screenshots, PHONE } = require('../lib');
 
 const ACCOUNT = { email: 'forgetful.seller@example.com', password: 'my-first-long-passphrase', firstName: 'Robin', lastName: 'Lee' };
 const NEW_PASSWORD = 'a-brand-new-passphrase-2026';
@@ -14,12 +13,7 @@ let browser;
 let smtp;
 
 before(async () => {
-  smtp = await startMailServer();
-  server = await startApiServer({
-    listings: false,
-    env: { RATE_LIMIT_PER_MINUTE: '100000', SEED_DEMO: 'false', STAFF_EMAIL: 'staff@example.com', SMTP_URL: smtp.url, MAIL_POLL_MS: '200' },
-  });
-  browser = await openBrowser({ baseURL: server.baseUrl });
+  ({ smtp, server, browser } = await startMailedApp());
   const page = await browser.newPage();
   assert.equal((await page.request.post('/api/register', { data: ACCOUNT })).status(), 201);
   await page.close();

@@ -4,9 +4,8 @@
 const { test, before, after } = require('node:test');
 const assert = require('node:assert/strict');
 const { request } = require('playwright-core');
-const { linkIn, startMailServer } = require('../mail-server');
-const { startApiServer } = require('../../scripts/lib/api-server');
-const { openBrowser, screenshots, PHONE } = require('../lib');
+const { linkIn, startMailedApp } = require('../mail-server');
+const { screenshots, PHONE } = require('../lib');
 
 const ACCOUNT = { email: 'profile.person@example.com', password: 'my-first-long-passphrase', firstName: 'Robin', lastName: 'Lee' };
 const NEW_EMAIL = 'robin.moved@example.com';
@@ -17,12 +16,7 @@ let browser;
 let smtp;
 
 before(async () => {
-  smtp = await startMailServer();
-  server = await startApiServer({
-    listings: false,
-    env: { RATE_LIMIT_PER_MINUTE: '100000', SEED_DEMO: 'false', STAFF_EMAIL: 'staff@example.com', SMTP_URL: smtp.url, MAIL_POLL_MS: '200' },
-  });
-  browser = await openBrowser({ baseURL: server.baseUrl });
+  ({ smtp, server, browser } = await startMailedApp());
 });
 
 after(async () => {

@@ -6,8 +6,7 @@
 const { test, before, after } = require('node:test');
 const assert = require('node:assert/strict');
 const { request } = require('playwright-core');
-const { linkIn, startMailServer } = require('../mail-server');
-const { startApiServer } = require('../../scripts/lib/api-server');
+const { linkIn, startMailedApp } = require('../mail-server');
 const { openBrowser, screenshots, PHONE, DESKTOP } = require('../lib');
 
 const ADMIN = { email: 'alerts.admin@example.com', password: 'alerts-admin-pass-2026' };
@@ -24,15 +23,7 @@ let browser;
 let smtp;
 
 before(async () => {
-  smtp = await startMailServer();
-  server = await startApiServer({
-    listings: false,
-    env: {
-      RATE_LIMIT_PER_MINUTE: '100000', SEED_DEMO: 'false', STAFF_EMAIL: 'staff@example.com', ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password,
-      SMTP_URL: smtp.url, MAIL_POLL_MS: '200', SAVED_SEARCH_ALERTS_SECONDS: '1',
-    },
-  });
-  browser = await openBrowser({ baseURL: server.baseUrl });
+  ({ smtp, server, browser } = await startMailedApp({ ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, SAVED_SEARCH_ALERTS_SECONDS: '1' }));
 });
 
 after(async () => {

@@ -3,9 +3,8 @@
 // profile then says "Verified". Screenshots at 1440 and 390 px.
 const { test, before, after } = require('node:test');
 const assert = require('node:assert/strict');
-const { linkIn, startMailServer } = require('../mail-server');
-const { startApiServer } = require('../../scripts/lib/api-server');
-const { openBrowser, screenshots, PHONE } = require('../lib');
+const { linkIn, startMailedApp } = require('../mail-server');
+const { screenshots, PHONE } = require('../lib');
 
 const ACCOUNT = { email: 'verify.person@example.com', password: 'a-verifying-passphrase-27', firstName: 'Vera', lastName: 'Fied' };
 
@@ -14,12 +13,7 @@ let browser;
 let smtp;
 
 before(async () => {
-  smtp = await startMailServer();
-  server = await startApiServer({
-    listings: false,
-    env: { RATE_LIMIT_PER_MINUTE: '100000', SEED_DEMO: 'false', STAFF_EMAIL: 'staff@example.com', SMTP_URL: smtp.url, MAIL_POLL_MS: '200' },
-  });
-  browser = await openBrowser({ baseURL: server.baseUrl });
+  ({ smtp, server, browser } = await startMailedApp());
 });
 
 after(async () => {
