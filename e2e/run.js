@@ -1,13 +1,18 @@
 #!/usr/bin/env node
-// Browser tests: builds what is missing, starts the API (with the storefront and admin builds) on a free port
-// with a fresh data folder (SQLite with the demo data), waits for /api/health, runs e2e/tests/*.test.js with
-// node's test runner (playwright-core + Debian Chromium: one browser for the run, a fresh context per test file),
-// stops the server and prints "N passed, N failed". E2E_SCREENSHOTS=1 keeps the screenshots the tests take
-// (e2e/screenshots/); without it only a failing test's pages are captured.
+// Browser tests: builds what is missing, then runs e2e/tests/*.test.js with node's test runner (playwright-core +
+// Debian Chromium: one browser for the run, a fresh context per test file) in lanes that run side by side. Each
+// lane has its own API (with the storefront and admin builds) on a free port with a fresh data folder (SQLite with
+// the demo data), so no file sees another lane's changes; a lane takes the next file from one queue when its last
+// one ends, in name order, one at a time. Prints "N passed, N failed" at the end.
+//   E2E_LANES=n   lanes (default 2: the tests spend much of their time waiting on pages, a second lane fills it;
+//                 1 runs every file against one server in order, as before)
+//   E2E_ONLY=s    only the files whose name contains s
+//   E2E_SCREENSHOTS=1 keeps the screenshots the tests take (e2e/screenshots/); without it only a failing test's
+//                 pages are captured.
 const { spawn, spawnSync } = require('node:child_process');
 const { existsSync, readdirSync, readFileSync } = require('node:fs');
 const { join } = require('node:path');
-const { startApiServer } = require('../scripts/lib/api-server');
+const { ensureBuilt, startApiServer } = require('../scripts/lib/api-server');
 const { CHROMIUM_PATH, launchBrowserServer } = require('../scripts/lib/chromium');
 
 const root = join(__dirname, '..');
@@ -21,38 +26,73 @@ function ensureChromium() {
   }
 }
 
+function testFiles() {
+  return readdirSync(join(__dirname, 'tests'))
+    .filter((f) => f.endsWith('.test.js') && (!process.env.E2E_ONLY || f.includes(process.env.E2E_ONLY)))
+    .sort()
+    .map((f) => join('e2e', 'tests', f));
+}
+
+/** Prints a child's output line by line, each line tagged with its lane when there is more than one. */
+function pipeLines(stream, tag) {
+  let rest = '';
+  stream.on('data', (chunk) => {
+    const lines = (rest + chunk.toString()).split('\n');
+    rest = lines.pop();
+    for (const line of lines) process.stdout.write(`${tag}${line}\n`);
+  });
+  stream.on('end', () => rest && process.stdout.write(`${tag}${rest}\n`));
+}
+
+/** One test file through node's test runner against a lane's server; answers its pass and fail counts. */
+async function runFile(file, { baseUrl, dataDir, wsEndpoint, tag }) {
+  const tap = join(dataDir, `${file.replace(/\W+/g, '-')}.tap`);
+  const child = spawn(
+    process.execPath,
+    ['--test', '--test-reporter=spec', '--test-reporter-destination=stdout', '--test-reporter=tap', `--test-reporter-destination=${tap}`, file],
+    { cwd: root, env: { ...process.env, E2E_BASE_URL: baseUrl, E2E_BROWSER_WS_ENDPOINT: wsEndpoint }, stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  pipeLines(child.stdout, tag);
+  pipeLines(child.stderr, tag);
+  const status = await new Promise((resolve) => child.once('close', (code) => resolve(code)));
+  const report = existsSync(tap) ? readFileSync(tap, 'utf8') : '';
+  const passed = Number(/^# pass (\d+)/m.exec(report)?.[1] ?? 0);
+  let failed = Number(/^# fail (\d+)/m.exec(report)?.[1] ?? 0) + Number(/^# cancelled (\d+)/m.exec(report)?.[1] ?? 0);
+  if (status !== 0 && failed === 0) failed = 1;
+  return { passed, failed };
+}
+
 async function main() {
   ensureChromium();
-  // The tests reload and navigate a lot from one address.
-  const server = await startApiServer({ env: { RATE_LIMIT_PER_MINUTE: '100000' } });
-  const { baseUrl, dataDir } = server;
-  let passed = 0;
-  let failed = 0;
+  ensureBuilt();
+  const queue = testFiles();
+  const lanes = Math.max(1, Math.min(Number(process.env.E2E_LANES ?? 2) || 1, queue.length));
+  const totals = { passed: 0, failed: 0 };
+  const servers = [];
   let browser;
   try {
+    // The tests reload and navigate a lot from one address.
+    servers.push(...(await Promise.all(Array.from({ length: lanes }, () => startApiServer({ env: { RATE_LIMIT_PER_MINUTE: '100000' } })))));
     browser = await launchBrowserServer();
-    console.log(`▶ browser tests against ${baseUrl}`);
-    const files = readdirSync(join(__dirname, 'tests'))
-      .filter((f) => f.endsWith('.test.js') && (!process.env.E2E_ONLY || f.includes(process.env.E2E_ONLY)))
-      .sort()
-      .map((f) => join('e2e', 'tests', f));
-    // Asynchronous: the browser server lives in this process and must keep serving the files' connections.
-    const child = spawn(process.execPath, ['--test', '--test-concurrency=1', '--test-reporter=spec', '--test-reporter-destination=stdout', '--test-reporter=tap', `--test-reporter-destination=${join(dataDir, 'tap.txt')}`, ...files], {
-      cwd: root,
-      env: { ...process.env, E2E_BASE_URL: baseUrl, E2E_BROWSER_WS_ENDPOINT: browser.wsEndpoint() },
-      stdio: 'inherit',
-    });
-    const result = { status: await new Promise((resolve) => child.once('exit', (code) => resolve(code))) };
-    const tap = readFileSync(join(dataDir, 'tap.txt'), 'utf8');
-    passed = Number(/^# pass (\d+)/m.exec(tap)?.[1] ?? 0);
-    failed = Number(/^# fail (\d+)/m.exec(tap)?.[1] ?? 0) + Number(/^# cancelled (\d+)/m.exec(tap)?.[1] ?? 0);
-    if (result.status !== 0 && failed === 0) failed = 1;
+    console.log(`▶ browser tests: ${queue.length} files in ${lanes} lane${lanes > 1 ? 's' : ''} (${servers.map((s) => s.baseUrl).join(', ')})`);
+    await Promise.all(
+      servers.map(async (server, lane) => {
+        const tag = lanes > 1 ? `[${lane + 1}] ` : '';
+        for (let file = queue.shift(); file; file = queue.shift()) {
+          const started = Date.now();
+          const { passed, failed } = await runFile(file, { ...server, wsEndpoint: browser.wsEndpoint(), tag });
+          totals.passed += passed;
+          totals.failed += failed;
+          console.log(`${tag}${failed ? '✖' : '✔'} ${file}: ${passed} passed, ${failed} failed (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+        }
+      }),
+    );
   } finally {
     await browser?.close();
-    await server.stop();
+    await Promise.all(servers.map((server) => server.stop()));
   }
-  console.log(`\n${passed} passed, ${failed} failed`);
-  process.exit(failed > 0 || passed === 0 ? 1 : 0);
+  console.log(`\n${totals.passed} passed, ${totals.failed} failed`);
+  process.exit(totals.failed > 0 || totals.passed === 0 ? 1 : 0);
 }
 
 main().catch((error) => {
