@@ -933,17 +933,275 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /** @description `GET /api/user/sessions`: where the account is signed in. */
+        AccountSession: {
+            current: boolean;
+            /** @description The browser as it named itself when signing in, shortened (e.g. "Chrome on Android"). */
+            device: string;
+            /** @description An opaque id for `DELETE /api/user/sessions/{id}` (not the session's secret). */
+            id: string;
+            /** @description Within the hour: sessions are touched at most hourly. */
+            lastActiveAt: string;
+            signedInAt: string;
+        };
+        /** @description A buyer's message about a listing, as staff handle it. */
+        AdminInquiry: {
+            createdAt: string;
+            handledAt: string | null;
+            handledBy: components["schemas"]["StaffUserSummary"] | null;
+            id: number;
+            isFinancingInterest: boolean;
+            isTradeInInterest: boolean;
+            message: string;
+            senderEmail: string;
+            senderFirstName: string;
+            senderLastName: string;
+            senderName: string;
+            senderPhone: string | null;
+            subject: string;
+            vehicle: {
+                id: number;
+                make: string;
+                model: string;
+                status: components["schemas"]["ListingStatus"];
+                year: number;
+            } | null;
+            vehicleId: number;
+        };
+        /** @description An e-mail of the outbox as staff see it (`GET /api/admin/mail`). */
+        AdminMail: {
+            attempts: number;
+            createdAt: string;
+            id: number;
+            /** @description What it is: staff-inquiry, listing-rejected, … */
+            kind: string;
+            lastError: string | null;
+            /** @description When the next attempt is due (pending only). */
+            nextAttemptAt: string | null;
+            sentAt: string | null;
+            status: components["schemas"]["MailStatus"];
+            subject: string;
+            to: string;
+        };
+        /** @description `GET /api/admin/mail?status=failed|pending|sent`: the newest 100 of that status and the count of each. */
+        AdminMailList: {
+            counts: {
+                failed: number;
+                pending: number;
+                sent: number;
+            };
+            messages: components["schemas"]["AdminMail"][];
+        };
+        /** @description `GET /api/admin/revisions`: a seller's pending changes to a live listing, field by field. */
+        AdminRevision: {
+            author: components["schemas"]["StaffUserSummary"] | null;
+            createdAt: string;
+            diff: components["schemas"]["RevisionFieldDiff"][];
+            id: number;
+            vehicle: components["schemas"]["AdminVehicle"];
+        };
+        /** @description `GET /api/admin/stats`. */
+        AdminStats: {
+            approved: number;
+            pending: number;
+            rejected: number;
+            sold: number;
+            total: number;
+        };
+        /** @description A listing as the admin lists and edits answer it: every field, internal ones included (the owner's shape: VIN, Carfax link, recent services, contact), plus the seller's account. */
+        AdminVehicle: {
+            bodyType: string | null;
+            carfaxReportUrl: string | null;
+            /** @description The exterior colour's family (a COLORS slug). */
+            color: string | null;
+            condition: string;
+            contactEmail: string;
+            contactFirstName: string | null;
+            contactLastName: string | null;
+            contactLocation: string | null;
+            contactPhone: string;
+            coverPhotoIndex: number;
+            createdAt: string;
+            /** @description Whole days from first going live to being sold (or to now); null when never live. */
+            daysOnMarket: number | null;
+            description: string | null;
+            /** @description Only in a search with zipCode: miles from that ZIP code's centre, one decimal. */
+            distanceMiles?: number;
+            drivetrain: string | null;
+            engine: string | null;
+            exteriorColor: string | null;
+            features: string[];
+            fuelType: string | null;
+            id: number;
+            images: string[];
+            /** @description Buyers' messages about the listing so far (staff follow them up). */
+            inquiries: number;
+            interiorColor: string | null;
+            /** @description The interior colour's family (a COLORS slug). */
+            interiorColorFamily: string | null;
+            isFeatured: boolean;
+            location: string;
+            make: string;
+            mileage: number;
+            model: string;
+            mpgCity: number | null;
+            mpgHighway: number | null;
+            /** @description Changes to the live listing waiting for staff ("Changes awaiting review"), or null. */
+            pendingRevision: components["schemas"]["PendingRevision"] | null;
+            price: number;
+            priceAnalysis: components["schemas"]["PriceAnalysis"];
+            /** @description The latest price reduction when it is at most PRICE_DROP_DAYS old, else null. */
+            priceDrop: components["schemas"]["PriceDrop"] | null;
+            /** @description When the listing first went live (null: never approved). */
+            publishedAt: string | null;
+            recentServices: string[];
+            /** @description Why staff rejected the listing (while it is rejected), or null. */
+            rejection: components["schemas"]["ListingRejection"] | null;
+            /** @description The seller's account (its e-mail may differ from the listing's contactEmail). */
+            seller: components["schemas"]["StaffUserSummary"] | null;
+            /** @description When the listing was marked sold (null unless sold). */
+            soldAt: string | null;
+            /** @description The sold price: in public answers only where the seller agreed to show it. */
+            soldPrice: number | null;
+            /** @description The seller agreed to show the sold price publicly. */
+            soldPriceShown: boolean;
+            status: components["schemas"]["ListingStatus"];
+            transmission: string | null;
+            trim: string | null;
+            updatedAt: string;
+            userId: number;
+            views: number;
+            vin: string;
+            year: number;
+            zipCode: string;
+        };
         AdminVehicleEditDto: {
             isFeatured?: boolean;
         };
+        /** @enum {string} */
+        AlertFrequency: "instant" | "daily" | "weekly" | "off";
+        /** @description One UTC day of the series. A visit (session) belongs to the day it started. */
+        AnalyticsDay: {
+            /** @description Mean visit length in whole seconds (first to last page view), 0 without visits. */
+            averageDuration: number;
+            /** @description YYYY-MM-DD (UTC). */
+            date: string;
+            pageViews: number;
+            /** @description Visits started that day. */
+            sessions: number;
+            /** @description Distinct visitors with a page view that day. */
+            uniqueVisitors: number;
+        };
+        /** @enum {string} */
+        AnalyticsPeriod: "7d" | "30d" | "90d";
+        /** @description `GET /api/analytics/stats`: the period's totals (SPEC.md section 3) plus what the charts need. */
+        AnalyticsStats: {
+            /** @description Page views recorded up to this instant are included (the roll-up runs every few minutes); null before the first roll-up. */
+            asOf: string | null;
+            /** @description Mean visit length in whole seconds over the visits started in the period. */
+            averageDuration: number;
+            /** @description First and last day of the period (UTC, today included). */
+            from: string;
+            period: components["schemas"]["AnalyticsPeriod"];
+            /** @description One entry per day of the period, oldest first, days without traffic as zeros. */
+            series: components["schemas"]["AnalyticsDay"][];
+            sessions: number;
+            to: string;
+            /** @description Up to 10 listings still on record, most viewed detail pages first. */
+            topListings: components["schemas"]["AnalyticsTopListing"][];
+            /** @description Up to 10, most viewed first. */
+            topPages: components["schemas"]["AnalyticsTopPage"][];
+            totalPageViews: number;
+            /** @description Distinct visitors over the whole period (a returning visitor counts once). */
+            uniqueVisitors: number;
+        };
+        AnalyticsTopListing: {
+            make: string;
+            model: string;
+            status: components["schemas"]["ListingStatus"];
+            vehicleId: number;
+            views: number;
+            year: number;
+        };
+        AnalyticsTopPage: {
+            page: string;
+            views: number;
+        };
         /** @description The one error shape of every answer that is not a success. */
-        ApiError: {
+        ApiErrorBody: {
             /** @description Only for validation errors: one entry per failing field. */
             errors?: components["schemas"]["FieldError"][];
-            /** @example Validation failed */
+            /**
+             * @description What a person should read.
+             * @example Validation failed
+             */
             message: string;
-            /** @example 400 */
+            /**
+             * @description The answer's HTTP status, repeated.
+             * @example 400
+             */
             statusCode: number;
+        };
+        /** @enum {string} */
+        AuditAction: "create" | "status" | "edit" | "feature" | "unfeature" | "delete" | "reject-revision";
+        /** @description One admin action; `before` and `after` hold only the fields it changed. */
+        AuditEntry: {
+            action: components["schemas"]["AuditAction"];
+            /** @description The admin who acted (null when that account was since deleted). */
+            actor: components["schemas"]["StaffUserSummary"] | null;
+            after: {
+                [key: string]: unknown;
+            };
+            before: {
+                [key: string]: unknown;
+            };
+            createdAt: string;
+            id: number;
+            vehicleId: number | null;
+        };
+        /** @enum {string} */
+        BodyType: "sedan" | "4-door-sedan" | "5-door-hatchback" | "suv" | "truck" | "coupe" | "convertible" | "hatchback" | "wagon" | "van" | "minivan";
+        /** @description One make of GET /api/catalog/makes. */
+        CatalogMakeSummary: {
+            modelCount: number;
+            name: string;
+            slug: string;
+        };
+        /** @description One model of GET /api/catalog/makes/{make}/models. */
+        CatalogModelSummary: {
+            /** @description The model's most common body, fuel and drive, when the data says (listing-form slugs). */
+            bodyType: components["schemas"]["BodyType"] | null;
+            drivetrain: components["schemas"]["Drivetrain"] | null;
+            fuelType: components["schemas"]["FuelType"] | null;
+            name: string;
+            slug: string;
+            trimCount: number;
+            /** @description First and last model year known for the model (within 1990 to next year). */
+            years: number[];
+        };
+        /** @description GET /api/catalog/options: every option list of the forms and the search page, in one answer. */
+        CatalogOptions: {
+            bodyTypes: components["schemas"]["Option"][];
+            colors: components["schemas"]["Option"][];
+            conditions: components["schemas"]["Option"][];
+            drivetrains: components["schemas"]["Option"][];
+            features: string[];
+            fuelTypes: components["schemas"]["Option"][];
+            /** @description Years a listing may have, newest first (next year down to 1990). */
+            listingYears: number[];
+            maxPriceQuickOptions: number[];
+            /** @description Search filter lists: each label matches every stored slug it stands for. */
+            searchFilters: {
+                [key: string]: {
+                    label: string;
+                    matches: string[];
+                    value: string;
+                }[];
+            };
+            /** @description Years the search offers, newest first (this year and the 29 before). */
+            searchYears: number[];
+            sorts: components["schemas"]["Option"][];
+            transmissions: components["schemas"]["Option"][];
         };
         ChangeEmailDto: {
             /** Format: email */
@@ -956,6 +1214,10 @@ export interface components {
         };
         ConfirmEmailDto: {
             token: string;
+        };
+        /** @description The answer of POST /api/contact (201). */
+        ContactMessageCreated: {
+            id: number;
         };
         ContactMessageDto: {
             isFinancingInterest?: boolean;
@@ -971,11 +1233,26 @@ export interface components {
             subject: string;
             vehicleId: number;
         };
+        /** @enum {string} */
+        DealRating: "great" | "good" | "fair" | "high" | "overpriced";
         DeleteAccountDto: {
             password: string;
         };
+        /** @enum {string} */
+        Drivetrain: "fwd" | "rwd" | "rear-wheel-drive" | "awd" | "all-wheel-drive" | "4wd";
+        /** @description How many listings one option of a filter would give, the other filters unchanged. */
+        FacetCount: {
+            count: number;
+            label: string;
+            /** @description The filter value to send (make: lowercase key; bodyType/fuelType: a SEARCH_FILTERS value). */
+            value: string;
+        };
+        /** @description The one error shape of every API answer (DECISIONS.md, API conventions). */
         FieldError: {
-            /** @example email */
+            /**
+             * @description The field as the request named it (a nested one as a dotted path).
+             * @example email
+             */
             field: string;
             /** @example email must be an email */
             message: string;
@@ -983,6 +1260,19 @@ export interface components {
         ForgotPasswordDto: {
             /** Format: email */
             email: string;
+        };
+        /** @enum {string} */
+        FuelType: "gasoline" | "premium-gasoline" | "diesel" | "electric" | "hybrid" | "plug-in-hybrid";
+        /** @description POST /api/vehicles/features/generate (200): at most 8 feature names. */
+        GeneratedFeatures: {
+            features: string[];
+        };
+        /** @description POST /api/vehicles/specs/generate (200). Values are listing-form slugs; null when unknown. */
+        GeneratedSpecs: {
+            bodyType: components["schemas"]["BodyType"] | null;
+            drivetrain: components["schemas"]["Drivetrain"] | null;
+            fuelType: components["schemas"]["FuelType"] | null;
+            transmission: components["schemas"]["Transmission"] | null;
         };
         GenerateFeaturesDto: {
             /** @enum {string} */
@@ -1004,17 +1294,365 @@ export interface components {
             vin?: string;
             year: number;
         };
+        /** @enum {string} */
+        ListingFieldName: "make" | "model" | "year" | "trim" | "mileage" | "price" | "condition" | "bodyType" | "fuelType" | "transmission" | "drivetrain" | "exteriorColor" | "interiorColor" | "color" | "interiorColorFamily" | "description" | "features" | "images" | "coverPhotoIndex" | "location" | "zipCode" | "contactPhone" | "contactEmail" | "contactFirstName" | "contactLastName" | "contactLocation" | "vin" | "carfaxReportUrl" | "recentServices" | "engine" | "mpgCity" | "mpgHighway";
+        /** @description Why staff rejected a listing, as its owner sees it (`reason` null: rejected without one). */
+        ListingRejection: {
+            /** @description The reason's label ("The price looks wrong"), '' without a reason. */
+            label: string;
+            note: string | null;
+            reason: components["schemas"]["RejectionReason"] | null;
+        };
+        /** @enum {string} */
+        ListingStatus: "pending" | "approved" | "rejected" | "sold";
         LoginDto: {
             /** Format: email */
             email: string;
             password: string;
         };
+        /** @enum {string} */
+        MailStatus: "pending" | "sent" | "failed";
         MarkSoldDto: {
             showSoldPrice?: boolean;
             soldPrice?: number;
         };
         MergeSavedVehiclesDto: {
             vehicleIds: number[];
+        };
+        ModerationSignal: {
+            code: components["schemas"]["SignalCode"];
+            /** @description One sentence for the moderator, with the facts ("Same VIN as live listing #12, 2021 BMW X5"). */
+            reason: string;
+            weight: number;
+        };
+        Option: {
+            label: string;
+            value: string;
+        };
+        /** @description A listing as its owner and admins see it: every field, including the internal ones. */
+        OwnerVehicle: {
+            bodyType: string | null;
+            carfaxReportUrl: string | null;
+            /** @description The exterior colour's family (a COLORS slug). */
+            color: string | null;
+            condition: string;
+            contactEmail: string;
+            contactFirstName: string | null;
+            contactLastName: string | null;
+            contactLocation: string | null;
+            contactPhone: string;
+            coverPhotoIndex: number;
+            createdAt: string;
+            /** @description Whole days from first going live to being sold (or to now); null when never live. */
+            daysOnMarket: number | null;
+            description: string | null;
+            /** @description Only in a search with zipCode: miles from that ZIP code's centre, one decimal. */
+            distanceMiles?: number;
+            drivetrain: string | null;
+            engine: string | null;
+            exteriorColor: string | null;
+            features: string[];
+            fuelType: string | null;
+            id: number;
+            images: string[];
+            /** @description Buyers' messages about the listing so far (staff follow them up). */
+            inquiries: number;
+            interiorColor: string | null;
+            /** @description The interior colour's family (a COLORS slug). */
+            interiorColorFamily: string | null;
+            isFeatured: boolean;
+            location: string;
+            make: string;
+            mileage: number;
+            model: string;
+            mpgCity: number | null;
+            mpgHighway: number | null;
+            /** @description Changes to the live listing waiting for staff ("Changes awaiting review"), or null. */
+            pendingRevision: components["schemas"]["PendingRevision"] | null;
+            price: number;
+            priceAnalysis: components["schemas"]["PriceAnalysis"];
+            /** @description The latest price reduction when it is at most PRICE_DROP_DAYS old, else null. */
+            priceDrop: components["schemas"]["PriceDrop"] | null;
+            /** @description When the listing first went live (null: never approved). */
+            publishedAt: string | null;
+            recentServices: string[];
+            /** @description Why staff rejected the listing (while it is rejected), or null. */
+            rejection: components["schemas"]["ListingRejection"] | null;
+            /** @description When the listing was marked sold (null unless sold). */
+            soldAt: string | null;
+            /** @description The sold price: in public answers only where the seller agreed to show it. */
+            soldPrice: number | null;
+            /** @description The seller agreed to show the sold price publicly. */
+            soldPriceShown: boolean;
+            status: components["schemas"]["ListingStatus"];
+            transmission: string | null;
+            trim: string | null;
+            updatedAt: string;
+            userId: number;
+            views: number;
+            vin: string;
+            year: number;
+            zipCode: string;
+        };
+        /** @description The answer shape of every paginated list of the admin API. */
+        Paginated_AdminInquiry: {
+            items: components["schemas"]["AdminInquiry"][];
+            limit: number;
+            page: number;
+            /** @description Items matching the filters, over all pages. */
+            total: number;
+        };
+        /** @description The answer shape of every paginated list of the admin API. */
+        Paginated_AdminRevision: {
+            items: components["schemas"]["AdminRevision"][];
+            limit: number;
+            page: number;
+            /** @description Items matching the filters, over all pages. */
+            total: number;
+        };
+        /** @description The answer shape of every paginated list of the admin API. */
+        Paginated_AdminVehicle: {
+            items: components["schemas"]["AdminVehicle"][];
+            limit: number;
+            page: number;
+            /** @description Items matching the filters, over all pages. */
+            total: number;
+        };
+        /** @description The answer shape of every paginated list of the admin API. */
+        Paginated_AuditEntry: {
+            items: components["schemas"]["AuditEntry"][];
+            limit: number;
+            page: number;
+            /** @description Items matching the filters, over all pages. */
+            total: number;
+        };
+        /** @description The answer shape of every paginated list of the admin API. */
+        Paginated_PendingAdminVehicle: {
+            items: components["schemas"]["PendingAdminVehicle"][];
+            limit: number;
+            page: number;
+            /** @description Items matching the filters, over all pages. */
+            total: number;
+        };
+        /** @description A pending listing in the review queue: its moderation signals and their summed risk. */
+        PendingAdminVehicle: {
+            bodyType: string | null;
+            carfaxReportUrl: string | null;
+            /** @description The exterior colour's family (a COLORS slug). */
+            color: string | null;
+            condition: string;
+            contactEmail: string;
+            contactFirstName: string | null;
+            contactLastName: string | null;
+            contactLocation: string | null;
+            contactPhone: string;
+            coverPhotoIndex: number;
+            createdAt: string;
+            /** @description Whole days from first going live to being sold (or to now); null when never live. */
+            daysOnMarket: number | null;
+            description: string | null;
+            /** @description Only in a search with zipCode: miles from that ZIP code's centre, one decimal. */
+            distanceMiles?: number;
+            drivetrain: string | null;
+            engine: string | null;
+            exteriorColor: string | null;
+            features: string[];
+            fuelType: string | null;
+            id: number;
+            images: string[];
+            /** @description Buyers' messages about the listing so far (staff follow them up). */
+            inquiries: number;
+            interiorColor: string | null;
+            /** @description The interior colour's family (a COLORS slug). */
+            interiorColorFamily: string | null;
+            isFeatured: boolean;
+            location: string;
+            make: string;
+            mileage: number;
+            model: string;
+            mpgCity: number | null;
+            mpgHighway: number | null;
+            /** @description Changes to the live listing waiting for staff ("Changes awaiting review"), or null. */
+            pendingRevision: components["schemas"]["PendingRevision"] | null;
+            price: number;
+            priceAnalysis: components["schemas"]["PriceAnalysis"];
+            /** @description The latest price reduction when it is at most PRICE_DROP_DAYS old, else null. */
+            priceDrop: components["schemas"]["PriceDrop"] | null;
+            /** @description When the listing first went live (null: never approved). */
+            publishedAt: string | null;
+            recentServices: string[];
+            /** @description Why staff rejected the listing (while it is rejected), or null. */
+            rejection: components["schemas"]["ListingRejection"] | null;
+            risk: number;
+            /** @description The seller's account (its e-mail may differ from the listing's contactEmail). */
+            seller: components["schemas"]["StaffUserSummary"] | null;
+            signals: components["schemas"]["ModerationSignal"][];
+            /** @description When the listing was marked sold (null unless sold). */
+            soldAt: string | null;
+            /** @description The sold price: in public answers only where the seller agreed to show it. */
+            soldPrice: number | null;
+            /** @description The seller agreed to show the sold price publicly. */
+            soldPriceShown: boolean;
+            status: components["schemas"]["ListingStatus"];
+            transmission: string | null;
+            trim: string | null;
+            updatedAt: string;
+            userId: number;
+            views: number;
+            vin: string;
+            year: number;
+            zipCode: string;
+        };
+        /** @description A seller's changes to a live listing that wait for staff (`pendingRevision` of the owner's shape). */
+        PendingRevision: {
+            /** @description The proposed values of the changed fields. */
+            changes: {
+                bodyType?: unknown;
+                carfaxReportUrl?: unknown;
+                color?: unknown;
+                condition?: unknown;
+                contactEmail?: unknown;
+                contactFirstName?: unknown;
+                contactLastName?: unknown;
+                contactLocation?: unknown;
+                contactPhone?: unknown;
+                coverPhotoIndex?: unknown;
+                description?: unknown;
+                drivetrain?: unknown;
+                engine?: unknown;
+                exteriorColor?: unknown;
+                features?: unknown;
+                fuelType?: unknown;
+                images?: unknown;
+                interiorColor?: unknown;
+                interiorColorFamily?: unknown;
+                location?: unknown;
+                make?: unknown;
+                mileage?: unknown;
+                model?: unknown;
+                mpgCity?: unknown;
+                mpgHighway?: unknown;
+                price?: unknown;
+                recentServices?: unknown;
+                transmission?: unknown;
+                trim?: unknown;
+                vin?: unknown;
+                year?: unknown;
+                zipCode?: unknown;
+            };
+            createdAt: string;
+            id: number;
+        };
+        /** @description `priceAnalysis` of public answers: null fields when the market is unknown (too few comparables). */
+        PriceAnalysis: {
+            comparables: number | null;
+            /** @description price − expectedPrice: negative below market. */
+            difference: number | null;
+            expectedPrice: number | null;
+            rating: components["schemas"]["DealRating"] | null;
+        };
+        PriceBandCount: {
+            count: number;
+            label: string;
+            max: number | null;
+            min: number;
+        };
+        /** @description The latest price reduction of a listing, within the last PRICE_DROP_DAYS days. */
+        PriceDrop: {
+            /** @description Dollars below the price before the reduction. */
+            amount: number;
+            /** @description When the price was reduced (ISO 8601). */
+            at: string;
+            previousPrice: number;
+        };
+        /** @description One entry of `GET /api/vehicles/{id}/price-history`, oldest first: the price from `at` on. */
+        PricePoint: {
+            at: string;
+            price: number;
+        };
+        /** @description Public configuration served by `GET /api/config` to the frontends (nothing secret). */
+        PublicConfig: {
+            adminRemoteUrl: string;
+            /** @description Where listing photos are uploaded: the API's own endpoint, or a hosted image service when one is configured (its upload URL, the presets to try in order, the folder, and the prefix of the URLs it issues). */
+            imageUpload: {
+                /** @enum {string} */
+                provider: "local";
+                url: string;
+            } | {
+                folder: string;
+                presets: string[];
+                /** @enum {string} */
+                provider: "hosted";
+                url: string;
+                urlPrefix: string;
+            };
+            reviewsUrl: string;
+            siteName: string;
+            supportPhone: string;
+        };
+        /** @description The user as every answer carries it: never the password or its hash. */
+        PublicUser: {
+            createdAt: string;
+            email: string;
+            /** @description Whether the address was proven by a link; until then it gets account mail only (no alerts, no notices). */
+            emailVerified: boolean;
+            firstName: string | null;
+            id: number;
+            lastName: string | null;
+            profileImageUrl: string | null;
+            role: components["schemas"]["UserRole"];
+            updatedAt: string;
+        };
+        /** @description A listing as anyone may see it: no VIN, Carfax link, service history, seller contact or user id. */
+        PublicVehicle: {
+            bodyType: string | null;
+            /** @description The exterior colour's family (a COLORS slug). */
+            color: string | null;
+            condition: string;
+            coverPhotoIndex: number;
+            createdAt: string;
+            description: string | null;
+            /** @description Only in a search with zipCode: miles from that ZIP code's centre, one decimal. */
+            distanceMiles?: number;
+            drivetrain: string | null;
+            engine: string | null;
+            exteriorColor: string | null;
+            features: string[];
+            fuelType: string | null;
+            id: number;
+            images: string[];
+            interiorColor: string | null;
+            /** @description The interior colour's family (a COLORS slug). */
+            interiorColorFamily: string | null;
+            isFeatured: boolean;
+            location: string;
+            make: string;
+            mileage: number;
+            model: string;
+            mpgCity: number | null;
+            mpgHighway: number | null;
+            price: number;
+            priceAnalysis: components["schemas"]["PriceAnalysis"];
+            /** @description The latest price reduction when it is at most PRICE_DROP_DAYS old, else null. */
+            priceDrop: components["schemas"]["PriceDrop"] | null;
+            /** @description When the listing was marked sold (null unless sold). */
+            soldAt: string | null;
+            /** @description The sold price: in public answers only where the seller agreed to show it. */
+            soldPrice: number | null;
+            status: components["schemas"]["ListingStatus"];
+            transmission: string | null;
+            trim: string | null;
+            updatedAt: string;
+            views: number;
+            year: number;
+            zipCode: string;
+        };
+        Readiness: {
+            checks: {
+                [key: string]: "up";
+            };
+            /** @enum {string} */
+            status: "ready";
         };
         RegisterDto: {
             /** Format: email */
@@ -1028,9 +1666,34 @@ export interface components {
             /** @enum {string} */
             reason: "photos" | "price" | "details" | "vin" | "duplicate" | "prohibited" | "suspected-fraud" | "other";
         };
+        /** @enum {string} */
+        RejectionReason: "photos" | "price" | "details" | "vin" | "duplicate" | "prohibited" | "suspected-fraud" | "other";
         ResetPasswordDto: {
             password: string;
             token: string;
+        };
+        RevisableField: components["schemas"]["ListingFieldName"];
+        /** @description One changed field of a revision, the live value beside the proposed one. */
+        RevisionFieldDiff: {
+            after: unknown;
+            before: unknown;
+            field: components["schemas"]["RevisableField"];
+            label: string;
+        };
+        /** @description A saved search as its owner sees it (`GET /api/user/searches`). */
+        SavedSearch: {
+            createdAt: string;
+            frequency: components["schemas"]["AlertFrequency"];
+            id: number;
+            lastAlertAt: string | null;
+            /** @description Public listings matching it now. */
+            matches: number;
+            name: string;
+            query: string;
+        };
+        /** @description `GET /api/user/saved` and `POST /api/user/saved/merge`: the account's saved vehicles, newest save first. */
+        SavedVehicleIds: {
+            vehicleIds: number[];
         };
         SaveSearchDto: {
             /** @enum {string} */
@@ -1039,9 +1702,28 @@ export interface components {
             /** @description The search page's query string, e.g. `make=Porsche&maxPrice=100000` (the search's own rules apply). */
             query: string;
         };
+        /** @description Facet counts of a search. Each facet is counted with every filter of the search except its own (make also ignores model; price ignores minPrice and maxPrice), so each count is what choosing that option would give. make: makes with at least one listing, most listings first; model: once a make is chosen, its models with at least one listing, A to Z (empty without a make); bodyType and fuelType: every SEARCH_FILTERS option in its order; price: every band of PRICE_BANDS. */
+        SearchFacets: {
+            bodyType: components["schemas"]["FacetCount"][];
+            fuelType: components["schemas"]["FacetCount"][];
+            make: components["schemas"]["FacetCount"][];
+            model: components["schemas"]["FacetCount"][];
+            price: components["schemas"]["PriceBandCount"][];
+        };
+        /** @enum {string} */
+        SignalCode: "vin-check-digit" | "vin-decode-mismatch" | "duplicate-vin" | "duplicate-photo" | "price-far-below-market" | "new-account-expensive" | "shared-contact";
+        /** @description A user as staff lists show it (never the password). */
+        StaffUserSummary: {
+            email: string;
+            firstName: string | null;
+            id: number;
+            lastName: string | null;
+        };
         TrackPageDto: {
             page: string;
         };
+        /** @enum {string} */
+        Transmission: "automatic" | "8-speed-automatic" | "7-speed-dual-clutch" | "manual" | "cvt";
         UnsubscribeDto: {
             token?: string;
         };
@@ -1064,6 +1746,24 @@ export interface components {
             frequency?: "instant" | "daily" | "weekly" | "off";
             name?: string;
         };
+        /** @description The answer of POST /api/uploads (201): the shape hosted image services answer, plus the card-size URL. */
+        UploadedImage: {
+            /** @description Size of the largest WebP file. */
+            bytes: number;
+            /** @description The card-size photo (long side about 640 px, WebP); also `cardImageUrl(secure_url)`. */
+            card_url: string;
+            /** @enum {string} */
+            format: "webp";
+            height: number;
+            /** @description The largest size (long side at most 2048 px, WebP): the URL a listing stores in `images`; every other size, format and the placeholder follow from it (`photoSrcSet`, `photoPlaceholder`). */
+            secure_url: string;
+            /** @description Of the largest size, after rotation by EXIF. */
+            width: number;
+        };
+        /** @enum {string} */
+        UserRole: "user" | "admin";
+        /** @description GET /api/vehicles/{id} answers the owner shape to the owner and admins, the public one to anyone else. */
+        VehicleDetail: components["schemas"]["PublicVehicle"] | components["schemas"]["OwnerVehicle"];
         VehicleInputDto: {
             bodyType?: string;
             carfaxReportUrl?: string;
@@ -1102,8 +1802,40 @@ export interface components {
             year: number;
             zipCode: string;
         };
+        /** @description GET /api/vehicles/search */
+        VehicleSearchResult: {
+            facets: components["schemas"]["SearchFacets"];
+            limit: number;
+            page: number;
+            /** @description Every listing matching the filters (all pages). */
+            total: number;
+            vehicles: components["schemas"]["PublicVehicle"][];
+        };
         VerifyEmailDto: {
             token: string;
+        };
+        /** @description GET /api/vehicles/vin/{vin} (200; 400 for a malformed VIN). */
+        VinDecodeResult: {
+            bodyType: components["schemas"]["BodyType"] | null;
+            /** @description The North American check digit (position 9) matches; a mismatch is a warning only. */
+            checkDigitValid: boolean;
+            drivetrain: components["schemas"]["Drivetrain"] | null;
+            /** @description e.g. "3.0L I6 Turbo", "Electric (Dual Motor)". */
+            engine: string | null;
+            /** @description Why the VIN was not identified (empty when valid). */
+            errors: string[];
+            fuelType: components["schemas"]["FuelType"] | null;
+            make: string | null;
+            model: string | null;
+            transmission: components["schemas"]["Transmission"] | null;
+            trim: string | null;
+            /** @description True when make and model were identified. */
+            valid: boolean;
+            /** @description The VIN as decoded (upper case). */
+            vin: string;
+            /** @description Points to note that do not stop the decode (check-digit mismatch…). */
+            warnings: string[];
+            year: number | null;
         };
     };
     responses: never;
@@ -1123,11 +1855,16 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description Accepted */
             202: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
             };
             /** @description Bad input (the error names each failing field) */
             400: {
@@ -1135,7 +1872,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Not signed in */
@@ -1144,7 +1881,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Refused (a state-changing request from another site, or not allowed) */
@@ -1153,7 +1890,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Too many requests */
@@ -1162,7 +1899,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Unexpected error (logged on the server) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description A dependency is down or full, or the server is shutting down (see Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
         };
@@ -1180,11 +1935,14 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Paginated_AuditEntry"];
+                };
             };
             /** @description Bad input (the error names each failing field) */
             400: {
@@ -1192,7 +1950,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Not signed in */
@@ -1201,7 +1959,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Signed in without the role (admin) */
@@ -1210,7 +1968,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Too many requests */
@@ -1219,7 +1977,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Unexpected error (logged on the server) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description A dependency is down or full, or the server is shutting down (see Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
         };
@@ -1233,11 +2009,17 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "ran" | "skipped" | "failed";
+                    };
+                };
             };
             /** @description Bad input (the error names each failing field) */
             400: {
@@ -1245,7 +2027,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Not signed in */
@@ -1254,7 +2036,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Signed in without the role (admin) */
@@ -1263,7 +2045,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Too many requests */
@@ -1272,7 +2054,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Unexpected error (logged on the server) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description A dependency is down or full, or the server is shutting down (see Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
         };
@@ -1291,11 +2091,14 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Paginated_AdminInquiry"];
+                };
             };
             /** @description Bad input (the error names each failing field) */
             400: {
@@ -1303,7 +2106,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Not signed in */
@@ -1312,7 +2115,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Signed in without the role (admin) */
@@ -1321,7 +2124,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Too many requests */
@@ -1330,7 +2133,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Unexpected error (logged on the server) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description A dependency is down or full, or the server is shutting down (see Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
         };
@@ -1350,12 +2171,13 @@ export interface operations {
             };
         };
         responses: {
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["AdminInquiry"];
                 };
             };
             /** @description Bad input (the error names each failing field) */
@@ -1364,7 +2186,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Not signed in */
@@ -1373,7 +2195,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Signed in without the role (admin) */
@@ -1382,7 +2204,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Not found (or not visible to the caller) */
@@ -1391,7 +2213,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Too many requests */
@@ -1400,7 +2222,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Unexpected error (logged on the server) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description A dependency is down or full, or the server is shutting down (see Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
         };
@@ -1416,12 +2256,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["AdminMailList"];
                 };
             };
             /** @description Bad input (the error names each failing field) */
@@ -1430,7 +2271,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Not signed in */
@@ -1439,7 +2280,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Signed in without the role (admin) */
@@ -1448,7 +2289,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Too many requests */
@@ -1457,7 +2298,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Unexpected error (logged on the server) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description A dependency is down or full, or the server is shutting down (see Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
         };
@@ -1473,12 +2332,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["AdminMail"];
                 };
             };
             /** @description Bad input (the error names each failing field) */
@@ -1487,7 +2347,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Not signed in */
@@ -1496,7 +2356,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Signed in without the role (admin) */
@@ -1505,7 +2365,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Not found (or not visible to the caller) */
@@ -1514,7 +2374,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Too many requests */
@@ -1523,7 +2383,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Unexpected error (logged on the server) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description A dependency is down or full, or the server is shutting down (see Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
         };
@@ -1540,11 +2418,14 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Paginated_AdminRevision"];
+                };
             };
             /** @description Bad input (the error names each failing field) */
             400: {
@@ -1552,7 +2433,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Not signed in */
@@ -1561,7 +2442,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Signed in without the role (admin) */
@@ -1570,7 +2451,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Too many requests */
@@ -1579,7 +2460,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Unexpected error (logged on the server) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description A dependency is down or full, or the server is shutting down (see Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
         };
@@ -1595,12 +2494,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["AdminVehicle"];
                 };
             };
             /** @description Bad input (the error names each failing field) */
@@ -1609,7 +2509,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Not signed in */
@@ -1618,7 +2518,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Signed in without the role (admin) */
@@ -1627,7 +2527,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Not found (or not visible to the caller) */
@@ -1636,7 +2536,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Too many requests */
@@ -1645,7 +2545,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Unexpected error (logged on the server) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description A dependency is down or full, or the server is shutting down (see Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
         };
@@ -1665,12 +2583,13 @@ export interface operations {
             };
         };
         responses: {
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["AdminVehicle"];
                 };
             };
             /** @description Bad input (the error names each failing field) */
@@ -1679,7 +2598,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Not signed in */
@@ -1688,7 +2607,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Signed in without the role (admin) */
@@ -1697,7 +2616,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Not found (or not visible to the caller) */
@@ -1706,7 +2625,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Too many requests */
@@ -1715,7 +2634,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Unexpected error (logged on the server) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description A dependency is down or full, or the server is shutting down (see Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
         };
@@ -1729,12 +2666,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["AdminStats"];
                 };
             };
             /** @description Bad input (the error names each failing field) */
@@ -1743,7 +2681,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Not signed in */
@@ -1752,7 +2690,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Signed in without the role (admin) */
@@ -1761,7 +2699,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Too many requests */
@@ -1770,7 +2708,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Unexpected error (logged on the server) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description A dependency is down or full, or the server is shutting down (see Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
         };
@@ -1790,12 +2746,13 @@ export interface operations {
             };
         };
         responses: {
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["AdminVehicle"];
                 };
             };
             /** @description Bad input (the error names each failing field) */
@@ -1804,7 +2761,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Not signed in */
@@ -1813,7 +2770,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Signed in without the role (admin) */
@@ -1822,7 +2779,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Not found (or not visible to the caller) */
@@ -1831,7 +2788,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Too many requests */
@@ -1840,7 +2797,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Unexpected error (logged on the server) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description A dependency is down or full, or the server is shutting down (see Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
         };
@@ -1860,12 +2835,13 @@ export interface operations {
             };
         };
         responses: {
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["AdminVehicle"];
                 };
             };
             /** @description Bad input (the error names each failing field) */
@@ -1874,7 +2850,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Not signed in */
@@ -1883,7 +2859,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Signed in without the role (admin) */
@@ -1892,7 +2868,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Not found (or not visible to the caller) */
@@ -1901,7 +2877,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Too many requests */
@@ -1910,7 +2886,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Unexpected error (logged on the server) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description A dependency is down or full, or the server is shutting down (see Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
         };
@@ -1927,11 +2921,14 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Paginated_AdminVehicle"];
+                };
             };
             /** @description Bad input (the error names each failing field) */
             400: {
@@ -1939,7 +2936,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Not signed in */
@@ -1948,7 +2945,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Signed in without the role (admin) */
@@ -1957,7 +2954,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Too many requests */
@@ -1966,7 +2963,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Unexpected error (logged on the server) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description A dependency is down or full, or the server is shutting down (see Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
         };
@@ -1984,11 +2999,14 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Paginated_PendingAdminVehicle"];
+                };
             };
             /** @description Bad input (the error names each failing field) */
             400: {
@@ -1996,7 +3014,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Not signed in */
@@ -2005,7 +3023,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Signed in without the role (admin) */
@@ -2014,7 +3032,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Too many requests */
@@ -2023,7 +3041,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Unexpected error (logged on the server) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description A dependency is down or full, or the server is shutting down (see Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
         };
@@ -2039,12 +3075,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["AnalyticsStats"];
                 };
             };
             /** @description Bad input (the error names each failing field) */
@@ -2053,7 +3090,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Not signed in */
@@ -2062,7 +3099,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Signed in without the role (admin) */
@@ -2071,7 +3108,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Too many requests */
@@ -2080,7 +3117,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Unexpected error (logged on the server) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description A dependency is down or full, or the server is shutting down (see Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
         };
@@ -2098,6 +3153,7 @@ export interface operations {
             };
         };
         responses: {
+            /** @description No Content */
             204: {
                 headers: {
                     [name: string]: unknown;
@@ -2110,7 +3166,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Refused (a state-changing request from another site, or not allowed) */
@@ -2119,7 +3175,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Too many requests */
@@ -2128,7 +3184,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Unexpected error (logged on the server) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description A dependency is down or full, or the server is shutting down (see Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
         };
@@ -2146,11 +3220,16 @@ export interface operations {
             };
         };
         responses: {
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        email: string;
+                    };
+                };
             };
             /** @description Bad input (the error names each failing field) */
             400: {
@@ -2158,7 +3237,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Refused (a state-changing request from another site, or not allowed) */
@@ -2167,7 +3246,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Too many requests */
@@ -2176,7 +3255,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Unexpected error (logged on the server) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description A dependency is down or full, or the server is shutting down (see Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
         };
@@ -2194,11 +3291,16 @@ export interface operations {
             };
         };
         responses: {
+            /** @description Accepted */
             202: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
             };
             /** @description Bad input (the error names each failing field) */
             400: {
@@ -2206,7 +3308,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Refused (a state-changing request from another site, or not allowed) */
@@ -2215,7 +3317,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Too many requests */
@@ -2224,7 +3326,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Unexpected error (logged on the server) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description A dependency is down or full, or the server is shutting down (see Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
         };
@@ -2242,6 +3362,7 @@ export interface operations {
             };
         };
         responses: {
+            /** @description No Content */
             204: {
                 headers: {
                     [name: string]: unknown;
@@ -2254,7 +3375,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Refused (a state-changing request from another site, or not allowed) */
@@ -2263,7 +3384,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Too many requests */
@@ -2272,7 +3393,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Unexpected error (logged on the server) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description A dependency is down or full, or the server is shutting down (see Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
         };
@@ -2290,11 +3429,16 @@ export interface operations {
             };
         };
         responses: {
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        email: string;
+                    };
+                };
             };
             /** @description Bad input (the error names each failing field) */
             400: {
@@ -2302,7 +3446,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Refused (a state-changing request from another site, or not allowed) */
@@ -2311,7 +3455,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Too many requests */
@@ -2320,7 +3464,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Unexpected error (logged on the server) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description A dependency is down or full, or the server is shutting down (see Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
         };
@@ -2334,12 +3496,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>[];
+                    "application/json": components["schemas"]["CatalogMakeSummary"][];
                 };
             };
             /** @description Bad input (the error names each failing field) */
@@ -2348,7 +3511,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Too many requests */
@@ -2357,7 +3520,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Unexpected error (logged on the server) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description A dependency is down or full, or the server is shutting down (see Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
         };
@@ -2373,12 +3554,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>[];
+                    "application/json": components["schemas"]["CatalogModelSummary"][];
                 };
             };
             /** @description Bad input (the error names each failing field) */
@@ -2387,7 +3569,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Not found (or not visible to the caller) */
@@ -2396,7 +3578,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Too many requests */
@@ -2405,7 +3587,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Unexpected error (logged on the server) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description A dependency is down or full, or the server is shutting down (see Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
         };
@@ -2422,6 +3622,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -2436,7 +3637,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Not found (or not visible to the caller) */
@@ -2445,7 +3646,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Too many requests */
@@ -2454,7 +3655,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Unexpected error (logged on the server) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description A dependency is down or full, or the server is shutting down (see Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
         };
@@ -2468,12 +3687,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["CatalogOptions"];
                 };
             };
             /** @description Bad input (the error names each failing field) */
@@ -2482,7 +3702,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Too many requests */
@@ -2491,7 +3711,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Unexpected error (logged on the server) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description A dependency is down or full, or the server is shutting down (see Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
         };
@@ -2505,12 +3743,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["PublicConfig"];
                 };
             };
             /** @description Bad input (the error names each failing field) */
@@ -2519,7 +3758,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Too many requests */
@@ -2528,7 +3767,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Unexpected error (logged on the server) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description A dependency is down or full, or the server is shutting down (see Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
         };
@@ -2546,12 +3803,13 @@ export interface operations {
             };
         };
         responses: {
+            /** @description Created */
             201: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["ContactMessageCreated"];
                 };
             };
             /** @description Bad input (the error names each failing field) */
@@ -2560,7 +3818,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Refused (a state-changing request from another site, or not allowed) */
@@ -2569,7 +3827,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Too many requests */
@@ -2578,7 +3836,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Unexpected error (logged on the server) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description A dependency is down or full, or the server is shutting down (see Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
         };
@@ -2592,11 +3868,17 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "ok";
+                    };
+                };
             };
             /** @description Bad input (the error names each failing field) */
             400: {
@@ -2604,7 +3886,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Too many requests */
@@ -2613,7 +3895,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Unexpected error (logged on the server) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description A dependency is down or full, or the server is shutting down (see Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
         };
@@ -2627,8 +3927,11 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            200: {
+            /** @description To the sign-in page */
+            302: {
                 headers: {
+                    /** @description /auth, with ?returnTo= the same-site path to come back to */
+                    Location?: string;
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -2639,7 +3942,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Too many requests */
@@ -2648,7 +3951,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Unexpected error (logged on the server) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description A dependency is down or full, or the server is shutting down (see Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
         };
@@ -2666,12 +3987,13 @@ export interface operations {
             };
         };
         responses: {
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["PublicUser"];
                 };
             };
             /** @description Bad input (the error names each failing field) */
@@ -2680,7 +4002,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Refused (a state-changing request from another site, or not allowed) */
@@ -2689,7 +4011,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Too many requests */
@@ -2698,7 +4020,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Unexpected error (logged on the server) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description A dependency is down or full, or the server is shutting down (see Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
         };
@@ -2712,6 +4052,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description No Content */
             204: {
                 headers: {
                     [name: string]: unknown;
@@ -2724,7 +4065,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Refused (a state-changing request from another site, or not allowed) */
@@ -2733,7 +4074,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Too many requests */
@@ -2742,7 +4083,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Unexpected error (logged on the server) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description A dependency is down or full, or the server is shutting down (see Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
         };
@@ -2756,12 +4115,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["Readiness"];
                 };
             };
             /** @description Bad input (the error names each failing field) */
@@ -2770,7 +4130,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Too many requests */
@@ -2779,7 +4139,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Unexpected error (logged on the server) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description A dependency is down or full, or the server is shutting down (see Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
         };
@@ -2797,12 +4175,13 @@ export interface operations {
             };
         };
         responses: {
+            /** @description Created */
             201: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["PublicUser"];
                 };
             };
             /** @description Bad input (the error names each failing field) */
@@ -2811,7 +4190,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Refused (a state-changing request from another site, or not allowed) */
@@ -2820,7 +4199,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Too many requests */
@@ -2829,7 +4208,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Unexpected error (logged on the server) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description A dependency is down or full, or the server is shutting down (see Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
         };
@@ -2843,8 +4240,11 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            200: {
+            /** @description To the unsubscribe page */
+            302: {
                 headers: {
+                    /** @description The storefront's /unsubscribe page, with the token */
+                    Location?: string;
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -2855,7 +4255,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Too many requests */
@@ -2864,7 +4264,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Unexpected error (logged on the server) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description A dependency is down or full, or the server is shutting down (see Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
         };
@@ -2882,11 +4300,16 @@ export interface operations {
             };
         };
         responses: {
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        name: string;
+                    };
+                };
             };
             /** @description Bad input (the error names each failing field) */
             400: {
@@ -2894,7 +4317,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Refused (a state-changing request from another site, or not allowed) */
@@ -2903,7 +4326,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Too many requests */
@@ -2912,7 +4335,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Unexpected error (logged on the server) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description A dependency is down or full, or the server is shutting down (see Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
         };
@@ -2926,12 +4367,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description Created */
             201: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["UploadedImage"];
                 };
             };
             /** @description Bad input (the error names each failing field) */
@@ -2940,7 +4382,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Not signed in */
@@ -2949,7 +4391,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Refused (a state-changing request from another site, or not allowed) */
@@ -2958,7 +4400,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Too many requests */
@@ -2967,7 +4409,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Unexpected error (logged on the server) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description A dependency is down or full, or the server is shutting down (see Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
         };
@@ -2981,12 +4441,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["PublicUser"];
                 };
             };
             /** @description Bad input (the error names each failing field) */
@@ -2995,7 +4456,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Not signed in */
@@ -3004,7 +4465,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Too many requests */
@@ -3013,7 +4474,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Unexpected error (logged on the server) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description A dependency is down or full, or the server is shutting down (see Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
         };
@@ -3031,6 +4510,7 @@ export interface operations {
             };
         };
         responses: {
+            /** @description No Content */
             204: {
                 headers: {
                     [name: string]: unknown;
@@ -3043,7 +4523,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Not signed in */
@@ -3052,7 +4532,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Refused (a state-changing request from another site, or not allowed) */
@@ -3061,7 +4541,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Too many requests */
@@ -3070,7 +4550,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Unexpected error (logged on the server) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description A dependency is down or full, or the server is shutting down (see Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
         };
@@ -3088,12 +4586,13 @@ export interface operations {
             };
         };
         responses: {
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["PublicUser"];
                 };
             };
             /** @description Bad input (the error names each failing field) */
@@ -3102,7 +4601,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Not signed in */
@@ -3111,7 +4610,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Refused (a state-changing request from another site, or not allowed) */
@@ -3120,7 +4619,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Too many requests */
@@ -3129,7 +4628,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Unexpected error (logged on the server) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description A dependency is down or full, or the server is shutting down (see Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
         };
@@ -3147,11 +4664,16 @@ export interface operations {
             };
         };
         responses: {
+            /** @description Accepted */
             202: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
             };
             /** @description Bad input (the error names each failing field) */
             400: {
@@ -3159,7 +4681,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Not signed in */
@@ -3168,7 +4690,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Refused (a state-changing request from another site, or not allowed) */
@@ -3177,7 +4699,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Too many requests */
@@ -3186,7 +4708,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Unexpected error (logged on the server) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description A dependency is down or full, or the server is shutting down (see Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
         };
@@ -3204,6 +4744,7 @@ export interface operations {
             };
         };
         responses: {
+            /** @description No Content */
             204: {
                 headers: {
                     [name: string]: unknown;
@@ -3216,7 +4757,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Not signed in */
@@ -3225,7 +4766,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Refused (a state-changing request from another site, or not allowed) */
@@ -3234,7 +4775,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Too many requests */
@@ -3243,7 +4784,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Unexpected error (logged on the server) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description A dependency is down or full, or the server is shutting down (see Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
         };
@@ -3257,12 +4816,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["SavedVehicleIds"];
                 };
             };
             /** @description Bad input (the error names each failing field) */
@@ -3271,7 +4831,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Not signed in */
@@ -3280,7 +4840,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Too many requests */
@@ -3289,7 +4849,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Unexpected error (logged on the server) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description A dependency is down or full, or the server is shutting down (see Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
         };
@@ -3305,6 +4883,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description No Content */
             204: {
                 headers: {
                     [name: string]: unknown;
@@ -3317,7 +4896,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Not signed in */
@@ -3326,7 +4905,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Refused (a state-changing request from another site, or not allowed) */
@@ -3335,7 +4914,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Not found (or not visible to the caller) */
@@ -3344,7 +4923,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Too many requests */
@@ -3353,7 +4932,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Unexpected error (logged on the server) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description A dependency is down or full, or the server is shutting down (see Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
         };
@@ -3369,6 +4966,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description No Content */
             204: {
                 headers: {
                     [name: string]: unknown;
@@ -3381,7 +4979,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Not signed in */
@@ -3390,7 +4988,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Refused (a state-changing request from another site, or not allowed) */
@@ -3399,7 +4997,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Not found (or not visible to the caller) */
@@ -3408,7 +5006,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Too many requests */
@@ -3417,7 +5015,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Unexpected error (logged on the server) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description A dependency is down or full, or the server is shutting down (see Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
         };
@@ -3435,12 +5051,13 @@ export interface operations {
             };
         };
         responses: {
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["SavedVehicleIds"];
                 };
             };
             /** @description Bad input (the error names each failing field) */
@@ -3449,7 +5066,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Not signed in */
@@ -3458,7 +5075,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Refused (a state-changing request from another site, or not allowed) */
@@ -3467,7 +5084,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Too many requests */
@@ -3476,7 +5093,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Unexpected error (logged on the server) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description A dependency is down or full, or the server is shutting down (see Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
         };
@@ -3490,12 +5125,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>[];
+                    "application/json": components["schemas"]["SavedSearch"][];
                 };
             };
             /** @description Bad input (the error names each failing field) */
@@ -3504,7 +5140,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Not signed in */
@@ -3513,7 +5149,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Too many requests */
@@ -3522,7 +5158,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Unexpected error (logged on the server) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description A dependency is down or full, or the server is shutting down (see Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
         };
@@ -3540,12 +5194,13 @@ export interface operations {
             };
         };
         responses: {
+            /** @description Created */
             201: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["SavedSearch"];
                 };
             };
             /** @description Bad input (the error names each failing field) */
@@ -3554,7 +5209,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Not signed in */
@@ -3563,7 +5218,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Refused (a state-changing request from another site, or not allowed) */
@@ -3572,7 +5227,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Too many requests */
@@ -3581,7 +5236,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Unexpected error (logged on the server) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description A dependency is down or full, or the server is shutting down (see Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
         };
@@ -3597,6 +5270,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description No Content */
             204: {
                 headers: {
                     [name: string]: unknown;
@@ -3609,7 +5283,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Not signed in */
@@ -3618,7 +5292,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Refused (a state-changing request from another site, or not allowed) */
@@ -3627,7 +5301,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Not found (or not visible to the caller) */
@@ -3636,7 +5310,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Too many requests */
@@ -3645,7 +5319,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Unexpected error (logged on the server) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description A dependency is down or full, or the server is shutting down (see Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
         };
@@ -3665,12 +5357,13 @@ export interface operations {
             };
         };
         responses: {
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["SavedSearch"];
                 };
             };
             /** @description Bad input (the error names each failing field) */
@@ -3679,7 +5372,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Not signed in */
@@ -3688,7 +5381,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Refused (a state-changing request from another site, or not allowed) */
@@ -3697,7 +5390,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Not found (or not visible to the caller) */
@@ -3706,7 +5399,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Too many requests */
@@ -3715,7 +5408,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Unexpected error (logged on the server) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description A dependency is down or full, or the server is shutting down (see Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
         };
@@ -3729,12 +5440,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>[];
+                    "application/json": components["schemas"]["AccountSession"][];
                 };
             };
             /** @description Bad input (the error names each failing field) */
@@ -3743,7 +5455,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Not signed in */
@@ -3752,7 +5464,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Too many requests */
@@ -3761,7 +5473,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Unexpected error (logged on the server) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description A dependency is down or full, or the server is shutting down (see Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
         };
@@ -3777,6 +5507,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description No Content */
             204: {
                 headers: {
                     [name: string]: unknown;
@@ -3789,7 +5520,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Not signed in */
@@ -3798,7 +5529,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Refused (a state-changing request from another site, or not allowed) */
@@ -3807,7 +5538,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Not found (or not visible to the caller) */
@@ -3816,7 +5547,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Too many requests */
@@ -3825,7 +5556,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Unexpected error (logged on the server) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description A dependency is down or full, or the server is shutting down (see Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
         };
@@ -3839,12 +5588,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>[];
+                    "application/json": components["schemas"]["OwnerVehicle"][];
                 };
             };
             /** @description Bad input (the error names each failing field) */
@@ -3853,7 +5603,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Not signed in */
@@ -3862,7 +5612,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Too many requests */
@@ -3871,7 +5621,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Unexpected error (logged on the server) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description A dependency is down or full, or the server is shutting down (see Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
         };
@@ -3889,12 +5657,13 @@ export interface operations {
             };
         };
         responses: {
+            /** @description Created */
             201: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["OwnerVehicle"];
                 };
             };
             /** @description Bad input (the error names each failing field) */
@@ -3903,7 +5672,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Not signed in */
@@ -3912,7 +5681,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Refused (a state-changing request from another site, or not allowed) */
@@ -3921,7 +5690,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Too many requests */
@@ -3930,7 +5699,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Unexpected error (logged on the server) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description A dependency is down or full, or the server is shutting down (see Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
         };
@@ -3946,12 +5733,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["VehicleDetail"];
                 };
             };
             /** @description Bad input (the error names each failing field) */
@@ -3960,7 +5748,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Not found (or not visible to the caller) */
@@ -3969,7 +5757,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Too many requests */
@@ -3978,7 +5766,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Unexpected error (logged on the server) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description A dependency is down or full, or the server is shutting down (see Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
         };
@@ -3998,12 +5804,13 @@ export interface operations {
             };
         };
         responses: {
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["OwnerVehicle"];
                 };
             };
             /** @description Bad input (the error names each failing field) */
@@ -4012,7 +5819,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Not signed in */
@@ -4021,7 +5828,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Refused (a state-changing request from another site, or not allowed) */
@@ -4030,7 +5837,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Not found (or not visible to the caller) */
@@ -4039,7 +5846,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Too many requests */
@@ -4048,7 +5855,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Unexpected error (logged on the server) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description A dependency is down or full, or the server is shutting down (see Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
         };
@@ -4064,6 +5889,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description No Content */
             204: {
                 headers: {
                     [name: string]: unknown;
@@ -4076,7 +5902,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Not signed in */
@@ -4085,7 +5911,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Refused (a state-changing request from another site, or not allowed) */
@@ -4094,7 +5920,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Not found (or not visible to the caller) */
@@ -4103,7 +5929,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Too many requests */
@@ -4112,7 +5938,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Unexpected error (logged on the server) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description A dependency is down or full, or the server is shutting down (see Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
         };
@@ -4128,12 +5972,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>[];
+                    "application/json": components["schemas"]["PricePoint"][];
                 };
             };
             /** @description Bad input (the error names each failing field) */
@@ -4142,7 +5987,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Not found (or not visible to the caller) */
@@ -4151,7 +5996,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Too many requests */
@@ -4160,7 +6005,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Unexpected error (logged on the server) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description A dependency is down or full, or the server is shutting down (see Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
         };
@@ -4180,12 +6043,13 @@ export interface operations {
             };
         };
         responses: {
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["OwnerVehicle"];
                 };
             };
             /** @description Bad input (the error names each failing field) */
@@ -4194,7 +6058,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Not signed in */
@@ -4203,7 +6067,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Refused (a state-changing request from another site, or not allowed) */
@@ -4212,7 +6076,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Not found (or not visible to the caller) */
@@ -4221,7 +6085,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Too many requests */
@@ -4230,7 +6094,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Unexpected error (logged on the server) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description A dependency is down or full, or the server is shutting down (see Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
         };
@@ -4244,12 +6126,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>[];
+                    "application/json": components["schemas"]["PublicVehicle"][];
                 };
             };
             /** @description Bad input (the error names each failing field) */
@@ -4258,7 +6141,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Too many requests */
@@ -4267,7 +6150,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Unexpected error (logged on the server) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description A dependency is down or full, or the server is shutting down (see Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
         };
@@ -4285,12 +6186,13 @@ export interface operations {
             };
         };
         responses: {
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["GeneratedFeatures"];
                 };
             };
             /** @description Bad input (the error names each failing field) */
@@ -4299,7 +6201,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Not signed in */
@@ -4308,7 +6210,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Refused (a state-changing request from another site, or not allowed) */
@@ -4317,7 +6219,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Too many requests */
@@ -4326,7 +6228,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Unexpected error (logged on the server) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description A dependency is down or full, or the server is shutting down (see Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
         };
@@ -4340,12 +6260,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>[];
+                    "application/json": components["schemas"]["PublicVehicle"][];
                 };
             };
             /** @description Bad input (the error names each failing field) */
@@ -4354,7 +6275,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Too many requests */
@@ -4363,7 +6284,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Unexpected error (logged on the server) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description A dependency is down or full, or the server is shutting down (see Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
         };
@@ -4412,12 +6351,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["VehicleSearchResult"];
                 };
             };
             /** @description Bad input (the error names each failing field) */
@@ -4426,7 +6366,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Too many requests */
@@ -4435,7 +6375,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Unexpected error (logged on the server) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description A dependency is down or full, or the server is shutting down (see Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
         };
@@ -4453,12 +6411,13 @@ export interface operations {
             };
         };
         responses: {
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["GeneratedSpecs"];
                 };
             };
             /** @description Bad input (the error names each failing field) */
@@ -4467,7 +6426,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Not signed in */
@@ -4476,7 +6435,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Refused (a state-changing request from another site, or not allowed) */
@@ -4485,7 +6444,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Too many requests */
@@ -4494,7 +6453,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Unexpected error (logged on the server) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description A dependency is down or full, or the server is shutting down (see Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
         };
@@ -4510,12 +6487,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["VinDecodeResult"];
                 };
             };
             /** @description Bad input (the error names each failing field) */
@@ -4524,7 +6502,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Not signed in */
@@ -4533,7 +6511,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Not found (or not visible to the caller) */
@@ -4542,7 +6520,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Too many requests */
@@ -4551,7 +6529,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Unexpected error (logged on the server) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description A dependency is down or full, or the server is shutting down (see Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
         };
@@ -4565,12 +6561,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": string;
+                    "text/plain": string;
                 };
             };
             /** @description Bad input (the error names each failing field) */
@@ -4579,7 +6576,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Too many requests */
@@ -4588,7 +6585,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Unexpected error (logged on the server) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description A dependency is down or full, or the server is shutting down (see Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
         };
