@@ -9,7 +9,7 @@ export const makeNames = (makes: readonly CatalogMakeSummary[]): string[] => mak
 export function useMakes() {
   return useQuery({
     queryKey: queryKeys.makes,
-    queryFn: async () => makeNames(await api.json<CatalogMakeSummary[]>('/api/catalog/makes')),
+    queryFn: async () => makeNames(await api.json('/api/catalog/makes')),
   });
 }
 
@@ -19,6 +19,6 @@ export function useModels(make: string) {
     queryKey: queryKeys.models(make),
     enabled: make !== '',
     queryFn: async () =>
-      (await api.json<CatalogModelSummary[]>(`/api/catalog/makes/${encodeURIComponent(make)}/models`).catch(() => [])).map((m) => m.name),
+      (await api.json(`/api/catalog/makes/${encodeURIComponent(make)}/models`).catch(() => [])).map((m) => m.name),
   });
 }

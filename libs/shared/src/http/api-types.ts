@@ -1144,20 +1144,55 @@ export interface components {
         };
         /** @enum {string} */
         AuditAction: "create" | "status" | "edit" | "feature" | "unfeature" | "delete" | "reject-revision";
-        /** @description One admin action; `before` and `after` hold only the fields it changed. */
+        /** @description One admin action; `before` and `after` hold only the fields it changed (a listing's stored fields by name, or a refused revision's id and changes, then the reason and note). */
         AuditEntry: {
             action: components["schemas"]["AuditAction"];
             /** @description The admin who acted (null when that account was since deleted). */
             actor: components["schemas"]["StaffUserSummary"] | null;
             after: {
-                [key: string]: unknown;
+                [key: string]: components["schemas"]["AuditValue"];
             };
             before: {
-                [key: string]: unknown;
+                [key: string]: components["schemas"]["AuditValue"];
             };
             createdAt: string;
             id: number;
             vehicleId: number | null;
+        };
+        /** @description A value of the audit trail: a listing's stored field (a date as its ISO string, a flag such as isFeatured), or the changes a refused revision proposed. */
+        AuditValue: components["schemas"]["ListingFieldValue"] | boolean | {
+            bodyType?: components["schemas"]["ListingFieldValue"];
+            carfaxReportUrl?: components["schemas"]["ListingFieldValue"];
+            color?: components["schemas"]["ListingFieldValue"];
+            condition?: components["schemas"]["ListingFieldValue"];
+            contactEmail?: components["schemas"]["ListingFieldValue"];
+            contactFirstName?: components["schemas"]["ListingFieldValue"];
+            contactLastName?: components["schemas"]["ListingFieldValue"];
+            contactLocation?: components["schemas"]["ListingFieldValue"];
+            contactPhone?: components["schemas"]["ListingFieldValue"];
+            coverPhotoIndex?: components["schemas"]["ListingFieldValue"];
+            description?: components["schemas"]["ListingFieldValue"];
+            drivetrain?: components["schemas"]["ListingFieldValue"];
+            engine?: components["schemas"]["ListingFieldValue"];
+            exteriorColor?: components["schemas"]["ListingFieldValue"];
+            features?: components["schemas"]["ListingFieldValue"];
+            fuelType?: components["schemas"]["ListingFieldValue"];
+            images?: components["schemas"]["ListingFieldValue"];
+            interiorColor?: components["schemas"]["ListingFieldValue"];
+            interiorColorFamily?: components["schemas"]["ListingFieldValue"];
+            location?: components["schemas"]["ListingFieldValue"];
+            make?: components["schemas"]["ListingFieldValue"];
+            mileage?: components["schemas"]["ListingFieldValue"];
+            model?: components["schemas"]["ListingFieldValue"];
+            mpgCity?: components["schemas"]["ListingFieldValue"];
+            mpgHighway?: components["schemas"]["ListingFieldValue"];
+            price?: components["schemas"]["ListingFieldValue"];
+            recentServices?: components["schemas"]["ListingFieldValue"];
+            transmission?: components["schemas"]["ListingFieldValue"];
+            trim?: components["schemas"]["ListingFieldValue"];
+            vin?: components["schemas"]["ListingFieldValue"];
+            year?: components["schemas"]["ListingFieldValue"];
+            zipCode?: components["schemas"]["ListingFieldValue"];
         };
         /** @enum {string} */
         BodyType: "sedan" | "4-door-sedan" | "5-door-hatchback" | "suv" | "truck" | "coupe" | "convertible" | "hatchback" | "wagon" | "van" | "minivan";
@@ -1296,6 +1331,8 @@ export interface components {
         };
         /** @enum {string} */
         ListingFieldName: "make" | "model" | "year" | "trim" | "mileage" | "price" | "condition" | "bodyType" | "fuelType" | "transmission" | "drivetrain" | "exteriorColor" | "interiorColor" | "color" | "interiorColorFamily" | "description" | "features" | "images" | "coverPhotoIndex" | "location" | "zipCode" | "contactPhone" | "contactEmail" | "contactFirstName" | "contactLastName" | "contactLocation" | "vin" | "carfaxReportUrl" | "recentServices" | "engine" | "mpgCity" | "mpgHighway";
+        /** @description A listing field's value as the API carries it: a text, a number, a list of texts, or null when unset. */
+        ListingFieldValue: (string | number | string[]) | null;
         /** @description Why staff rejected a listing, as its owner sees it (`reason` null: rejected without one). */
         ListingRejection: {
             /** @description The reason's label ("The price looks wrong"), '' without a reason. */
@@ -1507,38 +1544,38 @@ export interface components {
         PendingRevision: {
             /** @description The proposed values of the changed fields. */
             changes: {
-                bodyType?: unknown;
-                carfaxReportUrl?: unknown;
-                color?: unknown;
-                condition?: unknown;
-                contactEmail?: unknown;
-                contactFirstName?: unknown;
-                contactLastName?: unknown;
-                contactLocation?: unknown;
-                contactPhone?: unknown;
-                coverPhotoIndex?: unknown;
-                description?: unknown;
-                drivetrain?: unknown;
-                engine?: unknown;
-                exteriorColor?: unknown;
-                features?: unknown;
-                fuelType?: unknown;
-                images?: unknown;
-                interiorColor?: unknown;
-                interiorColorFamily?: unknown;
-                location?: unknown;
-                make?: unknown;
-                mileage?: unknown;
-                model?: unknown;
-                mpgCity?: unknown;
-                mpgHighway?: unknown;
-                price?: unknown;
-                recentServices?: unknown;
-                transmission?: unknown;
-                trim?: unknown;
-                vin?: unknown;
-                year?: unknown;
-                zipCode?: unknown;
+                bodyType?: components["schemas"]["ListingFieldValue"];
+                carfaxReportUrl?: components["schemas"]["ListingFieldValue"];
+                color?: components["schemas"]["ListingFieldValue"];
+                condition?: components["schemas"]["ListingFieldValue"];
+                contactEmail?: components["schemas"]["ListingFieldValue"];
+                contactFirstName?: components["schemas"]["ListingFieldValue"];
+                contactLastName?: components["schemas"]["ListingFieldValue"];
+                contactLocation?: components["schemas"]["ListingFieldValue"];
+                contactPhone?: components["schemas"]["ListingFieldValue"];
+                coverPhotoIndex?: components["schemas"]["ListingFieldValue"];
+                description?: components["schemas"]["ListingFieldValue"];
+                drivetrain?: components["schemas"]["ListingFieldValue"];
+                engine?: components["schemas"]["ListingFieldValue"];
+                exteriorColor?: components["schemas"]["ListingFieldValue"];
+                features?: components["schemas"]["ListingFieldValue"];
+                fuelType?: components["schemas"]["ListingFieldValue"];
+                images?: components["schemas"]["ListingFieldValue"];
+                interiorColor?: components["schemas"]["ListingFieldValue"];
+                interiorColorFamily?: components["schemas"]["ListingFieldValue"];
+                location?: components["schemas"]["ListingFieldValue"];
+                make?: components["schemas"]["ListingFieldValue"];
+                mileage?: components["schemas"]["ListingFieldValue"];
+                model?: components["schemas"]["ListingFieldValue"];
+                mpgCity?: components["schemas"]["ListingFieldValue"];
+                mpgHighway?: components["schemas"]["ListingFieldValue"];
+                price?: components["schemas"]["ListingFieldValue"];
+                recentServices?: components["schemas"]["ListingFieldValue"];
+                transmission?: components["schemas"]["ListingFieldValue"];
+                trim?: components["schemas"]["ListingFieldValue"];
+                vin?: components["schemas"]["ListingFieldValue"];
+                year?: components["schemas"]["ListingFieldValue"];
+                zipCode?: components["schemas"]["ListingFieldValue"];
             };
             createdAt: string;
             id: number;
@@ -1675,8 +1712,8 @@ export interface components {
         RevisableField: components["schemas"]["ListingFieldName"];
         /** @description One changed field of a revision, the live value beside the proposed one. */
         RevisionFieldDiff: {
-            after: unknown;
-            before: unknown;
+            after: components["schemas"]["ListingFieldValue"];
+            before: components["schemas"]["ListingFieldValue"];
             field: components["schemas"]["RevisableField"];
             label: string;
         };

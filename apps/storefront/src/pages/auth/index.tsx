@@ -64,14 +64,14 @@ export default function AuthPage() {
     setError(null);
     try {
       if (tab === 'signin') {
-        const signedIn = await api.json<PublicUser>('/api/login', {
+        const signedIn = await api.json('/api/login', {
           method: 'POST',
           json: { email: field('email'), password: String(data.get('password') ?? '') },
         });
         queryClient.setQueryData(queryKeys.user, signedIn);
         toast({ title: 'Welcome back!', description: 'You have successfully signed in.', variant: 'success' });
       } else {
-        const created = await api.json<PublicUser>('/api/register', {
+        const created = await api.json('/api/register', {
           method: 'POST',
           json: {
             firstName: field('firstName'),
