@@ -1,22 +1,6 @@
 import { createContext, useContext } from 'react';
 import { keepPreviousData, QueryClient, useMutation, useQuery, useQueryClient, type QueryClientConfig } from '@tanstack/react-query';
-import type {
-  AdminInquiry,
-  AdminMail,
-  AdminMailList,
-  MailStatus,
-  AdminRevision,
-  AdminStats,
-  AdminVehicle,
-  AdminVehicleEdit,
-  AnalyticsPeriod,
-  AnalyticsStats,
-  AuditEntry,
-  ListingStatus,
-  Paginated,
-  PendingAdminVehicle,
-  RejectionReason,
-} from '@app/shared';
+import type { MailStatus, AdminVehicleEdit, AnalyticsPeriod, ListingStatus, RejectionReason } from '@app/shared';
 import type { ApiClient } from './client';
 
 export const ApiContext = createContext<ApiClient | null>(null);

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { CatalogMakeSummary, CatalogModelSummary } from '@app/shared';
+import type { CatalogMakeSummary } from '@app/shared';
 import { api } from './client';
 import { queryKeys } from './queries';
 

@@ -1,10 +1,10 @@
 import { useInfiniteQuery, useQuery, useQueryClient, useMutation } from '@tanstack/react-query';
-import type { PricePoint, PublicConfig, PublicUser } from '@app/shared';
+import type { PublicConfig, PublicUser } from '@app/shared';
 import { SEARCH_LIMITS, searchApiParams, searchPath, type SearchFilters } from '@app/shared';
 import { isApiErrorStatus } from '@app/shared';
 import { api } from './client';
 import { RECENT_REFETCH_MS } from './query-client';
-import type { PublicVehicle as Vehicle, VehicleSearchResult } from '@app/shared';
+import type { PublicVehicle as Vehicle } from '@app/shared';
 import { getPublicConfig } from '../config';
 
 export const queryKeys = {

@@ -1,10 +1,8 @@
 import { useRef } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
-  CatalogModelSummary,
   OwnerVehicle,
   PublicVehicle,
-  VehicleDetail,
   GeneratedFeatures,
   GeneratedSpecs,
   VehicleInputDto,
@@ -67,7 +65,6 @@ export function useOwnedVehicle(id: number) {
     },
   });
 }
-
 
 /**
  * POST /api/vehicles or PUT /api/vehicles/{id}; the user's listings and the listing's caches are refreshed. A

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { EMAIL_CHANGE_TTL_HOURS, PASSWORD_MIN_LENGTH, errorMessage, fieldErrorsText, type AccountSession, type PublicUser } from '@app/shared';
+import { EMAIL_CHANGE_TTL_HOURS, PASSWORD_MIN_LENGTH, errorMessage, fieldErrorsText, type PublicUser } from '@app/shared';
 import { api } from '../../api/client';
 import { queryKeys } from '../../api/queries';
 import { useDocumentMeta } from '../../hooks/use-document-meta';

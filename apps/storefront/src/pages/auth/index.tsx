@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
-import { PASSWORD_MIN_LENGTH, sitePath, type PublicUser } from '@app/shared';
+import { PASSWORD_MIN_LENGTH, sitePath } from '@app/shared';
 import { errorMessage, fieldErrorsText } from '@app/shared';
 import { api } from '../../api/client';
 import { queryKeys, useCurrentUser, usePublicConfigQuery } from '../../api/queries';

@@ -9,7 +9,6 @@ import {
   fieldErrorsText,
   sitePath,
   type AlertFrequency,
-  type SavedSearch,
   filterChips,
   paramsFromFilters,
   type SearchFilters,
