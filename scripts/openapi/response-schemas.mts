@@ -11,9 +11,10 @@
  * the named contract types they reach (PublicVehicle, Paginated<AdminVehicle>...) into JSON Schema, which is
  * then written in OpenAPI 3.0's dialect (nullable, one-value enums, no tuples).
  *
- * A handler that answers nothing (`void`) has no body (204); one that writes its own answer (`@Res()` without
- * passthrough: a redirect, a file) is described by its own `@ApiResponse` decorator; `@Header('content-type',
- * ...)` names a handler's media type (the default is application/json).
+ * A handler that answers nothing (`void`) has no body (204); one that answers bytes (StreamableFile, Buffer, a
+ * stream) is `format: binary`; one that writes its own answer (`@Res()` without passthrough: a redirect, a page)
+ * is described by its own `@ApiResponse` decorator; `@Header('content-type', ...)` names a handler's media type
+ * (the default is application/json, or application/octet-stream for bytes).
  */
 import path from 'node:path';
 import ts from 'typescript';
@@ -25,6 +26,9 @@ const ERROR_TYPE = { file: path.join(root, 'libs/shared/src/common/api-error.ts'
 const ALIAS_PREFIX = '__OpenApiAnswer__';
 const HTTP_METHODS = new Set(['Get', 'Post', 'Put', 'Patch', 'Delete', 'Head', 'Options', 'All', 'Search']);
 const WRAPPERS = new Set(['Promise', 'PromiseLike', 'Observable']);
+/** Answers that are bytes, not JSON (a file, a stream): `format: binary`, of the media type `@Header` names. */
+const BINARY_TYPES = new Set(['StreamableFile', 'Buffer', 'Uint8Array', 'Readable', 'ReadStream']);
+const BINARY_SCHEMA = { type: 'string', format: 'binary' };
 
 export type Schema = Record<string, unknown>;
 
@@ -43,6 +47,8 @@ interface Handler {
   file: string;
   /** The declared answer type without Promise/Observable; null for no body. */
   answerType: string | null;
+  /** The answer is bytes (a file or a stream), not JSON. */
+  binary: boolean;
   contentType?: string;
   writesOwnAnswer: boolean;
 }
@@ -103,11 +109,13 @@ export function findHandlers(program: ts.Program): Handler[] {
           }),
         );
         const node = writesOwnAnswer ? null : answerTypeNode(member, where);
+        const binary = !!node && ts.isTypeReferenceNode(node) && ts.isIdentifier(node.typeName) && BINARY_TYPES.has(node.typeName.text);
         handlers.push({
           className,
           methodName,
           file,
-          answerType: node ? node.getText(sourceFile) : null,
+          answerType: node && !binary ? node.getText(sourceFile) : null,
+          binary,
           contentType: stringValue(header?.args[1])?.split(';')[0].trim(),
           writesOwnAnswer,
         });
@@ -275,7 +283,10 @@ export function responseSchemas(program: ts.Program): ResponseSchemas {
     const answer: HandlerAnswer = {};
     if (handler.writesOwnAnswer) answer.writesOwnAnswer = true;
     if (handler.contentType && handler.contentType !== 'application/json') answer.contentType = handler.contentType;
-    if (handler.answerType !== null) {
+    if (handler.binary) {
+      answer.contentType ??= 'application/octet-stream';
+      answer.schema = BINARY_SCHEMA;
+    } else if (handler.answerType !== null) {
       const definition = definitions[aliasName(handler)];
       if (!definition) throw new Error(`no schema for ${handler.className}.${handler.methodName}'s answer (${handler.answerType})`);
       answer.schema = toOpenApiSchema(definition);

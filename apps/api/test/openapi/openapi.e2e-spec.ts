@@ -197,7 +197,8 @@ describe('GET /api/openapi.json', () => {
     }
     expect(checked).toEqual(expect.arrayContaining(['/api/vehicles/search', '/api/vehicles/{id}', '/api/admin/vehicles/approved', '/api/user', '/api/config']));
     expect(checked.length).toBeGreaterThan(20);
-  });
+    // Some twenty-five requests and as many schemas compiled: more than the default 30 s on a busy machine.
+  }, 120_000);
 });
 
 /** What makes a schema loose, as text ('' when nothing): an object with no properties, or a value of no type. */

@@ -1918,6 +1918,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "message": "Unauthorized"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
@@ -1927,6 +1933,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 403,
+                     *       "message": "Forbidden"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
@@ -1936,6 +1948,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "message": "Too Many Requests"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
@@ -1945,6 +1963,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "message": "Internal Server Error"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
@@ -1954,6 +1978,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "message": "Service Unavailable"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
@@ -1996,6 +2026,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "message": "Unauthorized"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
@@ -2005,6 +2041,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 403,
+                     *       "message": "Forbidden"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
@@ -2014,6 +2056,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "message": "Too Many Requests"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
@@ -2023,6 +2071,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "message": "Internal Server Error"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
@@ -2032,6 +2086,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "message": "Service Unavailable"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
@@ -2073,6 +2133,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "message": "Unauthorized"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
@@ -2082,6 +2148,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 403,
+                     *       "message": "Forbidden"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
@@ -2091,6 +2163,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "message": "Too Many Requests"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
@@ -2100,6 +2178,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "message": "Internal Server Error"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
@@ -2109,6 +2193,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "message": "Service Unavailable"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
@@ -2152,6 +2242,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "message": "Unauthorized"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
@@ -2161,6 +2257,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 403,
+                     *       "message": "Forbidden"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
@@ -2170,6 +2272,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "message": "Too Many Requests"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
@@ -2179,6 +2287,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "message": "Internal Server Error"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
@@ -2188,6 +2302,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "message": "Service Unavailable"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
@@ -2232,6 +2352,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "message": "Unauthorized"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
@@ -2241,6 +2367,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 403,
+                     *       "message": "Forbidden"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
@@ -2250,6 +2382,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "message": "Not Found"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
@@ -2259,6 +2397,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "message": "Too Many Requests"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
@@ -2268,6 +2412,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "message": "Internal Server Error"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
@@ -2277,6 +2427,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "message": "Service Unavailable"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
@@ -2317,6 +2473,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "message": "Unauthorized"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
@@ -2326,6 +2488,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 403,
+                     *       "message": "Forbidden"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
@@ -2335,6 +2503,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "message": "Too Many Requests"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
@@ -2344,6 +2518,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "message": "Internal Server Error"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
@@ -2353,6 +2533,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "message": "Service Unavailable"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
@@ -2393,6 +2579,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "message": "Unauthorized"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
@@ -2402,6 +2594,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 403,
+                     *       "message": "Forbidden"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
@@ -2411,6 +2609,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "message": "Not Found"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
@@ -2420,6 +2624,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "message": "Too Many Requests"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
@@ -2429,6 +2639,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "message": "Internal Server Error"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
@@ -2438,6 +2654,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "message": "Service Unavailable"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
@@ -2479,6 +2701,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "message": "Unauthorized"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
@@ -2488,6 +2716,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 403,
+                     *       "message": "Forbidden"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
@@ -2497,6 +2731,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "message": "Too Many Requests"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
@@ -2506,6 +2746,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "message": "Internal Server Error"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
@@ -2515,6 +2761,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "message": "Service Unavailable"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
@@ -2555,6 +2807,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "message": "Unauthorized"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
@@ -2564,6 +2822,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 403,
+                     *       "message": "Forbidden"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
@@ -2573,6 +2837,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "message": "Not Found"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
@@ -2582,6 +2852,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "message": "Too Many Requests"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
@@ -2591,6 +2867,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "message": "Internal Server Error"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
@@ -2600,6 +2882,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "message": "Service Unavailable"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
@@ -2644,6 +2932,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "message": "Unauthorized"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
@@ -2653,6 +2947,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 403,
+                     *       "message": "Forbidden"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
@@ -2662,6 +2962,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "message": "Not Found"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
@@ -2671,6 +2977,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "message": "Too Many Requests"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
@@ -2680,6 +2992,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "message": "Internal Server Error"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
@@ -2689,6 +3007,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "message": "Service Unavailable"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
@@ -2727,6 +3051,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "message": "Unauthorized"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
@@ -2736,6 +3066,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 403,
+                     *       "message": "Forbidden"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
@@ -2745,6 +3081,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "message": "Too Many Requests"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
@@ -2754,6 +3096,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "message": "Internal Server Error"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
@@ -2763,6 +3111,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "message": "Service Unavailable"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
@@ -2807,6 +3161,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "message": "Unauthorized"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
@@ -2816,6 +3176,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 403,
+                     *       "message": "Forbidden"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
@@ -2825,6 +3191,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "message": "Not Found"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
@@ -2834,6 +3206,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "message": "Too Many Requests"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
@@ -2843,6 +3221,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "message": "Internal Server Error"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
@@ -2852,6 +3236,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "message": "Service Unavailable"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
@@ -2896,6 +3286,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "message": "Unauthorized"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
@@ -2905,6 +3301,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 403,
+                     *       "message": "Forbidden"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
@@ -2914,6 +3316,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "message": "Not Found"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
@@ -2923,6 +3331,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "message": "Too Many Requests"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
@@ -2932,6 +3346,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "message": "Internal Server Error"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
@@ -2941,6 +3361,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "message": "Service Unavailable"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
@@ -2982,6 +3408,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "message": "Unauthorized"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
@@ -2991,6 +3423,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 403,
+                     *       "message": "Forbidden"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
@@ -3000,6 +3438,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "message": "Too Many Requests"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
@@ -3009,6 +3453,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "message": "Internal Server Error"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
@@ -3018,6 +3468,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "message": "Service Unavailable"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
@@ -3060,6 +3516,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "message": "Unauthorized"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
@@ -3069,6 +3531,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 403,
+                     *       "message": "Forbidden"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
@@ -3078,6 +3546,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "message": "Too Many Requests"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
@@ -3087,6 +3561,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "message": "Internal Server Error"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
@@ -3096,6 +3576,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "message": "Service Unavailable"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
@@ -3136,6 +3622,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "message": "Unauthorized"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
@@ -3145,6 +3637,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 403,
+                     *       "message": "Forbidden"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
@@ -3154,6 +3652,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "message": "Too Many Requests"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
@@ -3163,6 +3667,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "message": "Internal Server Error"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
@@ -3172,6 +3682,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "message": "Service Unavailable"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
@@ -3212,6 +3728,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 403,
+                     *       "message": "Forbidden"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
@@ -3221,6 +3743,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "message": "Too Many Requests"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
@@ -3230,6 +3758,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "message": "Internal Server Error"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
@@ -3239,6 +3773,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "message": "Service Unavailable"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
@@ -3283,6 +3823,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 403,
+                     *       "message": "Forbidden"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
@@ -3292,6 +3838,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "message": "Too Many Requests"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
@@ -3301,6 +3853,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "message": "Internal Server Error"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
@@ -3310,6 +3868,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "message": "Service Unavailable"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
@@ -3354,6 +3918,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 403,
+                     *       "message": "Forbidden"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
@@ -3363,6 +3933,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "message": "Too Many Requests"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
@@ -3372,6 +3948,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "message": "Internal Server Error"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
@@ -3381,6 +3963,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "message": "Service Unavailable"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
@@ -3421,6 +4009,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 403,
+                     *       "message": "Forbidden"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
@@ -3430,6 +4024,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "message": "Too Many Requests"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
@@ -3439,6 +4039,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "message": "Internal Server Error"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
@@ -3448,6 +4054,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "message": "Service Unavailable"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
@@ -3492,6 +4104,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 403,
+                     *       "message": "Forbidden"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
@@ -3501,6 +4119,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "message": "Too Many Requests"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
@@ -3510,6 +4134,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "message": "Internal Server Error"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
@@ -3519,6 +4149,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "message": "Service Unavailable"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
@@ -3557,6 +4193,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "message": "Too Many Requests"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
@@ -3566,6 +4208,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "message": "Internal Server Error"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
@@ -3575,6 +4223,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "message": "Service Unavailable"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
@@ -3615,6 +4269,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "message": "Not Found"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
@@ -3624,6 +4284,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "message": "Too Many Requests"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
@@ -3633,6 +4299,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "message": "Internal Server Error"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
@@ -3642,6 +4314,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "message": "Service Unavailable"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
@@ -3683,6 +4361,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "message": "Not Found"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
@@ -3692,6 +4376,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "message": "Too Many Requests"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
@@ -3701,6 +4391,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "message": "Internal Server Error"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
@@ -3710,6 +4406,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "message": "Service Unavailable"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
@@ -3748,6 +4450,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "message": "Too Many Requests"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
@@ -3757,6 +4465,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "message": "Internal Server Error"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
@@ -3766,6 +4480,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "message": "Service Unavailable"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
@@ -3804,6 +4524,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "message": "Too Many Requests"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
@@ -3813,6 +4539,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "message": "Internal Server Error"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
@@ -3822,6 +4554,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "message": "Service Unavailable"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
@@ -3864,6 +4602,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 403,
+                     *       "message": "Forbidden"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
@@ -3873,6 +4617,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "message": "Too Many Requests"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
@@ -3882,6 +4632,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "message": "Internal Server Error"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
@@ -3891,6 +4647,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "message": "Service Unavailable"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
@@ -3932,6 +4694,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "message": "Too Many Requests"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
@@ -3941,6 +4709,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "message": "Internal Server Error"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
@@ -3950,6 +4724,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "message": "Service Unavailable"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
@@ -3988,6 +4768,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "message": "Too Many Requests"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
@@ -3997,6 +4783,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "message": "Internal Server Error"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
@@ -4006,6 +4798,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "message": "Service Unavailable"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
@@ -4048,6 +4846,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 403,
+                     *       "message": "Forbidden"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
@@ -4057,6 +4861,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "message": "Too Many Requests"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
@@ -4066,6 +4876,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "message": "Internal Server Error"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
@@ -4075,6 +4891,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "message": "Service Unavailable"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
@@ -4111,6 +4933,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 403,
+                     *       "message": "Forbidden"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
@@ -4120,6 +4948,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "message": "Too Many Requests"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
@@ -4129,6 +4963,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "message": "Internal Server Error"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
@@ -4138,6 +4978,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "message": "Service Unavailable"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
@@ -4176,6 +5022,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "message": "Too Many Requests"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
@@ -4185,6 +5037,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "message": "Internal Server Error"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
@@ -4194,6 +5052,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "message": "Service Unavailable"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
@@ -4236,6 +5100,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 403,
+                     *       "message": "Forbidden"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
@@ -4245,6 +5115,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "message": "Too Many Requests"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
@@ -4254,6 +5130,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "message": "Internal Server Error"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
@@ -4263,6 +5145,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "message": "Service Unavailable"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
@@ -4301,6 +5189,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "message": "Too Many Requests"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
@@ -4310,6 +5204,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "message": "Internal Server Error"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
@@ -4319,6 +5219,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "message": "Service Unavailable"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
@@ -4363,6 +5269,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 403,
+                     *       "message": "Forbidden"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
@@ -4372,6 +5284,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "message": "Too Many Requests"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
@@ -4381,6 +5299,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "message": "Internal Server Error"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
@@ -4390,6 +5314,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "message": "Service Unavailable"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
@@ -4428,6 +5358,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "message": "Unauthorized"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
@@ -4437,6 +5373,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 403,
+                     *       "message": "Forbidden"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
@@ -4446,6 +5388,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "message": "Too Many Requests"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
@@ -4455,6 +5403,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "message": "Internal Server Error"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
@@ -4464,6 +5418,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "message": "Service Unavailable"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
@@ -4502,6 +5462,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "message": "Unauthorized"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
@@ -4511,6 +5477,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "message": "Too Many Requests"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
@@ -4520,6 +5492,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "message": "Internal Server Error"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
@@ -4529,6 +5507,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "message": "Service Unavailable"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
@@ -4569,6 +5553,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "message": "Unauthorized"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
@@ -4578,6 +5568,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 403,
+                     *       "message": "Forbidden"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
@@ -4587,6 +5583,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "message": "Too Many Requests"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
@@ -4596,6 +5598,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "message": "Internal Server Error"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
@@ -4605,6 +5613,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "message": "Service Unavailable"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
@@ -4647,6 +5661,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "message": "Unauthorized"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
@@ -4656,6 +5676,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 403,
+                     *       "message": "Forbidden"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
@@ -4665,6 +5691,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "message": "Too Many Requests"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
@@ -4674,6 +5706,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "message": "Internal Server Error"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
@@ -4683,6 +5721,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "message": "Service Unavailable"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
@@ -4727,6 +5771,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "message": "Unauthorized"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
@@ -4736,6 +5786,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 403,
+                     *       "message": "Forbidden"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
@@ -4745,6 +5801,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "message": "Too Many Requests"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
@@ -4754,6 +5816,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "message": "Internal Server Error"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
@@ -4763,6 +5831,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "message": "Service Unavailable"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
@@ -4803,6 +5877,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "message": "Unauthorized"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
@@ -4812,6 +5892,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 403,
+                     *       "message": "Forbidden"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
@@ -4821,6 +5907,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "message": "Too Many Requests"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
@@ -4830,6 +5922,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "message": "Internal Server Error"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
@@ -4839,6 +5937,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "message": "Service Unavailable"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
@@ -4877,6 +5981,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "message": "Unauthorized"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
@@ -4886,6 +5996,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "message": "Too Many Requests"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
@@ -4895,6 +6011,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "message": "Internal Server Error"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
@@ -4904,6 +6026,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "message": "Service Unavailable"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
@@ -4942,6 +6070,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "message": "Unauthorized"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
@@ -4951,6 +6085,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 403,
+                     *       "message": "Forbidden"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
@@ -4960,6 +6100,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "message": "Not Found"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
@@ -4969,6 +6115,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "message": "Too Many Requests"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
@@ -4978,6 +6130,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "message": "Internal Server Error"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
@@ -4987,6 +6145,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "message": "Service Unavailable"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
@@ -5025,6 +6189,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "message": "Unauthorized"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
@@ -5034,6 +6204,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 403,
+                     *       "message": "Forbidden"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
@@ -5043,6 +6219,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "message": "Not Found"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
@@ -5052,6 +6234,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "message": "Too Many Requests"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
@@ -5061,6 +6249,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "message": "Internal Server Error"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
@@ -5070,6 +6264,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "message": "Service Unavailable"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
@@ -5112,6 +6312,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "message": "Unauthorized"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
@@ -5121,6 +6327,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 403,
+                     *       "message": "Forbidden"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
@@ -5130,6 +6342,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "message": "Too Many Requests"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
@@ -5139,6 +6357,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "message": "Internal Server Error"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
@@ -5148,6 +6372,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "message": "Service Unavailable"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
@@ -5186,6 +6416,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "message": "Unauthorized"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
@@ -5195,6 +6431,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "message": "Too Many Requests"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
@@ -5204,6 +6446,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "message": "Internal Server Error"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
@@ -5213,6 +6461,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "message": "Service Unavailable"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
@@ -5255,6 +6509,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "message": "Unauthorized"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
@@ -5264,6 +6524,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 403,
+                     *       "message": "Forbidden"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
@@ -5273,6 +6539,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "message": "Too Many Requests"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
@@ -5282,6 +6554,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "message": "Internal Server Error"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
@@ -5291,6 +6569,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "message": "Service Unavailable"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
@@ -5329,6 +6613,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "message": "Unauthorized"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
@@ -5338,6 +6628,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 403,
+                     *       "message": "Forbidden"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
@@ -5347,6 +6643,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "message": "Not Found"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
@@ -5356,6 +6658,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "message": "Too Many Requests"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
@@ -5365,6 +6673,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "message": "Internal Server Error"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
@@ -5374,6 +6688,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "message": "Service Unavailable"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
@@ -5418,6 +6738,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "message": "Unauthorized"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
@@ -5427,6 +6753,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 403,
+                     *       "message": "Forbidden"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
@@ -5436,6 +6768,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "message": "Not Found"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
@@ -5445,6 +6783,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "message": "Too Many Requests"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
@@ -5454,6 +6798,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "message": "Internal Server Error"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
@@ -5463,6 +6813,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "message": "Service Unavailable"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
@@ -5501,6 +6857,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "message": "Unauthorized"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
@@ -5510,6 +6872,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "message": "Too Many Requests"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
@@ -5519,6 +6887,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "message": "Internal Server Error"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
@@ -5528,6 +6902,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "message": "Service Unavailable"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
@@ -5566,6 +6946,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "message": "Unauthorized"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
@@ -5575,6 +6961,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 403,
+                     *       "message": "Forbidden"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
@@ -5584,6 +6976,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "message": "Not Found"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
@@ -5593,6 +6991,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "message": "Too Many Requests"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
@@ -5602,6 +7006,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "message": "Internal Server Error"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
@@ -5611,6 +7021,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "message": "Service Unavailable"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
@@ -5649,6 +7065,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "message": "Unauthorized"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
@@ -5658,6 +7080,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "message": "Too Many Requests"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
@@ -5667,6 +7095,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "message": "Internal Server Error"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
@@ -5676,6 +7110,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "message": "Service Unavailable"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
@@ -5718,6 +7158,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "message": "Unauthorized"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
@@ -5727,6 +7173,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 403,
+                     *       "message": "Forbidden"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
@@ -5736,6 +7188,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "message": "Too Many Requests"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
@@ -5745,6 +7203,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "message": "Internal Server Error"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
@@ -5754,6 +7218,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "message": "Service Unavailable"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
@@ -5794,6 +7264,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "message": "Not Found"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
@@ -5803,6 +7279,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "message": "Too Many Requests"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
@@ -5812,6 +7294,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "message": "Internal Server Error"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
@@ -5821,6 +7309,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "message": "Service Unavailable"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
@@ -5865,6 +7359,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "message": "Unauthorized"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
@@ -5874,6 +7374,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 403,
+                     *       "message": "Forbidden"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
@@ -5883,6 +7389,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "message": "Not Found"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
@@ -5892,6 +7404,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "message": "Too Many Requests"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
@@ -5901,6 +7419,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "message": "Internal Server Error"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
@@ -5910,6 +7434,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "message": "Service Unavailable"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
@@ -5948,6 +7478,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "message": "Unauthorized"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
@@ -5957,6 +7493,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 403,
+                     *       "message": "Forbidden"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
@@ -5966,6 +7508,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "message": "Not Found"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
@@ -5975,6 +7523,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "message": "Too Many Requests"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
@@ -5984,6 +7538,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "message": "Internal Server Error"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
@@ -5993,6 +7553,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "message": "Service Unavailable"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
@@ -6033,6 +7599,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "message": "Not Found"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
@@ -6042,6 +7614,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "message": "Too Many Requests"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
@@ -6051,6 +7629,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "message": "Internal Server Error"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
@@ -6060,6 +7644,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "message": "Service Unavailable"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
@@ -6104,6 +7694,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "message": "Unauthorized"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
@@ -6113,6 +7709,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 403,
+                     *       "message": "Forbidden"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
@@ -6122,6 +7724,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "message": "Not Found"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
@@ -6131,6 +7739,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "message": "Too Many Requests"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
@@ -6140,6 +7754,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "message": "Internal Server Error"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
@@ -6149,6 +7769,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "message": "Service Unavailable"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
@@ -6187,6 +7813,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "message": "Too Many Requests"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
@@ -6196,6 +7828,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "message": "Internal Server Error"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
@@ -6205,6 +7843,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "message": "Service Unavailable"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
@@ -6247,6 +7891,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "message": "Unauthorized"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
@@ -6256,6 +7906,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 403,
+                     *       "message": "Forbidden"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
@@ -6265,6 +7921,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "message": "Too Many Requests"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
@@ -6274,6 +7936,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "message": "Internal Server Error"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
@@ -6283,6 +7951,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "message": "Service Unavailable"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
@@ -6321,6 +7995,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "message": "Too Many Requests"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
@@ -6330,6 +8010,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "message": "Internal Server Error"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
@@ -6339,6 +8025,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "message": "Service Unavailable"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
@@ -6412,6 +8104,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "message": "Too Many Requests"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
@@ -6421,6 +8119,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "message": "Internal Server Error"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
@@ -6430,6 +8134,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "message": "Service Unavailable"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
@@ -6472,6 +8182,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "message": "Unauthorized"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
@@ -6481,6 +8197,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 403,
+                     *       "message": "Forbidden"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
@@ -6490,6 +8212,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "message": "Too Many Requests"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
@@ -6499,6 +8227,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "message": "Internal Server Error"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
@@ -6508,6 +8242,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "message": "Service Unavailable"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
@@ -6548,6 +8288,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "message": "Unauthorized"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
@@ -6557,6 +8303,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "message": "Not Found"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
@@ -6566,6 +8318,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "message": "Too Many Requests"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
@@ -6575,6 +8333,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "message": "Internal Server Error"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
@@ -6584,6 +8348,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "message": "Service Unavailable"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
@@ -6622,6 +8392,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "message": "Too Many Requests"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
@@ -6631,6 +8407,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "message": "Internal Server Error"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
@@ -6640,6 +8422,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "message": "Service Unavailable"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };

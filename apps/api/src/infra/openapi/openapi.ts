@@ -102,7 +102,9 @@ function describeErrors(operation: Operation, method: string, path: string): voi
   operation.responses ??= {};
   for (const [status, description] of Object.entries(errors)) {
     const existing = operation.responses[status] as { description?: string } | undefined;
-    operation.responses[status] = { description: existing?.description ?? description, content: { 'application/json': { schema: ERROR_REF } } };
+    // The error shape's own example is a validation error (400); the others show their status.
+    const example = status === '400' ? undefined : { statusCode: Number(status), message: STATUS_CODES[status] };
+    operation.responses[status] = { description: existing?.description ?? description, content: { 'application/json': { schema: ERROR_REF, ...(example && { example }) } } };
   }
 }
 
