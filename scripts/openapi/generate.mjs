@@ -3,7 +3,9 @@
  * `npm run openapi`: the API's description from the code, and the clients' types from the description
  * (immich's sync-open-api habit):
  *   1. apps/api/src/infra/openapi/plugin-metadata.ts: what @nestjs/swagger's plugin reads from the DTOs and
- *      controllers (the API loads it, since webpack and @swc/jest do not run the plugin);
+ *      controllers (the API loads it, since webpack and @swc/jest do not run the plugin), and
+ *      response-schemas.ts beside it: each route handler's answer schema, from the type it declares
+ *      (ts-json-schema-generator), and the one error shape;
  *   2. builds the API and asks it for its document (`node dist/apps/api/main.js openapi`, scratch SQLite);
  *   3. validates it (@apidevtools/swagger-parser) and writes libs/shared/src/http/openapi.json;
  *   4. libs/shared/src/http/api-types.ts from it (openapi-typescript), which the one HTTP client is typed by.
@@ -20,7 +22,7 @@ import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const check = process.argv.includes('--check');
-const METADATA = 'apps/api/src/infra/openapi/plugin-metadata.ts';
+const METADATA = ['apps/api/src/infra/openapi/plugin-metadata.ts', 'apps/api/src/infra/openapi/response-schemas.ts'];
 const DOCUMENT = 'libs/shared/src/http/openapi.json';
 const TYPES = 'libs/shared/src/http/api-types.ts';
 const { rebuildStale } = createRequire(import.meta.url)('../lib/build-freshness.js');
@@ -44,10 +46,10 @@ function output(file, text) {
 }
 
 try {
-  console.log('openapi: reading the DTOs and controllers (@nestjs/swagger plugin metadata)');
+  console.log('openapi: reading the DTOs and controllers (@nestjs/swagger plugin metadata, answer types)');
   run(bin('tsx'), [path.join(root, 'scripts/openapi/plugin-metadata.mts'), scratch]);
-  output(METADATA, readFileSync(path.join(scratch, 'plugin-metadata.ts'), 'utf8'));
-  if (stale.length) throw new Error(`${METADATA} is out of date: run \`npm run openapi\` and commit the result`);
+  for (const file of METADATA) output(file, readFileSync(path.join(scratch, path.basename(file)), 'utf8'));
+  if (stale.length) throw new Error(`${stale.join(', ')} out of date: run \`npm run openapi\` and commit the result`);
 
   // The API build is reused when its sources have not changed since it was made (npm test's browser stage
   // runs the same build): only a stale one is built again.

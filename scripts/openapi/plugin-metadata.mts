@@ -4,11 +4,15 @@
  * with `SwaggerModule.loadPluginMetadata`. The plugin itself runs only inside `tsc`; the API is built with
  * webpack and tested with @swc/jest, where it would not run, so both load this one generated file instead.
  * Part of `npm run openapi` (and checked by `npm run openapi:check`).
+ * The same program then gives response-schemas.ts beside it: each handler's answer schema, from the return
+ * type it declares (response-schemas.mts).
  */
 import { PluginMetadataGenerator } from '@nestjs/cli/lib/compiler/plugins/plugin-metadata-generator.js';
 import { ReadonlyVisitor } from '@nestjs/swagger/plugin';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';
+import { responseSchemas, responseSchemasSource } from './response-schemas.mts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const sourceDir = path.join(root, 'apps/api/src/infra/openapi');
@@ -37,3 +41,5 @@ new PluginMetadataGenerator().generate({
   filename: 'plugin-metadata.ts',
   tsProgramRef: program,
 });
+
+writeFileSync(path.join(outputDir, 'response-schemas.ts'), responseSchemasSource(responseSchemas(program)));

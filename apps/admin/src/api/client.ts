@@ -1,24 +1,21 @@
-import { createApiClient, imageUploadForm, type ApiRelativeUrl, type QueryValue, type UploadedImage } from '@app/shared';
+import { type ApiClient as HttpClient, createApiClient, imageUploadForm, type ApiRelativeUrl, type UploadedImage } from '@app/shared';
 
 /**
  * The console's calls to the API, relative to the `apiBase` the host passes (e.g. "/api"), made through the
  * one HTTP client of libs/shared (its `ApiError`, `isAuthFailure` and error shape are the storefront's too).
  * Paths are the API document's routes without their '/api' (`ApiRelativeUrl`), so a renamed route fails the
- * type check.
+ * type check, and each call answers the type the document gives its route.
  */
-export interface ApiClient {
-  get<T>(path: ApiRelativeUrl, query?: Record<string, QueryValue>): Promise<T>;
-  patch<T>(path: ApiRelativeUrl, body: unknown): Promise<T>;
-  post<T>(path: ApiRelativeUrl, body?: unknown): Promise<T>;
+export interface ApiClient extends Pick<HttpClient<ApiRelativeUrl>, 'get' | 'patch' | 'post'> {
   upload(file: File): Promise<UploadedImage>;
 }
 
 export function createAdminApi(apiBase: string, fetchImpl?: typeof fetch): ApiClient {
   const http = createApiClient<ApiRelativeUrl>({ baseUrl: apiBase, fetch: fetchImpl });
   return {
-    get: (path, query) => http.get(path, query),
-    patch: (path, body) => http.patch(path, body),
-    post: (path, body) => http.post(path, body),
-    upload: (file) => http.postForm<UploadedImage>('/uploads', imageUploadForm(file)),
+    get: http.get,
+    patch: http.patch,
+    post: http.post,
+    upload: (file) => http.postForm('/uploads', imageUploadForm(file)),
   };
 }

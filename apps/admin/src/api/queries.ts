@@ -1,22 +1,6 @@
 import { createContext, useContext } from 'react';
 import { keepPreviousData, QueryClient, useMutation, useQuery, useQueryClient, type QueryClientConfig } from '@tanstack/react-query';
-import type {
-  AdminInquiry,
-  AdminMail,
-  AdminMailList,
-  MailStatus,
-  AdminRevision,
-  AdminStats,
-  AdminVehicle,
-  AdminVehicleEdit,
-  AnalyticsPeriod,
-  AnalyticsStats,
-  AuditEntry,
-  ListingStatus,
-  Paginated,
-  PendingAdminVehicle,
-  RejectionReason,
-} from '@app/shared';
+import type { MailStatus, AdminVehicleEdit, AnalyticsPeriod, ListingStatus, RejectionReason } from '@app/shared';
 import type { ApiClient } from './client';
 
 export const ApiContext = createContext<ApiClient | null>(null);
@@ -56,14 +40,14 @@ export const adminKeys = {
 /** Every query takes `enabled`: admin data is requested only for a signed-in admin (SPEC.md section 6). */
 export function useAdminStats(enabled: boolean) {
   const api = useApi();
-  return useQuery({ queryKey: adminKeys.stats, queryFn: () => api.get<AdminStats>('/admin/stats'), enabled });
+  return useQuery({ queryKey: adminKeys.stats, queryFn: () => api.get('/admin/stats'), enabled });
 }
 
 export function useVehicleList(list: 'pending' | 'approved', page: number, enabled: boolean) {
   const api = useApi();
   return useQuery({
     queryKey: adminKeys.vehicles(list, page),
-    queryFn: () => api.get<Paginated<AdminVehicle>>(`/admin/vehicles/${list}`, { page, limit: PAGE_SIZE }),
+    queryFn: () => api.get(`/admin/vehicles/${list}`, { page, limit: PAGE_SIZE }),
     placeholderData: keepPreviousData,
     enabled,
   });
@@ -74,7 +58,7 @@ export function usePendingQueue(page: number, sort: 'oldest' | 'risk', enabled: 
   const api = useApi();
   return useQuery({
     queryKey: [...adminKeys.vehicles('pending', page), sort],
-    queryFn: () => api.get<Paginated<PendingAdminVehicle>>('/admin/vehicles/pending', { page, limit: PAGE_SIZE, sort }),
+    queryFn: () => api.get('/admin/vehicles/pending', { page, limit: PAGE_SIZE, sort }),
     placeholderData: keepPreviousData,
     enabled,
   });
@@ -84,7 +68,7 @@ export function useAnalytics(period: AnalyticsPeriod, enabled: boolean) {
   const api = useApi();
   return useQuery({
     queryKey: adminKeys.analytics(period),
-    queryFn: () => api.get<AnalyticsStats>('/analytics/stats', { period }),
+    queryFn: () => api.get('/analytics/stats', { period }),
     placeholderData: keepPreviousData,
     enabled,
   });
@@ -94,7 +78,7 @@ export function useInquiries(handled: boolean, page: number, enabled: boolean) {
   const api = useApi();
   return useQuery({
     queryKey: adminKeys.inquiries(handled, page),
-    queryFn: () => api.get<Paginated<AdminInquiry>>('/admin/inquiries', { handled, page, limit: PAGE_SIZE }),
+    queryFn: () => api.get('/admin/inquiries', { handled, page, limit: PAGE_SIZE }),
     placeholderData: keepPreviousData,
     enabled,
   });
@@ -105,7 +89,7 @@ export function useMail(status: MailStatus, enabled: boolean) {
   const api = useApi();
   return useQuery({
     queryKey: adminKeys.mail(status),
-    queryFn: () => api.get<AdminMailList>('/admin/mail', { status }),
+    queryFn: () => api.get('/admin/mail', { status }),
     placeholderData: keepPreviousData,
     // While e-mails wait to be sent, the counts follow the worker.
     refetchInterval: (query) => ((query.state.data?.counts.pending ?? 0) > 0 ? 3000 : false),
@@ -117,7 +101,7 @@ export function useRetryMail() {
   const api = useApi();
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => api.post<AdminMail>(`/admin/mail/${id}/retry`),
+    mutationFn: (id: number) => api.post(`/admin/mail/${id}/retry`),
     onSuccess: () => client.invalidateQueries({ queryKey: adminKeys.mail() }),
   });
 }
@@ -126,7 +110,7 @@ export function useAuditTrail(page: number, enabled: boolean) {
   const api = useApi();
   return useQuery({
     queryKey: adminKeys.audit(page),
-    queryFn: () => api.get<Paginated<AuditEntry>>('/admin/audit', { page, limit: PAGE_SIZE }),
+    queryFn: () => api.get('/admin/audit', { page, limit: PAGE_SIZE }),
     placeholderData: keepPreviousData,
     enabled,
   });
@@ -138,7 +122,7 @@ export function useChangeStatus() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ id, ...body }: { id: number; status: ListingStatus; reason?: RejectionReason; note?: string }) =>
-      api.patch<AdminVehicle>(`/admin/vehicles/${id}/status`, body),
+      api.patch(`/admin/vehicles/${id}/status`, body),
     onSuccess: () =>
       Promise.all([
         client.invalidateQueries({ queryKey: adminKeys.vehicles('pending') }),
@@ -154,7 +138,7 @@ export function useEditVehicle() {
   const api = useApi();
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, changes }: { id: number; changes: AdminVehicleEdit }) => api.patch<AdminVehicle>(`/admin/vehicles/${id}`, changes),
+    mutationFn: ({ id, changes }: { id: number; changes: AdminVehicleEdit }) => api.patch(`/admin/vehicles/${id}`, changes),
     onSuccess: () =>
       Promise.all([
         client.invalidateQueries({ queryKey: adminKeys.vehicles('approved') }),
@@ -168,7 +152,7 @@ export function useMarkInquiry() {
   const api = useApi();
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, handled }: { id: number; handled: boolean }) => api.patch<AdminInquiry>(`/admin/inquiries/${id}`, { handled }),
+    mutationFn: ({ id, handled }: { id: number; handled: boolean }) => api.patch(`/admin/inquiries/${id}`, { handled }),
     onSuccess: () => client.invalidateQueries({ queryKey: adminKeys.inquiries() }),
   });
 }
@@ -178,7 +162,7 @@ export function useRevisions(page: number, enabled: boolean) {
   const api = useApi();
   return useQuery({
     queryKey: adminKeys.revisions(page),
-    queryFn: () => api.get<Paginated<AdminRevision>>('/admin/revisions', { page, limit: PAGE_SIZE }),
+    queryFn: () => api.get('/admin/revisions', { page, limit: PAGE_SIZE }),
     placeholderData: keepPreviousData,
     enabled,
   });
@@ -193,8 +177,8 @@ export function useDecideRevision() {
   return useMutation({
     mutationFn: (d: RevisionDecision) =>
       d.decision === 'approve'
-        ? api.post<AdminVehicle>(`/admin/revisions/${d.id}/approve`)
-        : api.post<AdminVehicle>(`/admin/revisions/${d.id}/reject`, { reason: d.reason, note: d.note }),
+        ? api.post(`/admin/revisions/${d.id}/approve`)
+        : api.post(`/admin/revisions/${d.id}/reject`, { reason: d.reason, note: d.note }),
     onSuccess: () =>
       Promise.all([
         client.invalidateQueries({ queryKey: adminKeys.revisions() }),

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { CatalogMakeSummary, CatalogModelSummary } from '@app/shared';
+import type { CatalogMakeSummary } from '@app/shared';
 import { api } from './client';
 import { queryKeys } from './queries';
 
@@ -9,7 +9,7 @@ export const makeNames = (makes: readonly CatalogMakeSummary[]): string[] => mak
 export function useMakes() {
   return useQuery({
     queryKey: queryKeys.makes,
-    queryFn: async () => makeNames(await api.json<CatalogMakeSummary[]>('/api/catalog/makes')),
+    queryFn: async () => makeNames(await api.json('/api/catalog/makes')),
   });
 }
 
@@ -19,6 +19,6 @@ export function useModels(make: string) {
     queryKey: queryKeys.models(make),
     enabled: make !== '',
     queryFn: async () =>
-      (await api.json<CatalogModelSummary[]>(`/api/catalog/makes/${encodeURIComponent(make)}/models`).catch(() => [])).map((m) => m.name),
+      (await api.json(`/api/catalog/makes/${encodeURIComponent(make)}/models`).catch(() => [])).map((m) => m.name),
   });
 }

@@ -1,10 +1,10 @@
 import { useInfiniteQuery, useQuery, useQueryClient, useMutation } from '@tanstack/react-query';
-import type { PricePoint, PublicConfig, PublicUser } from '@app/shared';
+import type { PublicConfig, PublicUser } from '@app/shared';
 import { SEARCH_LIMITS, searchApiParams, searchPath, type SearchFilters } from '@app/shared';
 import { isApiErrorStatus } from '@app/shared';
 import { api } from './client';
 import { RECENT_REFETCH_MS } from './query-client';
-import type { PublicVehicle as Vehicle, VehicleSearchResult } from '@app/shared';
+import type { PublicVehicle as Vehicle } from '@app/shared';
 import { getPublicConfig } from '../config';
 
 export const queryKeys = {
@@ -23,7 +23,7 @@ export const queryKeys = {
 /** GET /api/user: 401 (or any failure) means nobody is signed in. */
 async function fetchCurrentUser(): Promise<PublicUser | null> {
   try {
-    return await api.json<PublicUser>('/api/user');
+    return await api.json('/api/user');
   } catch {
     return null;
   }
@@ -49,7 +49,7 @@ export function useLogout() {
 export function useRecentVehicles() {
   return useQuery({
     queryKey: queryKeys.recent,
-    queryFn: () => api.json<Vehicle[]>('/api/vehicles/recent'),
+    queryFn: () => api.json('/api/vehicles/recent'),
     refetchInterval: RECENT_REFETCH_MS,
   });
 }
@@ -57,7 +57,7 @@ export function useRecentVehicles() {
 export function useFeaturedVehicles() {
   return useQuery({
     queryKey: queryKeys.featured,
-    queryFn: () => api.json<Vehicle[]>('/api/vehicles/featured'),
+    queryFn: () => api.json('/api/vehicles/featured'),
     select: (vehicles) => vehicles.slice(0, SEARCH_LIMITS.featuredCount),
   });
 }
@@ -69,7 +69,7 @@ export function useVehicleSearch(filters: SearchFilters) {
     queryKey: queryKeys.search(key),
     initialPageParam: 1,
     queryFn: ({ pageParam, signal }) =>
-      api.json<VehicleSearchResult>(searchPath(searchApiParams(filters, pageParam)), { signal }),
+      api.json(searchPath(searchApiParams(filters, pageParam)), { signal }),
     getNextPageParam: (last, pages) => {
       const shown = pages.reduce((sum, page) => sum + page.vehicles.length, 0);
       return shown < last.total && last.vehicles.length > 0 ? pages.length + 1 : undefined;
@@ -91,7 +91,7 @@ export function useSimilarVehicles(vehicle: Vehicle | null | undefined, enabled 
         excludeId: String(v.id),
         limit: String(SEARCH_LIMITS.similarCount),
       });
-      const result = await api.json<VehicleSearchResult>(`/api/vehicles/search?${params.toString()}`);
+      const result = await api.json(`/api/vehicles/search?${params.toString()}`);
       return result.vehicles.filter((x) => x.id !== v.id).slice(0, SEARCH_LIMITS.similarCount);
     },
   });
@@ -104,7 +104,7 @@ export function useVehicle(id: number) {
     enabled: Number.isInteger(id) && id > 0,
     queryFn: async () => {
       try {
-        return await api.json<Vehicle>(`/api/vehicles/${id}`);
+        return await api.json(`/api/vehicles/${id}`);
       } catch (error) {
         if (isApiErrorStatus(error, 400, 401, 404)) return null;
         throw error;
@@ -115,5 +115,5 @@ export function useVehicle(id: number) {
 
 /** Every price of a listing, oldest first. */
 export function usePriceHistory(id: number) {
-  return useQuery({ queryKey: queryKeys.priceHistory(id), queryFn: () => api.get<PricePoint[]>(`/api/vehicles/${id}/price-history`) });
+  return useQuery({ queryKey: queryKeys.priceHistory(id), queryFn: () => api.get(`/api/vehicles/${id}/price-history`) });
 }

@@ -1,10 +1,8 @@
 import { useRef } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
-  CatalogModelSummary,
   OwnerVehicle,
   PublicVehicle,
-  VehicleDetail,
   GeneratedFeatures,
   GeneratedSpecs,
   VehicleInputDto,
@@ -35,7 +33,7 @@ export const sellerKeys = {
 export function useMyVehicles(enabled = true) {
   return useQuery({
     queryKey: sellerKeys.mine,
-    queryFn: () => api.json<OwnerVehicle[]>('/api/user/vehicles'),
+    queryFn: () => api.json('/api/user/vehicles'),
     enabled,
   });
 }
@@ -59,7 +57,7 @@ export function useOwnedVehicle(id: number) {
     enabled: Number.isInteger(id) && id > 0,
     queryFn: async () => {
       try {
-        return await api.json<VehicleDetail>(`/api/vehicles/${id}`);
+        return await api.json(`/api/vehicles/${id}`);
       } catch (error) {
         if (isApiErrorStatus(error, 400, 401, 403, 404)) return null;
         throw error;
@@ -67,7 +65,6 @@ export function useOwnedVehicle(id: number) {
     },
   });
 }
-
 
 /**
  * POST /api/vehicles or PUT /api/vehicles/{id}; the user's listings and the listing's caches are refreshed. A
@@ -80,8 +77,8 @@ export function useSaveListing(id: number | null) {
   return useMutation({
     mutationFn: (payload: ListingPayload) =>
       id
-        ? api.json<OwnerVehicle>(`/api/vehicles/${id}`, { method: 'PUT', json: payload })
-        : api.json<OwnerVehicle>('/api/vehicles', { method: 'POST', json: payload, headers: { 'Idempotency-Key': submission.current } }),
+        ? api.json(`/api/vehicles/${id}`, { method: 'PUT', json: payload })
+        : api.json('/api/vehicles', { method: 'POST', json: payload, headers: { 'Idempotency-Key': submission.current } }),
     onSuccess: async (saved) => {
       submission.current = crypto.randomUUID();
       client.setQueryData(sellerKeys.owned(saved.id), saved);
@@ -97,7 +94,7 @@ export function useMarkSold() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ id, ...body }: { id: number; soldPrice?: number; showSoldPrice?: boolean }) =>
-      api.post<OwnerVehicle>(`/api/vehicles/${id}/sold`, body),
+      api.post(`/api/vehicles/${id}/sold`, body),
     onSuccess: async (saved) => {
       client.setQueryData(sellerKeys.owned(saved.id), saved);
       client.removeQueries({ queryKey: queryKeys.vehicle(saved.id) });
@@ -111,7 +108,7 @@ export function useCatalogModels(make: string) {
   return useQuery({
     queryKey: sellerKeys.modelDetails(make),
     enabled: make !== '',
-    queryFn: () => api.json<CatalogModelSummary[]>(`/api/catalog/makes/${encodeURIComponent(make)}/models`).catch(() => []),
+    queryFn: () => api.json(`/api/catalog/makes/${encodeURIComponent(make)}/models`).catch(() => []),
   });
 }
 
@@ -121,16 +118,16 @@ export function useCatalogTrims(make: string, model: string) {
     queryKey: sellerKeys.trims(make, model),
     enabled: make !== '' && model !== '',
     queryFn: () =>
-      api.json<string[]>(`/api/catalog/makes/${encodeURIComponent(make)}/models/${encodeURIComponent(model)}/trims`).catch(() => []),
+      api.json(`/api/catalog/makes/${encodeURIComponent(make)}/models/${encodeURIComponent(model)}/trims`).catch(() => []),
   });
 }
 
 export function decodeVin(vin: string): Promise<VinDecodeResult> {
-  return api.json<VinDecodeResult>(`/api/vehicles/vin/${encodeURIComponent(vin)}`);
+  return api.json(`/api/vehicles/vin/${encodeURIComponent(vin)}`);
 }
 
 export function generateSpecs(input: { make: string; model: string; year: number; trim?: string; vin?: string }): Promise<GeneratedSpecs> {
-  return api.json<GeneratedSpecs>('/api/vehicles/specs/generate', { method: 'POST', json: input });
+  return api.json('/api/vehicles/specs/generate', { method: 'POST', json: input });
 }
 
 export function generateFeatures(input: {
@@ -142,5 +139,5 @@ export function generateFeatures(input: {
   fuelType?: string;
   vehicleDescription: string;
 }): Promise<GeneratedFeatures> {
-  return api.json<GeneratedFeatures>('/api/vehicles/features/generate', { method: 'POST', json: input });
+  return api.json('/api/vehicles/features/generate', { method: 'POST', json: input });
 }

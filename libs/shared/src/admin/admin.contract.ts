@@ -1,4 +1,4 @@
-import type { RevisionFieldDiff } from '../vehicles/listing-lifecycle';
+import type { ListingFieldValue, RevisableFields, RevisionFieldDiff } from '../vehicles/listing-lifecycle';
 import type { OwnerVehicle } from '../vehicles/vehicle.contract';
 import type { AdminEditableField } from '../vehicles/listing-fields';
 import type { ListingStatus } from '../vehicles/vocabularies';
@@ -42,15 +42,24 @@ export interface AdminRevision {
   createdAt: string;
 }
 
-/** One admin action; `before` and `after` hold only the fields it changed. */
+/**
+ * A value of the audit trail: a listing's stored field (a date as its ISO string, a flag such as
+ * isFeatured), or the changes a refused revision proposed.
+ */
+export type AuditValue = ListingFieldValue | boolean | Partial<RevisableFields>;
+
+/**
+ * One admin action; `before` and `after` hold only the fields it changed (a listing's stored fields by name,
+ * or a refused revision's id and changes, then the reason and note).
+ */
 export interface AuditEntry {
   id: number;
   action: AuditAction;
   /** The admin who acted (null when that account was since deleted). */
   actor: StaffUserSummary | null;
   vehicleId: number | null;
-  before: Record<string, unknown>;
-  after: Record<string, unknown>;
+  before: Record<string, AuditValue>;
+  after: Record<string, AuditValue>;
   createdAt: string;
 }
 

@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { ApiError, apiUrl, createApiClient, type ApiRelativeUrl, type ApiUrl, errorMessage, fieldErrorMap, fieldErrorsText, isApiErrorStatus, isAuthFailure } from './api-client';
+import type { PublicVehicle, VehicleDetail, VehicleSearchResult } from '..';
+import { ApiError, apiUrl, createApiClient, type ApiAnswer, type ApiRelativeUrl, type ApiRouteOf, type ApiUrl, errorMessage, fieldErrorMap, fieldErrorsText, isApiErrorStatus, isAuthFailure } from './api-client';
 
 /** A small real HTTP server: each test sets how it answers and reads what it received. */
 describe('createApiClient', () => {
@@ -122,5 +123,30 @@ describe('createApiClient', () => {
     await createApiClient<ApiRelativeUrl>({ baseUrl: `${base}/api` }).get(relative);
     expect(received.map((r) => r.url)).toEqual([...urls, '/api/admin/vehicles/7/status']);
     expect([misspelt, absolute]).toHaveLength(2);
+  });
+
+  // Type-only, checked by `tsc -p tsconfig.json`: each call answers what the document says its route answers.
+  it('types each answer by the route and method it asks (the API document, generated from the handlers)', async () => {
+    type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+    const routes: [
+      Same<ApiRouteOf<'/api/vehicles/7'>, '/api/vehicles/{id}'>,
+      Same<ApiRouteOf<`/api/vehicles/${number}`>, '/api/vehicles/{id}'>,
+      Same<ApiRouteOf<'/api/vehicles/search?make=BMW'>, '/api/vehicles/search'>,
+      Same<ApiRouteOf<`/api/vehicles/${number}/price-history`>, '/api/vehicles/{id}/price-history'>,
+      Same<ApiRouteOf<'/api/catalog/makes/BMW/models/X5/trims'>, '/api/catalog/makes/{make}/models/{model}/trims'>,
+    ] = [true, true, true, true, true];
+    // The document's schemas and the shared contracts the handlers return describe the same JSON.
+    const answers: [
+      Same<ApiAnswer<'/api/vehicles/search'>, VehicleSearchResult>,
+      Same<ApiAnswer<'/api/vehicles/recent'>, PublicVehicle[]>,
+      Same<ApiAnswer<'/vehicles/7'>, VehicleDetail>,
+      Same<ApiAnswer<'/api/vehicles/7', 'DELETE'>, undefined>,
+      Same<ApiAnswer<'/api/user/saved/7', 'PUT'>, undefined>,
+    ] = [true, true, true, true, true];
+    answer = { status: 200, body: '["A4"]' };
+    const trims: string[] = await createApiClient({ baseUrl: base }).get('/api/catalog/makes/Audi/models/A4/trims');
+    // @ts-expect-error: the route answers a list of names, not one
+    const wrong: string = await createApiClient({ baseUrl: base }).get('/api/catalog/makes/Audi/models/A4/trims');
+    expect([routes, answers, trims, wrong]).toEqual([[true, true, true, true, true], [true, true, true, true, true], ['A4'], ['A4']]);
   });
 });

@@ -14,6 +14,43 @@ type WithoutApiPrefix<Url> = Url extends `/api${infer Rest}` ? Rest : never;
 /** The same, relative to the API's base '/api' (the admin console's client: '/admin/vehicles/7'). */
 export type ApiRelativeUrl = WithoutApiPrefix<ApiUrl>;
 
+type PathOf<Url extends string> = Url extends `${infer Path}?${string}` ? PathOf<Path> : Url;
+type Segments<Path extends string> = Path extends `${infer Head}/${infer Tail}` ? [Head, ...Segments<Tail>] : [Path];
+/** A URL's segments fill a route's: the same words, and one non-empty segment for each `{parameter}`. */
+type Fills<Url extends string[], Route extends string[]> = Url extends [infer U extends string, ...infer UrlRest extends string[]]
+  ? Route extends [infer R extends string, ...infer RouteRest extends string[]]
+    ? (R extends `{${string}}` ? (U extends '' ? false : true) : U extends R ? true : false) extends true
+      ? Fills<UrlRest, RouteRest>
+      : false
+    : false
+  : Route extends []
+    ? true
+    : false;
+type RoutesFilledBy<Url extends string> = { [Route in ApiRoute]: Fills<Segments<PathOf<Url>>, Segments<Route>> extends true ? Route : never }[ApiRoute];
+type WithoutParameters<Route extends string> = Exclude<Route, `${string}{${string}`>;
+/**
+ * The route of the document a URL asks ('/api/vehicles/7?x=1' is '/api/vehicles/{id}'); a route of its own
+ * words wins over one with a parameter there ('/api/vehicles/search' is not '/api/vehicles/{id}'). Never when
+ * the type of the URL cannot tell (a URL put together from strings of any shape).
+ */
+export type ApiRouteOf<Url extends string> = [WithoutParameters<RoutesFilledBy<Url>>] extends [never] ? RoutesFilledBy<Url> : WithoutParameters<RoutesFilledBy<Url>>;
+type MethodKey<Method extends HttpMethod> = Lowercase<Method> & keyof paths[ApiRoute];
+type SuccessStatus = 200 | 201 | 202 | 203 | 204;
+type JsonOf<Answer> = Answer extends { content: { 'application/json': infer Body } } ? Body : undefined;
+type SuccessBody<Operation> = Operation extends { responses: infer Responses }
+  ? { [Status in keyof Responses & SuccessStatus]: JsonOf<Responses[Status]> }[keyof Responses & SuccessStatus]
+  : never;
+type AnswerOfRoute<Route, Method extends HttpMethod> = Route extends ApiRoute ? SuccessBody<paths[Route][MethodKey<Method>]> : never;
+type Answer<Url extends string, Method extends HttpMethod> = [ApiRouteOf<Url>] extends [never] ? unknown : AnswerOfRoute<ApiRouteOf<Url>, Method>;
+/**
+ * What the API answers a request (api-types.ts, from the handlers' declared types): `ApiAnswer<'/api/vehicles/7'>`
+ * is a VehicleDetail, `ApiAnswer<'/api/vehicles', 'POST'>` an OwnerVehicle, a 204 undefined; `unknown` when the
+ * URL's type cannot tell.
+ * A URL relative to the base '/api' (the admin console's client) is read as under it.
+ */
+export type ApiAnswer<Url extends string, Method extends HttpMethod = 'GET'> = Url extends `/api/${string}` | '/metrics' ? Answer<Url, Method> : Answer<`/api${Url}`, Method>;
+type MethodOf<Options> = Options extends { method: infer Method extends HttpMethod } ? Method : 'GET';
+
 /**
  * A URL of the API where it is not asked through the client (a link, a redirect, a plain fetch before the
  * client exists): the same check, nothing else.
@@ -110,18 +147,29 @@ export interface RequestOptions {
   signal?: AbortSignal;
 }
 
-/** The client, for paths of type `Path`: the API's own URLs (`ApiUrl`), or relative to its base (`ApiRelativeUrl`). */
+/**
+ * The client, for paths of type `Path`: the API's own URLs (`ApiUrl`), or relative to its base (`ApiRelativeUrl`).
+ * Each call answers the type the API's document gives that route and method (`ApiAnswer`), so a caller names no
+ * type and cannot name a wrong one; the second form, with the answer's type given, is for URLs whose type cannot
+ * tell the route (put together from strings of any shape).
+ */
 export interface ApiClient<Path extends string = ApiUrl> {
   /** The raw answer of an OK request (throws ApiError otherwise). */
   request(path: Path, options?: RequestOptions): Promise<Response>;
   /** The JSON of an OK answer; undefined for 204. */
+  json<P extends Path, Options extends RequestOptions = RequestOptions & { method?: 'GET' }>(path: P, options?: Options): Promise<ApiAnswer<P, MethodOf<Options>>>;
   json<T>(path: Path, options?: RequestOptions): Promise<T>;
+  get<P extends Path>(path: P, query?: RequestOptions['query'], signal?: AbortSignal): Promise<ApiAnswer<P, 'GET'>>;
   get<T>(path: Path, query?: RequestOptions['query'], signal?: AbortSignal): Promise<T>;
+  post<P extends Path>(path: P, json?: unknown, headers?: Record<string, string>): Promise<ApiAnswer<P, 'POST'>>;
   post<T>(path: Path, json?: unknown, headers?: Record<string, string>): Promise<T>;
+  put<P extends Path>(path: P, json: unknown): Promise<ApiAnswer<P, 'PUT'>>;
   put<T>(path: Path, json: unknown): Promise<T>;
+  patch<P extends Path>(path: P, json: unknown): Promise<ApiAnswer<P, 'PATCH'>>;
   patch<T>(path: Path, json: unknown): Promise<T>;
   delete(path: Path): Promise<void>;
   /** Multipart POST of one form. */
+  postForm<P extends Path>(path: P, form: FormData): Promise<ApiAnswer<P, 'POST'>>;
   postForm<T>(path: Path, form: FormData): Promise<T>;
 }
 
@@ -173,16 +221,22 @@ export function createApiClient<Path extends string = ApiUrl>({ baseUrl = '', fe
     return (await response.json()) as T;
   }
 
+  // Generic in the answer's type: each fits both forms of the interface (the route's answer, or the one given).
+  const get = <T>(path: string, query?: RequestOptions['query'], signal?: AbortSignal) => json<T>(path, { query, signal });
+  const post = <T>(path: string, body?: unknown, headers?: Record<string, string>) => json<T>(path, { method: 'POST', json: body, headers });
+  const put = <T>(path: string, body: unknown) => json<T>(path, { method: 'PUT', json: body });
+  const patch = <T>(path: string, body: unknown) => json<T>(path, { method: 'PATCH', json: body });
+  const postForm = <T>(path: string, form: FormData) => json<T>(path, { method: 'POST', form });
   return {
     request,
     json,
-    get: (path, query, signal) => json(path, { query, signal }),
-    post: (path, body, headers) => json(path, { method: 'POST', json: body, headers }),
-    put: (path, body) => json(path, { method: 'PUT', json: body }),
-    patch: (path, body) => json(path, { method: 'PATCH', json: body }),
+    get,
+    post,
+    put,
+    patch,
     delete: async (path) => {
       await request(path, { method: 'DELETE' });
     },
-    postForm: (path, form) => json(path, { method: 'POST', form }),
+    postForm,
   };
 }

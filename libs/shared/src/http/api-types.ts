@@ -933,17 +933,310 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /** @description `GET /api/user/sessions`: where the account is signed in. */
+        AccountSession: {
+            current: boolean;
+            /** @description The browser as it named itself when signing in, shortened (e.g. "Chrome on Android"). */
+            device: string;
+            /** @description An opaque id for `DELETE /api/user/sessions/{id}` (not the session's secret). */
+            id: string;
+            /** @description Within the hour: sessions are touched at most hourly. */
+            lastActiveAt: string;
+            signedInAt: string;
+        };
+        /** @description A buyer's message about a listing, as staff handle it. */
+        AdminInquiry: {
+            createdAt: string;
+            handledAt: string | null;
+            handledBy: components["schemas"]["StaffUserSummary"] | null;
+            id: number;
+            isFinancingInterest: boolean;
+            isTradeInInterest: boolean;
+            message: string;
+            senderEmail: string;
+            senderFirstName: string;
+            senderLastName: string;
+            senderName: string;
+            senderPhone: string | null;
+            subject: string;
+            vehicle: {
+                id: number;
+                make: string;
+                model: string;
+                status: components["schemas"]["ListingStatus"];
+                year: number;
+            } | null;
+            vehicleId: number;
+        };
+        /** @description An e-mail of the outbox as staff see it (`GET /api/admin/mail`). */
+        AdminMail: {
+            attempts: number;
+            createdAt: string;
+            id: number;
+            /** @description What it is: staff-inquiry, listing-rejected, … */
+            kind: string;
+            lastError: string | null;
+            /** @description When the next attempt is due (pending only). */
+            nextAttemptAt: string | null;
+            sentAt: string | null;
+            status: components["schemas"]["MailStatus"];
+            subject: string;
+            to: string;
+        };
+        /** @description `GET /api/admin/mail?status=failed|pending|sent`: the newest 100 of that status and the count of each. */
+        AdminMailList: {
+            counts: {
+                failed: number;
+                pending: number;
+                sent: number;
+            };
+            messages: components["schemas"]["AdminMail"][];
+        };
+        /** @description `GET /api/admin/revisions`: a seller's pending changes to a live listing, field by field. */
+        AdminRevision: {
+            author: components["schemas"]["StaffUserSummary"] | null;
+            createdAt: string;
+            diff: components["schemas"]["RevisionFieldDiff"][];
+            id: number;
+            vehicle: components["schemas"]["AdminVehicle"];
+        };
+        /** @description `GET /api/admin/stats`. */
+        AdminStats: {
+            approved: number;
+            pending: number;
+            rejected: number;
+            sold: number;
+            total: number;
+        };
+        /** @description A listing as the admin lists and edits answer it: every field, internal ones included (the owner's shape: VIN, Carfax link, recent services, contact), plus the seller's account. */
+        AdminVehicle: {
+            bodyType: string | null;
+            carfaxReportUrl: string | null;
+            /** @description The exterior colour's family (a COLORS slug). */
+            color: string | null;
+            condition: string;
+            contactEmail: string;
+            contactFirstName: string | null;
+            contactLastName: string | null;
+            contactLocation: string | null;
+            contactPhone: string;
+            coverPhotoIndex: number;
+            createdAt: string;
+            /** @description Whole days from first going live to being sold (or to now); null when never live. */
+            daysOnMarket: number | null;
+            description: string | null;
+            /** @description Only in a search with zipCode: miles from that ZIP code's centre, one decimal. */
+            distanceMiles?: number;
+            drivetrain: string | null;
+            engine: string | null;
+            exteriorColor: string | null;
+            features: string[];
+            fuelType: string | null;
+            id: number;
+            images: string[];
+            /** @description Buyers' messages about the listing so far (staff follow them up). */
+            inquiries: number;
+            interiorColor: string | null;
+            /** @description The interior colour's family (a COLORS slug). */
+            interiorColorFamily: string | null;
+            isFeatured: boolean;
+            location: string;
+            make: string;
+            mileage: number;
+            model: string;
+            mpgCity: number | null;
+            mpgHighway: number | null;
+            /** @description Changes to the live listing waiting for staff ("Changes awaiting review"), or null. */
+            pendingRevision: components["schemas"]["PendingRevision"] | null;
+            price: number;
+            priceAnalysis: components["schemas"]["PriceAnalysis"];
+            /** @description The latest price reduction when it is at most PRICE_DROP_DAYS old, else null. */
+            priceDrop: components["schemas"]["PriceDrop"] | null;
+            /** @description When the listing first went live (null: never approved). */
+            publishedAt: string | null;
+            recentServices: string[];
+            /** @description Why staff rejected the listing (while it is rejected), or null. */
+            rejection: components["schemas"]["ListingRejection"] | null;
+            /** @description The seller's account (its e-mail may differ from the listing's contactEmail). */
+            seller: components["schemas"]["StaffUserSummary"] | null;
+            /** @description When the listing was marked sold (null unless sold). */
+            soldAt: string | null;
+            /** @description The sold price: in public answers only where the seller agreed to show it. */
+            soldPrice: number | null;
+            /** @description The seller agreed to show the sold price publicly. */
+            soldPriceShown: boolean;
+            status: components["schemas"]["ListingStatus"];
+            transmission: string | null;
+            trim: string | null;
+            updatedAt: string;
+            userId: number;
+            views: number;
+            vin: string;
+            year: number;
+            zipCode: string;
+        };
         AdminVehicleEditDto: {
             isFeatured?: boolean;
         };
+        /** @enum {string} */
+        AlertFrequency: "instant" | "daily" | "weekly" | "off";
+        /** @description One UTC day of the series. A visit (session) belongs to the day it started. */
+        AnalyticsDay: {
+            /** @description Mean visit length in whole seconds (first to last page view), 0 without visits. */
+            averageDuration: number;
+            /** @description YYYY-MM-DD (UTC). */
+            date: string;
+            pageViews: number;
+            /** @description Visits started that day. */
+            sessions: number;
+            /** @description Distinct visitors with a page view that day. */
+            uniqueVisitors: number;
+        };
+        /** @enum {string} */
+        AnalyticsPeriod: "7d" | "30d" | "90d";
+        /** @description `GET /api/analytics/stats`: the period's totals (SPEC.md section 3) plus what the charts need. */
+        AnalyticsStats: {
+            /** @description Page views recorded up to this instant are included (the roll-up runs every few minutes); null before the first roll-up. */
+            asOf: string | null;
+            /** @description Mean visit length in whole seconds over the visits started in the period. */
+            averageDuration: number;
+            /** @description First and last day of the period (UTC, today included). */
+            from: string;
+            period: components["schemas"]["AnalyticsPeriod"];
+            /** @description One entry per day of the period, oldest first, days without traffic as zeros. */
+            series: components["schemas"]["AnalyticsDay"][];
+            sessions: number;
+            to: string;
+            /** @description Up to 10 listings still on record, most viewed detail pages first. */
+            topListings: components["schemas"]["AnalyticsTopListing"][];
+            /** @description Up to 10, most viewed first. */
+            topPages: components["schemas"]["AnalyticsTopPage"][];
+            totalPageViews: number;
+            /** @description Distinct visitors over the whole period (a returning visitor counts once). */
+            uniqueVisitors: number;
+        };
+        AnalyticsTopListing: {
+            make: string;
+            model: string;
+            status: components["schemas"]["ListingStatus"];
+            vehicleId: number;
+            views: number;
+            year: number;
+        };
+        AnalyticsTopPage: {
+            page: string;
+            views: number;
+        };
         /** @description The one error shape of every answer that is not a success. */
-        ApiError: {
+        ApiErrorBody: {
             /** @description Only for validation errors: one entry per failing field. */
             errors?: components["schemas"]["FieldError"][];
-            /** @example Validation failed */
+            /**
+             * @description What a person should read.
+             * @example Validation failed
+             */
             message: string;
-            /** @example 400 */
+            /**
+             * @description The answer's HTTP status, repeated.
+             * @example 400
+             */
             statusCode: number;
+        };
+        /** @enum {string} */
+        AuditAction: "create" | "status" | "edit" | "feature" | "unfeature" | "delete" | "reject-revision";
+        /** @description One admin action; `before` and `after` hold only the fields it changed (a listing's stored fields by name, or a refused revision's id and changes, then the reason and note). */
+        AuditEntry: {
+            action: components["schemas"]["AuditAction"];
+            /** @description The admin who acted (null when that account was since deleted). */
+            actor: components["schemas"]["StaffUserSummary"] | null;
+            after: {
+                [key: string]: components["schemas"]["AuditValue"];
+            };
+            before: {
+                [key: string]: components["schemas"]["AuditValue"];
+            };
+            createdAt: string;
+            id: number;
+            vehicleId: number | null;
+        };
+        /** @description A value of the audit trail: a listing's stored field (a date as its ISO string, a flag such as isFeatured), or the changes a refused revision proposed. */
+        AuditValue: components["schemas"]["ListingFieldValue"] | boolean | {
+            bodyType?: components["schemas"]["ListingFieldValue"];
+            carfaxReportUrl?: components["schemas"]["ListingFieldValue"];
+            color?: components["schemas"]["ListingFieldValue"];
+            condition?: components["schemas"]["ListingFieldValue"];
+            contactEmail?: components["schemas"]["ListingFieldValue"];
+            contactFirstName?: components["schemas"]["ListingFieldValue"];
+            contactLastName?: components["schemas"]["ListingFieldValue"];
+            contactLocation?: components["schemas"]["ListingFieldValue"];
+            contactPhone?: components["schemas"]["ListingFieldValue"];
+            coverPhotoIndex?: components["schemas"]["ListingFieldValue"];
+            description?: components["schemas"]["ListingFieldValue"];
+            drivetrain?: components["schemas"]["ListingFieldValue"];
+            engine?: components["schemas"]["ListingFieldValue"];
+            exteriorColor?: components["schemas"]["ListingFieldValue"];
+            features?: components["schemas"]["ListingFieldValue"];
+            fuelType?: components["schemas"]["ListingFieldValue"];
+            images?: components["schemas"]["ListingFieldValue"];
+            interiorColor?: components["schemas"]["ListingFieldValue"];
+            interiorColorFamily?: components["schemas"]["ListingFieldValue"];
+            location?: components["schemas"]["ListingFieldValue"];
+            make?: components["schemas"]["ListingFieldValue"];
+            mileage?: components["schemas"]["ListingFieldValue"];
+            model?: components["schemas"]["ListingFieldValue"];
+            mpgCity?: components["schemas"]["ListingFieldValue"];
+            mpgHighway?: components["schemas"]["ListingFieldValue"];
+            price?: components["schemas"]["ListingFieldValue"];
+            recentServices?: components["schemas"]["ListingFieldValue"];
+            transmission?: components["schemas"]["ListingFieldValue"];
+            trim?: components["schemas"]["ListingFieldValue"];
+            vin?: components["schemas"]["ListingFieldValue"];
+            year?: components["schemas"]["ListingFieldValue"];
+            zipCode?: components["schemas"]["ListingFieldValue"];
+        };
+        /** @enum {string} */
+        BodyType: "sedan" | "4-door-sedan" | "5-door-hatchback" | "suv" | "truck" | "coupe" | "convertible" | "hatchback" | "wagon" | "van" | "minivan";
+        /** @description One make of GET /api/catalog/makes. */
+        CatalogMakeSummary: {
+            modelCount: number;
+            name: string;
+            slug: string;
+        };
+        /** @description One model of GET /api/catalog/makes/{make}/models. */
+        CatalogModelSummary: {
+            /** @description The model's most common body, fuel and drive, when the data says (listing-form slugs). */
+            bodyType: components["schemas"]["BodyType"] | null;
+            drivetrain: components["schemas"]["Drivetrain"] | null;
+            fuelType: components["schemas"]["FuelType"] | null;
+            name: string;
+            slug: string;
+            trimCount: number;
+            /** @description First and last model year known for the model (within 1990 to next year). */
+            years: number[];
+        };
+        /** @description GET /api/catalog/options: every option list of the forms and the search page, in one answer. */
+        CatalogOptions: {
+            bodyTypes: components["schemas"]["Option"][];
+            colors: components["schemas"]["Option"][];
+            conditions: components["schemas"]["Option"][];
+            drivetrains: components["schemas"]["Option"][];
+            features: string[];
+            fuelTypes: components["schemas"]["Option"][];
+            /** @description Years a listing may have, newest first (next year down to 1990). */
+            listingYears: number[];
+            maxPriceQuickOptions: number[];
+            /** @description Search filter lists: each label matches every stored slug it stands for. */
+            searchFilters: {
+                [key: string]: {
+                    label: string;
+                    matches: string[];
+                    value: string;
+                }[];
+            };
+            /** @description Years the search offers, newest first (this year and the 29 before). */
+            searchYears: number[];
+            sorts: components["schemas"]["Option"][];
+            transmissions: components["schemas"]["Option"][];
         };
         ChangeEmailDto: {
             /** Format: email */
@@ -956,6 +1249,10 @@ export interface components {
         };
         ConfirmEmailDto: {
             token: string;
+        };
+        /** @description The answer of POST /api/contact (201). */
+        ContactMessageCreated: {
+            id: number;
         };
         ContactMessageDto: {
             isFinancingInterest?: boolean;
@@ -971,11 +1268,26 @@ export interface components {
             subject: string;
             vehicleId: number;
         };
+        /** @enum {string} */
+        DealRating: "great" | "good" | "fair" | "high" | "overpriced";
         DeleteAccountDto: {
             password: string;
         };
+        /** @enum {string} */
+        Drivetrain: "fwd" | "rwd" | "rear-wheel-drive" | "awd" | "all-wheel-drive" | "4wd";
+        /** @description How many listings one option of a filter would give, the other filters unchanged. */
+        FacetCount: {
+            count: number;
+            label: string;
+            /** @description The filter value to send (make: lowercase key; bodyType/fuelType: a SEARCH_FILTERS value). */
+            value: string;
+        };
+        /** @description The one error shape of every API answer (DECISIONS.md, API conventions). */
         FieldError: {
-            /** @example email */
+            /**
+             * @description The field as the request named it (a nested one as a dotted path).
+             * @example email
+             */
             field: string;
             /** @example email must be an email */
             message: string;
@@ -983,6 +1295,19 @@ export interface components {
         ForgotPasswordDto: {
             /** Format: email */
             email: string;
+        };
+        /** @enum {string} */
+        FuelType: "gasoline" | "premium-gasoline" | "diesel" | "electric" | "hybrid" | "plug-in-hybrid";
+        /** @description POST /api/vehicles/features/generate (200): at most 8 feature names. */
+        GeneratedFeatures: {
+            features: string[];
+        };
+        /** @description POST /api/vehicles/specs/generate (200). Values are listing-form slugs; null when unknown. */
+        GeneratedSpecs: {
+            bodyType: components["schemas"]["BodyType"] | null;
+            drivetrain: components["schemas"]["Drivetrain"] | null;
+            fuelType: components["schemas"]["FuelType"] | null;
+            transmission: components["schemas"]["Transmission"] | null;
         };
         GenerateFeaturesDto: {
             /** @enum {string} */
@@ -1004,17 +1329,367 @@ export interface components {
             vin?: string;
             year: number;
         };
+        /** @enum {string} */
+        ListingFieldName: "make" | "model" | "year" | "trim" | "mileage" | "price" | "condition" | "bodyType" | "fuelType" | "transmission" | "drivetrain" | "exteriorColor" | "interiorColor" | "color" | "interiorColorFamily" | "description" | "features" | "images" | "coverPhotoIndex" | "location" | "zipCode" | "contactPhone" | "contactEmail" | "contactFirstName" | "contactLastName" | "contactLocation" | "vin" | "carfaxReportUrl" | "recentServices" | "engine" | "mpgCity" | "mpgHighway";
+        /** @description A listing field's value as the API carries it: a text, a number, a list of texts, or null when unset. */
+        ListingFieldValue: (string | number | string[]) | null;
+        /** @description Why staff rejected a listing, as its owner sees it (`reason` null: rejected without one). */
+        ListingRejection: {
+            /** @description The reason's label ("The price looks wrong"), '' without a reason. */
+            label: string;
+            note: string | null;
+            reason: components["schemas"]["RejectionReason"] | null;
+        };
+        /** @enum {string} */
+        ListingStatus: "pending" | "approved" | "rejected" | "sold";
         LoginDto: {
             /** Format: email */
             email: string;
             password: string;
         };
+        /** @enum {string} */
+        MailStatus: "pending" | "sent" | "failed";
         MarkSoldDto: {
             showSoldPrice?: boolean;
             soldPrice?: number;
         };
         MergeSavedVehiclesDto: {
             vehicleIds: number[];
+        };
+        ModerationSignal: {
+            code: components["schemas"]["SignalCode"];
+            /** @description One sentence for the moderator, with the facts ("Same VIN as live listing #12, 2021 BMW X5"). */
+            reason: string;
+            weight: number;
+        };
+        Option: {
+            label: string;
+            value: string;
+        };
+        /** @description A listing as its owner and admins see it: every field, including the internal ones. */
+        OwnerVehicle: {
+            bodyType: string | null;
+            carfaxReportUrl: string | null;
+            /** @description The exterior colour's family (a COLORS slug). */
+            color: string | null;
+            condition: string;
+            contactEmail: string;
+            contactFirstName: string | null;
+            contactLastName: string | null;
+            contactLocation: string | null;
+            contactPhone: string;
+            coverPhotoIndex: number;
+            createdAt: string;
+            /** @description Whole days from first going live to being sold (or to now); null when never live. */
+            daysOnMarket: number | null;
+            description: string | null;
+            /** @description Only in a search with zipCode: miles from that ZIP code's centre, one decimal. */
+            distanceMiles?: number;
+            drivetrain: string | null;
+            engine: string | null;
+            exteriorColor: string | null;
+            features: string[];
+            fuelType: string | null;
+            id: number;
+            images: string[];
+            /** @description Buyers' messages about the listing so far (staff follow them up). */
+            inquiries: number;
+            interiorColor: string | null;
+            /** @description The interior colour's family (a COLORS slug). */
+            interiorColorFamily: string | null;
+            isFeatured: boolean;
+            location: string;
+            make: string;
+            mileage: number;
+            model: string;
+            mpgCity: number | null;
+            mpgHighway: number | null;
+            /** @description Changes to the live listing waiting for staff ("Changes awaiting review"), or null. */
+            pendingRevision: components["schemas"]["PendingRevision"] | null;
+            price: number;
+            priceAnalysis: components["schemas"]["PriceAnalysis"];
+            /** @description The latest price reduction when it is at most PRICE_DROP_DAYS old, else null. */
+            priceDrop: components["schemas"]["PriceDrop"] | null;
+            /** @description When the listing first went live (null: never approved). */
+            publishedAt: string | null;
+            recentServices: string[];
+            /** @description Why staff rejected the listing (while it is rejected), or null. */
+            rejection: components["schemas"]["ListingRejection"] | null;
+            /** @description When the listing was marked sold (null unless sold). */
+            soldAt: string | null;
+            /** @description The sold price: in public answers only where the seller agreed to show it. */
+            soldPrice: number | null;
+            /** @description The seller agreed to show the sold price publicly. */
+            soldPriceShown: boolean;
+            status: components["schemas"]["ListingStatus"];
+            transmission: string | null;
+            trim: string | null;
+            updatedAt: string;
+            userId: number;
+            views: number;
+            vin: string;
+            year: number;
+            zipCode: string;
+        };
+        /** @description The answer shape of every paginated list of the admin API. */
+        Paginated_AdminInquiry: {
+            items: components["schemas"]["AdminInquiry"][];
+            limit: number;
+            page: number;
+            /** @description Items matching the filters, over all pages. */
+            total: number;
+        };
+        /** @description The answer shape of every paginated list of the admin API. */
+        Paginated_AdminRevision: {
+            items: components["schemas"]["AdminRevision"][];
+            limit: number;
+            page: number;
+            /** @description Items matching the filters, over all pages. */
+            total: number;
+        };
+        /** @description The answer shape of every paginated list of the admin API. */
+        Paginated_AdminVehicle: {
+            items: components["schemas"]["AdminVehicle"][];
+            limit: number;
+            page: number;
+            /** @description Items matching the filters, over all pages. */
+            total: number;
+        };
+        /** @description The answer shape of every paginated list of the admin API. */
+        Paginated_AuditEntry: {
+            items: components["schemas"]["AuditEntry"][];
+            limit: number;
+            page: number;
+            /** @description Items matching the filters, over all pages. */
+            total: number;
+        };
+        /** @description The answer shape of every paginated list of the admin API. */
+        Paginated_PendingAdminVehicle: {
+            items: components["schemas"]["PendingAdminVehicle"][];
+            limit: number;
+            page: number;
+            /** @description Items matching the filters, over all pages. */
+            total: number;
+        };
+        /** @description A pending listing in the review queue: its moderation signals and their summed risk. */
+        PendingAdminVehicle: {
+            bodyType: string | null;
+            carfaxReportUrl: string | null;
+            /** @description The exterior colour's family (a COLORS slug). */
+            color: string | null;
+            condition: string;
+            contactEmail: string;
+            contactFirstName: string | null;
+            contactLastName: string | null;
+            contactLocation: string | null;
+            contactPhone: string;
+            coverPhotoIndex: number;
+            createdAt: string;
+            /** @description Whole days from first going live to being sold (or to now); null when never live. */
+            daysOnMarket: number | null;
+            description: string | null;
+            /** @description Only in a search with zipCode: miles from that ZIP code's centre, one decimal. */
+            distanceMiles?: number;
+            drivetrain: string | null;
+            engine: string | null;
+            exteriorColor: string | null;
+            features: string[];
+            fuelType: string | null;
+            id: number;
+            images: string[];
+            /** @description Buyers' messages about the listing so far (staff follow them up). */
+            inquiries: number;
+            interiorColor: string | null;
+            /** @description The interior colour's family (a COLORS slug). */
+            interiorColorFamily: string | null;
+            isFeatured: boolean;
+            location: string;
+            make: string;
+            mileage: number;
+            model: string;
+            mpgCity: number | null;
+            mpgHighway: number | null;
+            /** @description Changes to the live listing waiting for staff ("Changes awaiting review"), or null. */
+            pendingRevision: components["schemas"]["PendingRevision"] | null;
+            price: number;
+            priceAnalysis: components["schemas"]["PriceAnalysis"];
+            /** @description The latest price reduction when it is at most PRICE_DROP_DAYS old, else null. */
+            priceDrop: components["schemas"]["PriceDrop"] | null;
+            /** @description When the listing first went live (null: never approved). */
+            publishedAt: string | null;
+            recentServices: string[];
+            /** @description Why staff rejected the listing (while it is rejected), or null. */
+            rejection: components["schemas"]["ListingRejection"] | null;
+            risk: number;
+            /** @description The seller's account (its e-mail may differ from the listing's contactEmail). */
+            seller: components["schemas"]["StaffUserSummary"] | null;
+            signals: components["schemas"]["ModerationSignal"][];
+            /** @description When the listing was marked sold (null unless sold). */
+            soldAt: string | null;
+            /** @description The sold price: in public answers only where the seller agreed to show it. */
+            soldPrice: number | null;
+            /** @description The seller agreed to show the sold price publicly. */
+            soldPriceShown: boolean;
+            status: components["schemas"]["ListingStatus"];
+            transmission: string | null;
+            trim: string | null;
+            updatedAt: string;
+            userId: number;
+            views: number;
+            vin: string;
+            year: number;
+            zipCode: string;
+        };
+        /** @description A seller's changes to a live listing that wait for staff (`pendingRevision` of the owner's shape). */
+        PendingRevision: {
+            /** @description The proposed values of the changed fields. */
+            changes: {
+                bodyType?: components["schemas"]["ListingFieldValue"];
+                carfaxReportUrl?: components["schemas"]["ListingFieldValue"];
+                color?: components["schemas"]["ListingFieldValue"];
+                condition?: components["schemas"]["ListingFieldValue"];
+                contactEmail?: components["schemas"]["ListingFieldValue"];
+                contactFirstName?: components["schemas"]["ListingFieldValue"];
+                contactLastName?: components["schemas"]["ListingFieldValue"];
+                contactLocation?: components["schemas"]["ListingFieldValue"];
+                contactPhone?: components["schemas"]["ListingFieldValue"];
+                coverPhotoIndex?: components["schemas"]["ListingFieldValue"];
+                description?: components["schemas"]["ListingFieldValue"];
+                drivetrain?: components["schemas"]["ListingFieldValue"];
+                engine?: components["schemas"]["ListingFieldValue"];
+                exteriorColor?: components["schemas"]["ListingFieldValue"];
+                features?: components["schemas"]["ListingFieldValue"];
+                fuelType?: components["schemas"]["ListingFieldValue"];
+                images?: components["schemas"]["ListingFieldValue"];
+                interiorColor?: components["schemas"]["ListingFieldValue"];
+                interiorColorFamily?: components["schemas"]["ListingFieldValue"];
+                location?: components["schemas"]["ListingFieldValue"];
+                make?: components["schemas"]["ListingFieldValue"];
+                mileage?: components["schemas"]["ListingFieldValue"];
+                model?: components["schemas"]["ListingFieldValue"];
+                mpgCity?: components["schemas"]["ListingFieldValue"];
+                mpgHighway?: components["schemas"]["ListingFieldValue"];
+                price?: components["schemas"]["ListingFieldValue"];
+                recentServices?: components["schemas"]["ListingFieldValue"];
+                transmission?: components["schemas"]["ListingFieldValue"];
+                trim?: components["schemas"]["ListingFieldValue"];
+                vin?: components["schemas"]["ListingFieldValue"];
+                year?: components["schemas"]["ListingFieldValue"];
+                zipCode?: components["schemas"]["ListingFieldValue"];
+            };
+            createdAt: string;
+            id: number;
+        };
+        /** @description `priceAnalysis` of public answers: null fields when the market is unknown (too few comparables). */
+        PriceAnalysis: {
+            comparables: number | null;
+            /** @description price − expectedPrice: negative below market. */
+            difference: number | null;
+            expectedPrice: number | null;
+            rating: components["schemas"]["DealRating"] | null;
+        };
+        PriceBandCount: {
+            count: number;
+            label: string;
+            max: number | null;
+            min: number;
+        };
+        /** @description The latest price reduction of a listing, within the last PRICE_DROP_DAYS days. */
+        PriceDrop: {
+            /** @description Dollars below the price before the reduction. */
+            amount: number;
+            /** @description When the price was reduced (ISO 8601). */
+            at: string;
+            previousPrice: number;
+        };
+        /** @description One entry of `GET /api/vehicles/{id}/price-history`, oldest first: the price from `at` on. */
+        PricePoint: {
+            at: string;
+            price: number;
+        };
+        /** @description Public configuration served by `GET /api/config` to the frontends (nothing secret). */
+        PublicConfig: {
+            adminRemoteUrl: string;
+            /** @description Where listing photos are uploaded: the API's own endpoint, or a hosted image service when one is configured (its upload URL, the presets to try in order, the folder, and the prefix of the URLs it issues). */
+            imageUpload: {
+                /** @enum {string} */
+                provider: "local";
+                url: string;
+            } | {
+                folder: string;
+                presets: string[];
+                /** @enum {string} */
+                provider: "hosted";
+                url: string;
+                urlPrefix: string;
+            };
+            reviewsUrl: string;
+            siteName: string;
+            supportPhone: string;
+        };
+        /** @description The user as every answer carries it: never the password or its hash. */
+        PublicUser: {
+            createdAt: string;
+            email: string;
+            /** @description Whether the address was proven by a link; until then it gets account mail only (no alerts, no notices). */
+            emailVerified: boolean;
+            firstName: string | null;
+            id: number;
+            lastName: string | null;
+            profileImageUrl: string | null;
+            role: components["schemas"]["UserRole"];
+            updatedAt: string;
+        };
+        /** @description A listing as anyone may see it: no VIN, Carfax link, service history, seller contact or user id. */
+        PublicVehicle: {
+            bodyType: string | null;
+            /** @description The exterior colour's family (a COLORS slug). */
+            color: string | null;
+            condition: string;
+            coverPhotoIndex: number;
+            createdAt: string;
+            description: string | null;
+            /** @description Only in a search with zipCode: miles from that ZIP code's centre, one decimal. */
+            distanceMiles?: number;
+            drivetrain: string | null;
+            engine: string | null;
+            exteriorColor: string | null;
+            features: string[];
+            fuelType: string | null;
+            id: number;
+            images: string[];
+            interiorColor: string | null;
+            /** @description The interior colour's family (a COLORS slug). */
+            interiorColorFamily: string | null;
+            isFeatured: boolean;
+            location: string;
+            make: string;
+            mileage: number;
+            model: string;
+            mpgCity: number | null;
+            mpgHighway: number | null;
+            price: number;
+            priceAnalysis: components["schemas"]["PriceAnalysis"];
+            /** @description The latest price reduction when it is at most PRICE_DROP_DAYS old, else null. */
+            priceDrop: components["schemas"]["PriceDrop"] | null;
+            /** @description When the listing was marked sold (null unless sold). */
+            soldAt: string | null;
+            /** @description The sold price: in public answers only where the seller agreed to show it. */
+            soldPrice: number | null;
+            status: components["schemas"]["ListingStatus"];
+            transmission: string | null;
+            trim: string | null;
+            updatedAt: string;
+            views: number;
+            year: number;
+            zipCode: string;
+        };
+        Readiness: {
+            checks: {
+                [key: string]: "up";
+            };
+            /** @enum {string} */
+            status: "ready";
         };
         RegisterDto: {
             /** Format: email */
@@ -1028,9 +1703,34 @@ export interface components {
             /** @enum {string} */
             reason: "photos" | "price" | "details" | "vin" | "duplicate" | "prohibited" | "suspected-fraud" | "other";
         };
+        /** @enum {string} */
+        RejectionReason: "photos" | "price" | "details" | "vin" | "duplicate" | "prohibited" | "suspected-fraud" | "other";
         ResetPasswordDto: {
             password: string;
             token: string;
+        };
+        RevisableField: components["schemas"]["ListingFieldName"];
+        /** @description One changed field of a revision, the live value beside the proposed one. */
+        RevisionFieldDiff: {
+            after: components["schemas"]["ListingFieldValue"];
+            before: components["schemas"]["ListingFieldValue"];
+            field: components["schemas"]["RevisableField"];
+            label: string;
+        };
+        /** @description A saved search as its owner sees it (`GET /api/user/searches`). */
+        SavedSearch: {
+            createdAt: string;
+            frequency: components["schemas"]["AlertFrequency"];
+            id: number;
+            lastAlertAt: string | null;
+            /** @description Public listings matching it now. */
+            matches: number;
+            name: string;
+            query: string;
+        };
+        /** @description `GET /api/user/saved` and `POST /api/user/saved/merge`: the account's saved vehicles, newest save first. */
+        SavedVehicleIds: {
+            vehicleIds: number[];
         };
         SaveSearchDto: {
             /** @enum {string} */
@@ -1039,9 +1739,28 @@ export interface components {
             /** @description The search page's query string, e.g. `make=Porsche&maxPrice=100000` (the search's own rules apply). */
             query: string;
         };
+        /** @description Facet counts of a search. Each facet is counted with every filter of the search except its own (make also ignores model; price ignores minPrice and maxPrice), so each count is what choosing that option would give. make: makes with at least one listing, most listings first; model: once a make is chosen, its models with at least one listing, A to Z (empty without a make); bodyType and fuelType: every SEARCH_FILTERS option in its order; price: every band of PRICE_BANDS. */
+        SearchFacets: {
+            bodyType: components["schemas"]["FacetCount"][];
+            fuelType: components["schemas"]["FacetCount"][];
+            make: components["schemas"]["FacetCount"][];
+            model: components["schemas"]["FacetCount"][];
+            price: components["schemas"]["PriceBandCount"][];
+        };
+        /** @enum {string} */
+        SignalCode: "vin-check-digit" | "vin-decode-mismatch" | "duplicate-vin" | "duplicate-photo" | "price-far-below-market" | "new-account-expensive" | "shared-contact";
+        /** @description A user as staff lists show it (never the password). */
+        StaffUserSummary: {
+            email: string;
+            firstName: string | null;
+            id: number;
+            lastName: string | null;
+        };
         TrackPageDto: {
             page: string;
         };
+        /** @enum {string} */
+        Transmission: "automatic" | "8-speed-automatic" | "7-speed-dual-clutch" | "manual" | "cvt";
         UnsubscribeDto: {
             token?: string;
         };
@@ -1064,6 +1783,24 @@ export interface components {
             frequency?: "instant" | "daily" | "weekly" | "off";
             name?: string;
         };
+        /** @description The answer of POST /api/uploads (201): the shape hosted image services answer, plus the card-size URL. */
+        UploadedImage: {
+            /** @description Size of the largest WebP file. */
+            bytes: number;
+            /** @description The card-size photo (long side about 640 px, WebP); also `cardImageUrl(secure_url)`. */
+            card_url: string;
+            /** @enum {string} */
+            format: "webp";
+            height: number;
+            /** @description The largest size (long side at most 2048 px, WebP): the URL a listing stores in `images`; every other size, format and the placeholder follow from it (`photoSrcSet`, `photoPlaceholder`). */
+            secure_url: string;
+            /** @description Of the largest size, after rotation by EXIF. */
+            width: number;
+        };
+        /** @enum {string} */
+        UserRole: "user" | "admin";
+        /** @description GET /api/vehicles/{id} answers the owner shape to the owner and admins, the public one to anyone else. */
+        VehicleDetail: components["schemas"]["PublicVehicle"] | components["schemas"]["OwnerVehicle"];
         VehicleInputDto: {
             bodyType?: string;
             carfaxReportUrl?: string;
@@ -1102,8 +1839,40 @@ export interface components {
             year: number;
             zipCode: string;
         };
+        /** @description GET /api/vehicles/search */
+        VehicleSearchResult: {
+            facets: components["schemas"]["SearchFacets"];
+            limit: number;
+            page: number;
+            /** @description Every listing matching the filters (all pages). */
+            total: number;
+            vehicles: components["schemas"]["PublicVehicle"][];
+        };
         VerifyEmailDto: {
             token: string;
+        };
+        /** @description GET /api/vehicles/vin/{vin} (200; 400 for a malformed VIN). */
+        VinDecodeResult: {
+            bodyType: components["schemas"]["BodyType"] | null;
+            /** @description The North American check digit (position 9) matches; a mismatch is a warning only. */
+            checkDigitValid: boolean;
+            drivetrain: components["schemas"]["Drivetrain"] | null;
+            /** @description e.g. "3.0L I6 Turbo", "Electric (Dual Motor)". */
+            engine: string | null;
+            /** @description Why the VIN was not identified (empty when valid). */
+            errors: string[];
+            fuelType: components["schemas"]["FuelType"] | null;
+            make: string | null;
+            model: string | null;
+            transmission: components["schemas"]["Transmission"] | null;
+            trim: string | null;
+            /** @description True when make and model were identified. */
+            valid: boolean;
+            /** @description The VIN as decoded (upper case). */
+            vin: string;
+            /** @description Points to note that do not stop the decode (check-digit mismatch…). */
+            warnings: string[];
+            year: number | null;
         };
     };
     responses: never;
@@ -1123,11 +1892,16 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description Accepted */
             202: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
             };
             /** @description Bad input (the error names each failing field) */
             400: {
@@ -1135,7 +1909,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Not signed in */
@@ -1144,7 +1918,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "message": "Unauthorized"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Refused (a state-changing request from another site, or not allowed) */
@@ -1153,7 +1933,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    /**
+                     * @example {
+                     *       "statusCode": 403,
+                     *       "message": "Forbidden"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Too many requests */
@@ -1162,7 +1948,43 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "message": "Too Many Requests"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Unexpected error (logged on the server) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "message": "Internal Server Error"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description A dependency is down or full, or the server is shutting down (see Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "message": "Service Unavailable"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
         };
@@ -1180,11 +2002,14 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Paginated_AuditEntry"];
+                };
             };
             /** @description Bad input (the error names each failing field) */
             400: {
@@ -1192,7 +2017,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Not signed in */
@@ -1201,7 +2026,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "message": "Unauthorized"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Signed in without the role (admin) */
@@ -1210,7 +2041,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    /**
+                     * @example {
+                     *       "statusCode": 403,
+                     *       "message": "Forbidden"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Too many requests */
@@ -1219,7 +2056,43 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "message": "Too Many Requests"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Unexpected error (logged on the server) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "message": "Internal Server Error"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description A dependency is down or full, or the server is shutting down (see Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "message": "Service Unavailable"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
         };
@@ -1233,11 +2106,17 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "ran" | "skipped" | "failed";
+                    };
+                };
             };
             /** @description Bad input (the error names each failing field) */
             400: {
@@ -1245,7 +2124,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Not signed in */
@@ -1254,7 +2133,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "message": "Unauthorized"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Signed in without the role (admin) */
@@ -1263,7 +2148,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    /**
+                     * @example {
+                     *       "statusCode": 403,
+                     *       "message": "Forbidden"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Too many requests */
@@ -1272,7 +2163,43 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "message": "Too Many Requests"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Unexpected error (logged on the server) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "message": "Internal Server Error"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description A dependency is down or full, or the server is shutting down (see Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "message": "Service Unavailable"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
         };
@@ -1291,11 +2218,14 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Paginated_AdminInquiry"];
+                };
             };
             /** @description Bad input (the error names each failing field) */
             400: {
@@ -1303,7 +2233,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Not signed in */
@@ -1312,7 +2242,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "message": "Unauthorized"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Signed in without the role (admin) */
@@ -1321,7 +2257,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    /**
+                     * @example {
+                     *       "statusCode": 403,
+                     *       "message": "Forbidden"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Too many requests */
@@ -1330,7 +2272,43 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "message": "Too Many Requests"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Unexpected error (logged on the server) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "message": "Internal Server Error"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description A dependency is down or full, or the server is shutting down (see Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "message": "Service Unavailable"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
         };
@@ -1350,12 +2328,13 @@ export interface operations {
             };
         };
         responses: {
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["AdminInquiry"];
                 };
             };
             /** @description Bad input (the error names each failing field) */
@@ -1364,7 +2343,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Not signed in */
@@ -1373,7 +2352,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "message": "Unauthorized"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Signed in without the role (admin) */
@@ -1382,7 +2367,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    /**
+                     * @example {
+                     *       "statusCode": 403,
+                     *       "message": "Forbidden"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Not found (or not visible to the caller) */
@@ -1391,7 +2382,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "message": "Not Found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Too many requests */
@@ -1400,7 +2397,43 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "message": "Too Many Requests"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Unexpected error (logged on the server) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "message": "Internal Server Error"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description A dependency is down or full, or the server is shutting down (see Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "message": "Service Unavailable"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
         };
@@ -1416,12 +2449,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["AdminMailList"];
                 };
             };
             /** @description Bad input (the error names each failing field) */
@@ -1430,7 +2464,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Not signed in */
@@ -1439,7 +2473,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "message": "Unauthorized"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Signed in without the role (admin) */
@@ -1448,7 +2488,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    /**
+                     * @example {
+                     *       "statusCode": 403,
+                     *       "message": "Forbidden"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Too many requests */
@@ -1457,7 +2503,43 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "message": "Too Many Requests"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Unexpected error (logged on the server) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "message": "Internal Server Error"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description A dependency is down or full, or the server is shutting down (see Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "message": "Service Unavailable"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
         };
@@ -1473,12 +2555,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["AdminMail"];
                 };
             };
             /** @description Bad input (the error names each failing field) */
@@ -1487,7 +2570,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Not signed in */
@@ -1496,7 +2579,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "message": "Unauthorized"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Signed in without the role (admin) */
@@ -1505,7 +2594,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    /**
+                     * @example {
+                     *       "statusCode": 403,
+                     *       "message": "Forbidden"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Not found (or not visible to the caller) */
@@ -1514,7 +2609,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "message": "Not Found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Too many requests */
@@ -1523,7 +2624,43 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "message": "Too Many Requests"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Unexpected error (logged on the server) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "message": "Internal Server Error"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description A dependency is down or full, or the server is shutting down (see Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "message": "Service Unavailable"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
         };
@@ -1540,11 +2677,14 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Paginated_AdminRevision"];
+                };
             };
             /** @description Bad input (the error names each failing field) */
             400: {
@@ -1552,7 +2692,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Not signed in */
@@ -1561,7 +2701,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "message": "Unauthorized"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Signed in without the role (admin) */
@@ -1570,7 +2716,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    /**
+                     * @example {
+                     *       "statusCode": 403,
+                     *       "message": "Forbidden"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Too many requests */
@@ -1579,7 +2731,43 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "message": "Too Many Requests"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Unexpected error (logged on the server) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "message": "Internal Server Error"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description A dependency is down or full, or the server is shutting down (see Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "message": "Service Unavailable"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
         };
@@ -1595,12 +2783,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["AdminVehicle"];
                 };
             };
             /** @description Bad input (the error names each failing field) */
@@ -1609,7 +2798,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Not signed in */
@@ -1618,7 +2807,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "message": "Unauthorized"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Signed in without the role (admin) */
@@ -1627,7 +2822,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    /**
+                     * @example {
+                     *       "statusCode": 403,
+                     *       "message": "Forbidden"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Not found (or not visible to the caller) */
@@ -1636,7 +2837,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "message": "Not Found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Too many requests */
@@ -1645,7 +2852,43 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "message": "Too Many Requests"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Unexpected error (logged on the server) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "message": "Internal Server Error"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description A dependency is down or full, or the server is shutting down (see Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "message": "Service Unavailable"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
         };
@@ -1665,12 +2908,13 @@ export interface operations {
             };
         };
         responses: {
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["AdminVehicle"];
                 };
             };
             /** @description Bad input (the error names each failing field) */
@@ -1679,7 +2923,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Not signed in */
@@ -1688,7 +2932,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "message": "Unauthorized"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Signed in without the role (admin) */
@@ -1697,7 +2947,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    /**
+                     * @example {
+                     *       "statusCode": 403,
+                     *       "message": "Forbidden"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Not found (or not visible to the caller) */
@@ -1706,7 +2962,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "message": "Not Found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Too many requests */
@@ -1715,7 +2977,43 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "message": "Too Many Requests"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Unexpected error (logged on the server) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "message": "Internal Server Error"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description A dependency is down or full, or the server is shutting down (see Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "message": "Service Unavailable"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
         };
@@ -1729,12 +3027,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["AdminStats"];
                 };
             };
             /** @description Bad input (the error names each failing field) */
@@ -1743,7 +3042,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Not signed in */
@@ -1752,7 +3051,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "message": "Unauthorized"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Signed in without the role (admin) */
@@ -1761,7 +3066,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    /**
+                     * @example {
+                     *       "statusCode": 403,
+                     *       "message": "Forbidden"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Too many requests */
@@ -1770,7 +3081,43 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "message": "Too Many Requests"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Unexpected error (logged on the server) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "message": "Internal Server Error"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description A dependency is down or full, or the server is shutting down (see Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "message": "Service Unavailable"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
         };
@@ -1790,12 +3137,13 @@ export interface operations {
             };
         };
         responses: {
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["AdminVehicle"];
                 };
             };
             /** @description Bad input (the error names each failing field) */
@@ -1804,7 +3152,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Not signed in */
@@ -1813,7 +3161,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "message": "Unauthorized"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Signed in without the role (admin) */
@@ -1822,7 +3176,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    /**
+                     * @example {
+                     *       "statusCode": 403,
+                     *       "message": "Forbidden"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Not found (or not visible to the caller) */
@@ -1831,7 +3191,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "message": "Not Found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Too many requests */
@@ -1840,7 +3206,43 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "message": "Too Many Requests"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Unexpected error (logged on the server) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "message": "Internal Server Error"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description A dependency is down or full, or the server is shutting down (see Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "message": "Service Unavailable"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
         };
@@ -1860,12 +3262,13 @@ export interface operations {
             };
         };
         responses: {
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["AdminVehicle"];
                 };
             };
             /** @description Bad input (the error names each failing field) */
@@ -1874,7 +3277,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Not signed in */
@@ -1883,7 +3286,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "message": "Unauthorized"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Signed in without the role (admin) */
@@ -1892,7 +3301,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    /**
+                     * @example {
+                     *       "statusCode": 403,
+                     *       "message": "Forbidden"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Not found (or not visible to the caller) */
@@ -1901,7 +3316,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "message": "Not Found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Too many requests */
@@ -1910,7 +3331,43 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "message": "Too Many Requests"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Unexpected error (logged on the server) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "message": "Internal Server Error"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description A dependency is down or full, or the server is shutting down (see Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "message": "Service Unavailable"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
         };
@@ -1927,11 +3384,14 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Paginated_AdminVehicle"];
+                };
             };
             /** @description Bad input (the error names each failing field) */
             400: {
@@ -1939,7 +3399,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Not signed in */
@@ -1948,7 +3408,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "message": "Unauthorized"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Signed in without the role (admin) */
@@ -1957,7 +3423,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    /**
+                     * @example {
+                     *       "statusCode": 403,
+                     *       "message": "Forbidden"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Too many requests */
@@ -1966,7 +3438,43 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "message": "Too Many Requests"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Unexpected error (logged on the server) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "message": "Internal Server Error"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description A dependency is down or full, or the server is shutting down (see Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "message": "Service Unavailable"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
         };
@@ -1984,11 +3492,14 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Paginated_PendingAdminVehicle"];
+                };
             };
             /** @description Bad input (the error names each failing field) */
             400: {
@@ -1996,7 +3507,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Not signed in */
@@ -2005,7 +3516,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "message": "Unauthorized"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Signed in without the role (admin) */
@@ -2014,7 +3531,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    /**
+                     * @example {
+                     *       "statusCode": 403,
+                     *       "message": "Forbidden"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Too many requests */
@@ -2023,7 +3546,43 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "message": "Too Many Requests"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Unexpected error (logged on the server) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "message": "Internal Server Error"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description A dependency is down or full, or the server is shutting down (see Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "message": "Service Unavailable"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
         };
@@ -2039,12 +3598,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["AnalyticsStats"];
                 };
             };
             /** @description Bad input (the error names each failing field) */
@@ -2053,7 +3613,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Not signed in */
@@ -2062,7 +3622,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "message": "Unauthorized"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Signed in without the role (admin) */
@@ -2071,7 +3637,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    /**
+                     * @example {
+                     *       "statusCode": 403,
+                     *       "message": "Forbidden"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Too many requests */
@@ -2080,7 +3652,43 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "message": "Too Many Requests"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Unexpected error (logged on the server) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "message": "Internal Server Error"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description A dependency is down or full, or the server is shutting down (see Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "message": "Service Unavailable"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
         };
@@ -2098,6 +3706,7 @@ export interface operations {
             };
         };
         responses: {
+            /** @description No Content */
             204: {
                 headers: {
                     [name: string]: unknown;
@@ -2110,7 +3719,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Refused (a state-changing request from another site, or not allowed) */
@@ -2119,7 +3728,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    /**
+                     * @example {
+                     *       "statusCode": 403,
+                     *       "message": "Forbidden"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Too many requests */
@@ -2128,7 +3743,43 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "message": "Too Many Requests"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Unexpected error (logged on the server) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "message": "Internal Server Error"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description A dependency is down or full, or the server is shutting down (see Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "message": "Service Unavailable"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
         };
@@ -2146,11 +3797,16 @@ export interface operations {
             };
         };
         responses: {
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        email: string;
+                    };
+                };
             };
             /** @description Bad input (the error names each failing field) */
             400: {
@@ -2158,7 +3814,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Refused (a state-changing request from another site, or not allowed) */
@@ -2167,7 +3823,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    /**
+                     * @example {
+                     *       "statusCode": 403,
+                     *       "message": "Forbidden"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Too many requests */
@@ -2176,7 +3838,43 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "message": "Too Many Requests"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Unexpected error (logged on the server) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "message": "Internal Server Error"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description A dependency is down or full, or the server is shutting down (see Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "message": "Service Unavailable"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
         };
@@ -2194,11 +3892,16 @@ export interface operations {
             };
         };
         responses: {
+            /** @description Accepted */
             202: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
             };
             /** @description Bad input (the error names each failing field) */
             400: {
@@ -2206,7 +3909,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Refused (a state-changing request from another site, or not allowed) */
@@ -2215,7 +3918,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    /**
+                     * @example {
+                     *       "statusCode": 403,
+                     *       "message": "Forbidden"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Too many requests */
@@ -2224,7 +3933,43 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "message": "Too Many Requests"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Unexpected error (logged on the server) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "message": "Internal Server Error"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description A dependency is down or full, or the server is shutting down (see Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "message": "Service Unavailable"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
         };
@@ -2242,6 +3987,7 @@ export interface operations {
             };
         };
         responses: {
+            /** @description No Content */
             204: {
                 headers: {
                     [name: string]: unknown;
@@ -2254,7 +4000,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Refused (a state-changing request from another site, or not allowed) */
@@ -2263,7 +4009,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    /**
+                     * @example {
+                     *       "statusCode": 403,
+                     *       "message": "Forbidden"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Too many requests */
@@ -2272,7 +4024,43 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "message": "Too Many Requests"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Unexpected error (logged on the server) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "message": "Internal Server Error"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description A dependency is down or full, or the server is shutting down (see Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "message": "Service Unavailable"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
         };
@@ -2290,11 +4078,16 @@ export interface operations {
             };
         };
         responses: {
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        email: string;
+                    };
+                };
             };
             /** @description Bad input (the error names each failing field) */
             400: {
@@ -2302,7 +4095,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Refused (a state-changing request from another site, or not allowed) */
@@ -2311,7 +4104,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    /**
+                     * @example {
+                     *       "statusCode": 403,
+                     *       "message": "Forbidden"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Too many requests */
@@ -2320,7 +4119,43 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "message": "Too Many Requests"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Unexpected error (logged on the server) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "message": "Internal Server Error"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description A dependency is down or full, or the server is shutting down (see Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "message": "Service Unavailable"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
         };
@@ -2334,12 +4169,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>[];
+                    "application/json": components["schemas"]["CatalogMakeSummary"][];
                 };
             };
             /** @description Bad input (the error names each failing field) */
@@ -2348,7 +4184,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Too many requests */
@@ -2357,7 +4193,43 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "message": "Too Many Requests"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Unexpected error (logged on the server) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "message": "Internal Server Error"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description A dependency is down or full, or the server is shutting down (see Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "message": "Service Unavailable"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
         };
@@ -2373,12 +4245,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>[];
+                    "application/json": components["schemas"]["CatalogModelSummary"][];
                 };
             };
             /** @description Bad input (the error names each failing field) */
@@ -2387,7 +4260,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Not found (or not visible to the caller) */
@@ -2396,7 +4269,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "message": "Not Found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Too many requests */
@@ -2405,7 +4284,43 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "message": "Too Many Requests"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Unexpected error (logged on the server) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "message": "Internal Server Error"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description A dependency is down or full, or the server is shutting down (see Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "message": "Service Unavailable"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
         };
@@ -2422,6 +4337,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -2436,7 +4352,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Not found (or not visible to the caller) */
@@ -2445,7 +4361,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "message": "Not Found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Too many requests */
@@ -2454,7 +4376,43 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "message": "Too Many Requests"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Unexpected error (logged on the server) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "message": "Internal Server Error"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description A dependency is down or full, or the server is shutting down (see Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "message": "Service Unavailable"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
         };
@@ -2468,12 +4426,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["CatalogOptions"];
                 };
             };
             /** @description Bad input (the error names each failing field) */
@@ -2482,7 +4441,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Too many requests */
@@ -2491,7 +4450,43 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "message": "Too Many Requests"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Unexpected error (logged on the server) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "message": "Internal Server Error"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description A dependency is down or full, or the server is shutting down (see Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "message": "Service Unavailable"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
         };
@@ -2505,12 +4500,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["PublicConfig"];
                 };
             };
             /** @description Bad input (the error names each failing field) */
@@ -2519,7 +4515,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Too many requests */
@@ -2528,7 +4524,43 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "message": "Too Many Requests"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Unexpected error (logged on the server) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "message": "Internal Server Error"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description A dependency is down or full, or the server is shutting down (see Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "message": "Service Unavailable"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
         };
@@ -2546,12 +4578,13 @@ export interface operations {
             };
         };
         responses: {
+            /** @description Created */
             201: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["ContactMessageCreated"];
                 };
             };
             /** @description Bad input (the error names each failing field) */
@@ -2560,7 +4593,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Refused (a state-changing request from another site, or not allowed) */
@@ -2569,7 +4602,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    /**
+                     * @example {
+                     *       "statusCode": 403,
+                     *       "message": "Forbidden"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Too many requests */
@@ -2578,7 +4617,43 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "message": "Too Many Requests"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Unexpected error (logged on the server) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "message": "Internal Server Error"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description A dependency is down or full, or the server is shutting down (see Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "message": "Service Unavailable"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
         };
@@ -2592,11 +4667,17 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "ok";
+                    };
+                };
             };
             /** @description Bad input (the error names each failing field) */
             400: {
@@ -2604,7 +4685,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Too many requests */
@@ -2613,7 +4694,43 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "message": "Too Many Requests"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Unexpected error (logged on the server) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "message": "Internal Server Error"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description A dependency is down or full, or the server is shutting down (see Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "message": "Service Unavailable"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
         };
@@ -2627,8 +4744,11 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            200: {
+            /** @description To the sign-in page */
+            302: {
                 headers: {
+                    /** @description /auth, with ?returnTo= the same-site path to come back to */
+                    Location?: string;
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -2639,7 +4759,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Too many requests */
@@ -2648,7 +4768,43 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "message": "Too Many Requests"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Unexpected error (logged on the server) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "message": "Internal Server Error"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description A dependency is down or full, or the server is shutting down (see Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "message": "Service Unavailable"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
         };
@@ -2666,12 +4822,13 @@ export interface operations {
             };
         };
         responses: {
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["PublicUser"];
                 };
             };
             /** @description Bad input (the error names each failing field) */
@@ -2680,7 +4837,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Refused (a state-changing request from another site, or not allowed) */
@@ -2689,7 +4846,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    /**
+                     * @example {
+                     *       "statusCode": 403,
+                     *       "message": "Forbidden"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Too many requests */
@@ -2698,7 +4861,43 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "message": "Too Many Requests"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Unexpected error (logged on the server) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "message": "Internal Server Error"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description A dependency is down or full, or the server is shutting down (see Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "message": "Service Unavailable"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
         };
@@ -2712,6 +4911,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description No Content */
             204: {
                 headers: {
                     [name: string]: unknown;
@@ -2724,7 +4924,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Refused (a state-changing request from another site, or not allowed) */
@@ -2733,7 +4933,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    /**
+                     * @example {
+                     *       "statusCode": 403,
+                     *       "message": "Forbidden"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Too many requests */
@@ -2742,7 +4948,43 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "message": "Too Many Requests"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Unexpected error (logged on the server) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "message": "Internal Server Error"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description A dependency is down or full, or the server is shutting down (see Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "message": "Service Unavailable"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
         };
@@ -2756,12 +4998,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["Readiness"];
                 };
             };
             /** @description Bad input (the error names each failing field) */
@@ -2770,7 +5013,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Too many requests */
@@ -2779,7 +5022,43 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "message": "Too Many Requests"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Unexpected error (logged on the server) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "message": "Internal Server Error"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description A dependency is down or full, or the server is shutting down (see Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "message": "Service Unavailable"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
         };
@@ -2797,12 +5076,13 @@ export interface operations {
             };
         };
         responses: {
+            /** @description Created */
             201: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["PublicUser"];
                 };
             };
             /** @description Bad input (the error names each failing field) */
@@ -2811,7 +5091,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Refused (a state-changing request from another site, or not allowed) */
@@ -2820,7 +5100,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    /**
+                     * @example {
+                     *       "statusCode": 403,
+                     *       "message": "Forbidden"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Too many requests */
@@ -2829,7 +5115,43 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "message": "Too Many Requests"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Unexpected error (logged on the server) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "message": "Internal Server Error"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description A dependency is down or full, or the server is shutting down (see Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "message": "Service Unavailable"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
         };
@@ -2843,8 +5165,11 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            200: {
+            /** @description To the unsubscribe page */
+            302: {
                 headers: {
+                    /** @description The storefront's /unsubscribe page, with the token */
+                    Location?: string;
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -2855,7 +5180,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Too many requests */
@@ -2864,7 +5189,43 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "message": "Too Many Requests"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Unexpected error (logged on the server) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "message": "Internal Server Error"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description A dependency is down or full, or the server is shutting down (see Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "message": "Service Unavailable"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
         };
@@ -2882,11 +5243,16 @@ export interface operations {
             };
         };
         responses: {
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        name: string;
+                    };
+                };
             };
             /** @description Bad input (the error names each failing field) */
             400: {
@@ -2894,7 +5260,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Refused (a state-changing request from another site, or not allowed) */
@@ -2903,7 +5269,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    /**
+                     * @example {
+                     *       "statusCode": 403,
+                     *       "message": "Forbidden"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Too many requests */
@@ -2912,7 +5284,43 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "message": "Too Many Requests"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Unexpected error (logged on the server) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "message": "Internal Server Error"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description A dependency is down or full, or the server is shutting down (see Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "message": "Service Unavailable"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
         };
@@ -2926,12 +5334,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description Created */
             201: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["UploadedImage"];
                 };
             };
             /** @description Bad input (the error names each failing field) */
@@ -2940,7 +5349,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Not signed in */
@@ -2949,7 +5358,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "message": "Unauthorized"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Refused (a state-changing request from another site, or not allowed) */
@@ -2958,7 +5373,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    /**
+                     * @example {
+                     *       "statusCode": 403,
+                     *       "message": "Forbidden"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Too many requests */
@@ -2967,7 +5388,43 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "message": "Too Many Requests"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Unexpected error (logged on the server) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "message": "Internal Server Error"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description A dependency is down or full, or the server is shutting down (see Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "message": "Service Unavailable"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
         };
@@ -2981,12 +5438,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["PublicUser"];
                 };
             };
             /** @description Bad input (the error names each failing field) */
@@ -2995,7 +5453,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Not signed in */
@@ -3004,7 +5462,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "message": "Unauthorized"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Too many requests */
@@ -3013,7 +5477,43 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "message": "Too Many Requests"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Unexpected error (logged on the server) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "message": "Internal Server Error"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description A dependency is down or full, or the server is shutting down (see Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "message": "Service Unavailable"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
         };
@@ -3031,6 +5531,7 @@ export interface operations {
             };
         };
         responses: {
+            /** @description No Content */
             204: {
                 headers: {
                     [name: string]: unknown;
@@ -3043,7 +5544,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Not signed in */
@@ -3052,7 +5553,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "message": "Unauthorized"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Refused (a state-changing request from another site, or not allowed) */
@@ -3061,7 +5568,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    /**
+                     * @example {
+                     *       "statusCode": 403,
+                     *       "message": "Forbidden"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Too many requests */
@@ -3070,7 +5583,43 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "message": "Too Many Requests"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Unexpected error (logged on the server) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "message": "Internal Server Error"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description A dependency is down or full, or the server is shutting down (see Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "message": "Service Unavailable"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
         };
@@ -3088,12 +5637,13 @@ export interface operations {
             };
         };
         responses: {
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["PublicUser"];
                 };
             };
             /** @description Bad input (the error names each failing field) */
@@ -3102,7 +5652,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Not signed in */
@@ -3111,7 +5661,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "message": "Unauthorized"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Refused (a state-changing request from another site, or not allowed) */
@@ -3120,7 +5676,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    /**
+                     * @example {
+                     *       "statusCode": 403,
+                     *       "message": "Forbidden"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Too many requests */
@@ -3129,7 +5691,43 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "message": "Too Many Requests"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Unexpected error (logged on the server) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "message": "Internal Server Error"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description A dependency is down or full, or the server is shutting down (see Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "message": "Service Unavailable"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
         };
@@ -3147,11 +5745,16 @@ export interface operations {
             };
         };
         responses: {
+            /** @description Accepted */
             202: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
             };
             /** @description Bad input (the error names each failing field) */
             400: {
@@ -3159,7 +5762,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Not signed in */
@@ -3168,7 +5771,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "message": "Unauthorized"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Refused (a state-changing request from another site, or not allowed) */
@@ -3177,7 +5786,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    /**
+                     * @example {
+                     *       "statusCode": 403,
+                     *       "message": "Forbidden"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Too many requests */
@@ -3186,7 +5801,43 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "message": "Too Many Requests"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Unexpected error (logged on the server) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "message": "Internal Server Error"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description A dependency is down or full, or the server is shutting down (see Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "message": "Service Unavailable"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
         };
@@ -3204,6 +5855,7 @@ export interface operations {
             };
         };
         responses: {
+            /** @description No Content */
             204: {
                 headers: {
                     [name: string]: unknown;
@@ -3216,7 +5868,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Not signed in */
@@ -3225,7 +5877,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "message": "Unauthorized"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Refused (a state-changing request from another site, or not allowed) */
@@ -3234,7 +5892,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    /**
+                     * @example {
+                     *       "statusCode": 403,
+                     *       "message": "Forbidden"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Too many requests */
@@ -3243,7 +5907,43 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "message": "Too Many Requests"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Unexpected error (logged on the server) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "message": "Internal Server Error"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description A dependency is down or full, or the server is shutting down (see Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "message": "Service Unavailable"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
         };
@@ -3257,12 +5957,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["SavedVehicleIds"];
                 };
             };
             /** @description Bad input (the error names each failing field) */
@@ -3271,7 +5972,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Not signed in */
@@ -3280,7 +5981,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "message": "Unauthorized"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Too many requests */
@@ -3289,7 +5996,43 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "message": "Too Many Requests"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Unexpected error (logged on the server) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "message": "Internal Server Error"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description A dependency is down or full, or the server is shutting down (see Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "message": "Service Unavailable"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
         };
@@ -3305,6 +6048,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description No Content */
             204: {
                 headers: {
                     [name: string]: unknown;
@@ -3317,7 +6061,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Not signed in */
@@ -3326,7 +6070,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "message": "Unauthorized"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Refused (a state-changing request from another site, or not allowed) */
@@ -3335,7 +6085,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    /**
+                     * @example {
+                     *       "statusCode": 403,
+                     *       "message": "Forbidden"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Not found (or not visible to the caller) */
@@ -3344,7 +6100,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "message": "Not Found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Too many requests */
@@ -3353,7 +6115,43 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "message": "Too Many Requests"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Unexpected error (logged on the server) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "message": "Internal Server Error"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description A dependency is down or full, or the server is shutting down (see Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "message": "Service Unavailable"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
         };
@@ -3369,6 +6167,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description No Content */
             204: {
                 headers: {
                     [name: string]: unknown;
@@ -3381,7 +6180,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Not signed in */
@@ -3390,7 +6189,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "message": "Unauthorized"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Refused (a state-changing request from another site, or not allowed) */
@@ -3399,7 +6204,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    /**
+                     * @example {
+                     *       "statusCode": 403,
+                     *       "message": "Forbidden"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Not found (or not visible to the caller) */
@@ -3408,7 +6219,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "message": "Not Found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Too many requests */
@@ -3417,7 +6234,43 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "message": "Too Many Requests"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Unexpected error (logged on the server) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "message": "Internal Server Error"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description A dependency is down or full, or the server is shutting down (see Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "message": "Service Unavailable"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
         };
@@ -3435,12 +6288,13 @@ export interface operations {
             };
         };
         responses: {
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["SavedVehicleIds"];
                 };
             };
             /** @description Bad input (the error names each failing field) */
@@ -3449,7 +6303,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Not signed in */
@@ -3458,7 +6312,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "message": "Unauthorized"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Refused (a state-changing request from another site, or not allowed) */
@@ -3467,7 +6327,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    /**
+                     * @example {
+                     *       "statusCode": 403,
+                     *       "message": "Forbidden"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Too many requests */
@@ -3476,7 +6342,43 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "message": "Too Many Requests"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Unexpected error (logged on the server) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "message": "Internal Server Error"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description A dependency is down or full, or the server is shutting down (see Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "message": "Service Unavailable"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
         };
@@ -3490,12 +6392,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>[];
+                    "application/json": components["schemas"]["SavedSearch"][];
                 };
             };
             /** @description Bad input (the error names each failing field) */
@@ -3504,7 +6407,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Not signed in */
@@ -3513,7 +6416,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "message": "Unauthorized"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Too many requests */
@@ -3522,7 +6431,43 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "message": "Too Many Requests"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Unexpected error (logged on the server) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "message": "Internal Server Error"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description A dependency is down or full, or the server is shutting down (see Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "message": "Service Unavailable"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
         };
@@ -3540,12 +6485,13 @@ export interface operations {
             };
         };
         responses: {
+            /** @description Created */
             201: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["SavedSearch"];
                 };
             };
             /** @description Bad input (the error names each failing field) */
@@ -3554,7 +6500,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Not signed in */
@@ -3563,7 +6509,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "message": "Unauthorized"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Refused (a state-changing request from another site, or not allowed) */
@@ -3572,7 +6524,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    /**
+                     * @example {
+                     *       "statusCode": 403,
+                     *       "message": "Forbidden"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Too many requests */
@@ -3581,7 +6539,43 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "message": "Too Many Requests"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Unexpected error (logged on the server) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "message": "Internal Server Error"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description A dependency is down or full, or the server is shutting down (see Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "message": "Service Unavailable"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
         };
@@ -3597,6 +6591,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description No Content */
             204: {
                 headers: {
                     [name: string]: unknown;
@@ -3609,7 +6604,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Not signed in */
@@ -3618,7 +6613,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "message": "Unauthorized"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Refused (a state-changing request from another site, or not allowed) */
@@ -3627,7 +6628,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    /**
+                     * @example {
+                     *       "statusCode": 403,
+                     *       "message": "Forbidden"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Not found (or not visible to the caller) */
@@ -3636,7 +6643,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "message": "Not Found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Too many requests */
@@ -3645,7 +6658,43 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "message": "Too Many Requests"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Unexpected error (logged on the server) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "message": "Internal Server Error"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description A dependency is down or full, or the server is shutting down (see Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "message": "Service Unavailable"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
         };
@@ -3665,12 +6714,13 @@ export interface operations {
             };
         };
         responses: {
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["SavedSearch"];
                 };
             };
             /** @description Bad input (the error names each failing field) */
@@ -3679,7 +6729,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Not signed in */
@@ -3688,7 +6738,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "message": "Unauthorized"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Refused (a state-changing request from another site, or not allowed) */
@@ -3697,7 +6753,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    /**
+                     * @example {
+                     *       "statusCode": 403,
+                     *       "message": "Forbidden"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Not found (or not visible to the caller) */
@@ -3706,7 +6768,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "message": "Not Found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Too many requests */
@@ -3715,7 +6783,43 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "message": "Too Many Requests"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Unexpected error (logged on the server) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "message": "Internal Server Error"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description A dependency is down or full, or the server is shutting down (see Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "message": "Service Unavailable"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
         };
@@ -3729,12 +6833,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>[];
+                    "application/json": components["schemas"]["AccountSession"][];
                 };
             };
             /** @description Bad input (the error names each failing field) */
@@ -3743,7 +6848,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Not signed in */
@@ -3752,7 +6857,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "message": "Unauthorized"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Too many requests */
@@ -3761,7 +6872,43 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "message": "Too Many Requests"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Unexpected error (logged on the server) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "message": "Internal Server Error"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description A dependency is down or full, or the server is shutting down (see Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "message": "Service Unavailable"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
         };
@@ -3777,6 +6924,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description No Content */
             204: {
                 headers: {
                     [name: string]: unknown;
@@ -3789,7 +6937,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Not signed in */
@@ -3798,7 +6946,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "message": "Unauthorized"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Refused (a state-changing request from another site, or not allowed) */
@@ -3807,7 +6961,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    /**
+                     * @example {
+                     *       "statusCode": 403,
+                     *       "message": "Forbidden"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Not found (or not visible to the caller) */
@@ -3816,7 +6976,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "message": "Not Found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Too many requests */
@@ -3825,7 +6991,43 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "message": "Too Many Requests"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Unexpected error (logged on the server) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "message": "Internal Server Error"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description A dependency is down or full, or the server is shutting down (see Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "message": "Service Unavailable"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
         };
@@ -3839,12 +7041,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>[];
+                    "application/json": components["schemas"]["OwnerVehicle"][];
                 };
             };
             /** @description Bad input (the error names each failing field) */
@@ -3853,7 +7056,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Not signed in */
@@ -3862,7 +7065,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "message": "Unauthorized"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Too many requests */
@@ -3871,7 +7080,43 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "message": "Too Many Requests"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Unexpected error (logged on the server) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "message": "Internal Server Error"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description A dependency is down or full, or the server is shutting down (see Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "message": "Service Unavailable"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
         };
@@ -3889,12 +7134,13 @@ export interface operations {
             };
         };
         responses: {
+            /** @description Created */
             201: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["OwnerVehicle"];
                 };
             };
             /** @description Bad input (the error names each failing field) */
@@ -3903,7 +7149,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Not signed in */
@@ -3912,7 +7158,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "message": "Unauthorized"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Refused (a state-changing request from another site, or not allowed) */
@@ -3921,7 +7173,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    /**
+                     * @example {
+                     *       "statusCode": 403,
+                     *       "message": "Forbidden"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Too many requests */
@@ -3930,7 +7188,43 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "message": "Too Many Requests"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Unexpected error (logged on the server) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "message": "Internal Server Error"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description A dependency is down or full, or the server is shutting down (see Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "message": "Service Unavailable"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
         };
@@ -3946,12 +7240,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["VehicleDetail"];
                 };
             };
             /** @description Bad input (the error names each failing field) */
@@ -3960,7 +7255,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Not found (or not visible to the caller) */
@@ -3969,7 +7264,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "message": "Not Found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Too many requests */
@@ -3978,7 +7279,43 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "message": "Too Many Requests"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Unexpected error (logged on the server) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "message": "Internal Server Error"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description A dependency is down or full, or the server is shutting down (see Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "message": "Service Unavailable"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
         };
@@ -3998,12 +7335,13 @@ export interface operations {
             };
         };
         responses: {
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["OwnerVehicle"];
                 };
             };
             /** @description Bad input (the error names each failing field) */
@@ -4012,7 +7350,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Not signed in */
@@ -4021,7 +7359,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "message": "Unauthorized"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Refused (a state-changing request from another site, or not allowed) */
@@ -4030,7 +7374,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    /**
+                     * @example {
+                     *       "statusCode": 403,
+                     *       "message": "Forbidden"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Not found (or not visible to the caller) */
@@ -4039,7 +7389,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "message": "Not Found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Too many requests */
@@ -4048,7 +7404,43 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "message": "Too Many Requests"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Unexpected error (logged on the server) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "message": "Internal Server Error"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description A dependency is down or full, or the server is shutting down (see Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "message": "Service Unavailable"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
         };
@@ -4064,6 +7456,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description No Content */
             204: {
                 headers: {
                     [name: string]: unknown;
@@ -4076,7 +7469,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Not signed in */
@@ -4085,7 +7478,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "message": "Unauthorized"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Refused (a state-changing request from another site, or not allowed) */
@@ -4094,7 +7493,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    /**
+                     * @example {
+                     *       "statusCode": 403,
+                     *       "message": "Forbidden"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Not found (or not visible to the caller) */
@@ -4103,7 +7508,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "message": "Not Found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Too many requests */
@@ -4112,7 +7523,43 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "message": "Too Many Requests"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Unexpected error (logged on the server) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "message": "Internal Server Error"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description A dependency is down or full, or the server is shutting down (see Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "message": "Service Unavailable"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
         };
@@ -4128,12 +7575,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>[];
+                    "application/json": components["schemas"]["PricePoint"][];
                 };
             };
             /** @description Bad input (the error names each failing field) */
@@ -4142,7 +7590,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Not found (or not visible to the caller) */
@@ -4151,7 +7599,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "message": "Not Found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Too many requests */
@@ -4160,7 +7614,43 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "message": "Too Many Requests"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Unexpected error (logged on the server) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "message": "Internal Server Error"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description A dependency is down or full, or the server is shutting down (see Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "message": "Service Unavailable"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
         };
@@ -4180,12 +7670,13 @@ export interface operations {
             };
         };
         responses: {
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["OwnerVehicle"];
                 };
             };
             /** @description Bad input (the error names each failing field) */
@@ -4194,7 +7685,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Not signed in */
@@ -4203,7 +7694,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "message": "Unauthorized"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Refused (a state-changing request from another site, or not allowed) */
@@ -4212,7 +7709,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    /**
+                     * @example {
+                     *       "statusCode": 403,
+                     *       "message": "Forbidden"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Not found (or not visible to the caller) */
@@ -4221,7 +7724,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "message": "Not Found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Too many requests */
@@ -4230,7 +7739,43 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "message": "Too Many Requests"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Unexpected error (logged on the server) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "message": "Internal Server Error"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description A dependency is down or full, or the server is shutting down (see Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "message": "Service Unavailable"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
         };
@@ -4244,12 +7789,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>[];
+                    "application/json": components["schemas"]["PublicVehicle"][];
                 };
             };
             /** @description Bad input (the error names each failing field) */
@@ -4258,7 +7804,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Too many requests */
@@ -4267,7 +7813,43 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "message": "Too Many Requests"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Unexpected error (logged on the server) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "message": "Internal Server Error"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description A dependency is down or full, or the server is shutting down (see Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "message": "Service Unavailable"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
         };
@@ -4285,12 +7867,13 @@ export interface operations {
             };
         };
         responses: {
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["GeneratedFeatures"];
                 };
             };
             /** @description Bad input (the error names each failing field) */
@@ -4299,7 +7882,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Not signed in */
@@ -4308,7 +7891,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "message": "Unauthorized"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Refused (a state-changing request from another site, or not allowed) */
@@ -4317,7 +7906,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    /**
+                     * @example {
+                     *       "statusCode": 403,
+                     *       "message": "Forbidden"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Too many requests */
@@ -4326,7 +7921,43 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "message": "Too Many Requests"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Unexpected error (logged on the server) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "message": "Internal Server Error"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description A dependency is down or full, or the server is shutting down (see Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "message": "Service Unavailable"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
         };
@@ -4340,12 +7971,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>[];
+                    "application/json": components["schemas"]["PublicVehicle"][];
                 };
             };
             /** @description Bad input (the error names each failing field) */
@@ -4354,7 +7986,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Too many requests */
@@ -4363,7 +7995,43 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "message": "Too Many Requests"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Unexpected error (logged on the server) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "message": "Internal Server Error"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description A dependency is down or full, or the server is shutting down (see Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "message": "Service Unavailable"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
         };
@@ -4412,12 +8080,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["VehicleSearchResult"];
                 };
             };
             /** @description Bad input (the error names each failing field) */
@@ -4426,7 +8095,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Too many requests */
@@ -4435,7 +8104,43 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "message": "Too Many Requests"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Unexpected error (logged on the server) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "message": "Internal Server Error"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description A dependency is down or full, or the server is shutting down (see Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "message": "Service Unavailable"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
         };
@@ -4453,12 +8158,13 @@ export interface operations {
             };
         };
         responses: {
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["GeneratedSpecs"];
                 };
             };
             /** @description Bad input (the error names each failing field) */
@@ -4467,7 +8173,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Not signed in */
@@ -4476,7 +8182,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "message": "Unauthorized"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Refused (a state-changing request from another site, or not allowed) */
@@ -4485,7 +8197,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    /**
+                     * @example {
+                     *       "statusCode": 403,
+                     *       "message": "Forbidden"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Too many requests */
@@ -4494,7 +8212,43 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "message": "Too Many Requests"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Unexpected error (logged on the server) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "message": "Internal Server Error"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description A dependency is down or full, or the server is shutting down (see Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "message": "Service Unavailable"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
         };
@@ -4510,12 +8264,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["VinDecodeResult"];
                 };
             };
             /** @description Bad input (the error names each failing field) */
@@ -4524,7 +8279,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Not signed in */
@@ -4533,7 +8288,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "message": "Unauthorized"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Not found (or not visible to the caller) */
@@ -4542,7 +8303,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "message": "Not Found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Too many requests */
@@ -4551,7 +8318,43 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "message": "Too Many Requests"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Unexpected error (logged on the server) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "message": "Internal Server Error"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description A dependency is down or full, or the server is shutting down (see Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "message": "Service Unavailable"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
         };
@@ -4565,12 +8368,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": string;
+                    "text/plain": string;
                 };
             };
             /** @description Bad input (the error names each failing field) */
@@ -4579,7 +8383,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description Too many requests */
@@ -4588,7 +8392,43 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiError"];
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "message": "Too Many Requests"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Unexpected error (logged on the server) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "message": "Internal Server Error"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description A dependency is down or full, or the server is shutting down (see Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "message": "Service Unavailable"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
         };

@@ -67,7 +67,7 @@ export function firstViewRequests({ page, vehicleId, search }: FirstViewPlace): 
 }
 
 /** GET /api/vehicles/search with a page's query (searchApiParams). */
-export function searchPath(params: URLSearchParams): ApiUrl {
+export function searchPath(params: URLSearchParams): `/api/vehicles/search?${string}` {
   return `/api/vehicles/search?${params.toString()}`;
 }
 

@@ -30,7 +30,10 @@ export interface PricePoint {
   at: string;
 }
 
-export type RevisableFields = Record<RevisableField, unknown>;
+/** A listing field's value as the API carries it: a text, a number, a list of texts, or null when unset. */
+export type ListingFieldValue = string | number | string[] | null;
+
+export type RevisableFields = Record<RevisableField, ListingFieldValue>;
 
 export function sameFieldValue(a: unknown, b: unknown): boolean {
   if (Array.isArray(a) || Array.isArray(b)) return JSON.stringify(a ?? []) === JSON.stringify(b ?? []);
@@ -102,8 +105,8 @@ export interface PendingRevision {
 export interface RevisionFieldDiff {
   field: RevisableField;
   label: string;
-  before: unknown;
-  after: unknown;
+  before: ListingFieldValue;
+  after: ListingFieldValue;
 }
 
 /** Reasons staff give when they refuse a listing or a revision (a note may add detail). */

@@ -1,4 +1,4 @@
-import type { AdminInquiry, AdminVehicle, AuditEntry, StaffUserSummary } from '@app/shared';
+import type { AdminInquiry, AdminVehicle, AuditEntry, AuditValue, StaffUserSummary } from '@app/shared';
 import type { ContactMessageEntity } from '../contact';
 import type { UserEntity } from '../users';
 import { type VehicleEntity, type ListingSummary, toOwnerVehicle, type OwnerExtras } from '../vehicles';
@@ -21,8 +21,9 @@ export function toAuditEntry(entry: AuditLogEntity): AuditEntry {
     action: entry.action,
     actor: toStaffUser(entry.actor),
     vehicleId: entry.vehicleId,
-    before: entry.before,
-    after: entry.after,
+    // simple-json columns: what reads back is what JSON.stringify wrote (AuditService and the revision decisions).
+    before: entry.before as Record<string, AuditValue>,
+    after: entry.after as Record<string, AuditValue>,
     createdAt: iso(entry.createdAt),
   };
 }

@@ -1,6 +1,6 @@
 import { Body, Controller, Get, HttpCode, Post, Query, Req, Res, UseGuards } from '@nestjs/common';
 import { RouteConfig } from '@nestjs/platform-fastify';
-import { ApiBody } from '@nestjs/swagger';
+import { ApiBody, ApiFoundResponse } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ForgotPasswordDto, LoginDto, PASSWORD_RESET_REQUESTED, PublicUser, RegisterDto, ResetPasswordDto, VERIFY_LINK_SENT, VerifyEmailDto } from '@app/shared';
 import { toPublicUser, UsersService } from '../users';
@@ -48,6 +48,10 @@ export class AuthController {
   /** Links to /api/login lead to the sign-in page, keeping where the visitor came from. */
   @Public()
   @Get('login')
+  @ApiFoundResponse({
+    description: 'To the sign-in page',
+    headers: { Location: { description: '/auth, with ?returnTo= the same-site path to come back to', schema: { type: 'string' } } },
+  })
   redirectToSignIn(@Query('returnTo') returnTo: string | undefined, @Req() request: FastifyRequest, @Res() reply: FastifyReply): void {
     const target = safeReturnPath(returnTo) ?? safeReturnPath(refererPath(request));
     void reply.redirect(target ? `/auth?returnTo=${encodeURIComponent(target)}` : '/auth', 302);

@@ -1,6 +1,7 @@
 import { BadRequestException, Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query, Res } from '@nestjs/common';
 import { RouteConfig } from '@nestjs/platform-fastify';
 import { SaveSearchDto, sitePath, UnsubscribeDto, UpdateSavedSearchDto, type SavedSearch } from '@app/shared';
+import { ApiFoundResponse } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { IdParamPipe } from '../../infra/http/id-param.pipe';
 import { type AuthUser, CurrentUser, Public } from '../auth';
@@ -51,6 +52,10 @@ export class SavedSearchesController {
   /** A person opening the header's link: the page with the button (a GET changes nothing: link scanners open links). */
   @Public()
   @Get('searches/unsubscribe')
+  @ApiFoundResponse({
+    description: 'To the unsubscribe page',
+    headers: { Location: { description: 'The storefront\'s /unsubscribe page, with the token', schema: { type: 'string' } } },
+  })
   unsubscribePage(@Query('token') token: string | undefined, @Res() reply: FastifyReply): void {
     void reply.redirect(`${sitePath('/unsubscribe')}?token=${encodeURIComponent(token ?? '')}`, 302);
   }

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { EMAIL_CHANGE_TTL_HOURS, PASSWORD_MIN_LENGTH, errorMessage, fieldErrorsText, type AccountSession, type PublicUser } from '@app/shared';
+import { EMAIL_CHANGE_TTL_HOURS, PASSWORD_MIN_LENGTH, errorMessage, fieldErrorsText, type PublicUser } from '@app/shared';
 import { api } from '../../api/client';
 import { queryKeys } from '../../api/queries';
 import { useDocumentMeta } from '../../hooks/use-document-meta';
@@ -35,7 +35,7 @@ function NameSection({ user }: { user: PublicUser }) {
   const id = useId();
   const client = useQueryClient();
   const save = useMutation({
-    mutationFn: (names: { firstName: string; lastName: string }) => api.json<PublicUser>('/api/user', { method: 'PATCH', json: names }),
+    mutationFn: (names: { firstName: string; lastName: string }) => api.json('/api/user', { method: 'PATCH', json: names }),
     onSuccess: (updated) => {
       client.setQueryData(queryKeys.user, updated);
       toast({ title: 'Name saved', variant: 'success' });
@@ -77,7 +77,7 @@ function NameSection({ user }: { user: PublicUser }) {
  */
 function VerificationState({ user }: { user: PublicUser }) {
   const resend = useMutation({
-    mutationFn: () => api.json<{ message: string }>('/api/account/verify-email/resend', { method: 'POST' }),
+    mutationFn: () => api.json('/api/account/verify-email/resend', { method: 'POST' }),
   });
   if (user.emailVerified) {
     return (
@@ -110,7 +110,7 @@ function EmailSection({ user }: { user: PublicUser }) {
   const id = useId();
   const [sentTo, setSentTo] = useState<string | null>(null);
   const change = useMutation({
-    mutationFn: (input: { email: string; password: string }) => api.json<{ message: string }>('/api/user/email', { method: 'POST', json: input }),
+    mutationFn: (input: { email: string; password: string }) => api.json('/api/user/email', { method: 'POST', json: input }),
     onSuccess: (_, input) => setSentTo(input.email),
   });
   return (
@@ -199,7 +199,7 @@ function PasswordSection() {
 function SessionsSection() {
   const id = useId();
   const client = useQueryClient();
-  const sessions = useQuery({ queryKey: SESSIONS_KEY, queryFn: () => api.json<AccountSession[]>('/api/user/sessions') });
+  const sessions = useQuery({ queryKey: SESSIONS_KEY, queryFn: () => api.json('/api/user/sessions') });
   const end = useMutation({
     mutationFn: (sessionId: string) => api.request(`/api/user/sessions/${sessionId}`, { method: 'DELETE' }),
     onSuccess: () => {

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { errorMessage, fieldErrorsText, sitePath, type ApiUrl } from '@app/shared';
+import { errorMessage, fieldErrorsText, sitePath } from '@app/shared';
 import { api } from '../../api/client';
 import { queryKeys } from '../../api/queries';
 import { useDocumentMeta } from '../../hooks/use-document-meta';
@@ -23,7 +23,7 @@ export interface EmailLinkTexts {
  * A page an e-mailed link opens (`?token=…`): one click posts the token to `endpoint` (a mail scanner that opens
  * links follows nothing), in any browser, signed in or not; the account's cached user is asked for again after.
  */
-export function EmailLinkPage({ endpoint, texts }: { endpoint: ApiUrl; texts: EmailLinkTexts }) {
+export function EmailLinkPage({ endpoint, texts }: { endpoint: '/api/auth/verify-email' | '/api/auth/confirm-email'; texts: EmailLinkTexts }) {
   useDocumentMeta(...texts.meta);
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
@@ -36,7 +36,7 @@ export function EmailLinkPage({ endpoint, texts }: { endpoint: ApiUrl; texts: Em
     setPending(true);
     setError(null);
     try {
-      const { email } = await api.json<{ email: string }>(endpoint, { method: 'POST', json: { token } });
+      const { email } = await api.json(endpoint, { method: 'POST', json: { token } });
       setFollowed(email);
       void client.invalidateQueries({ queryKey: queryKeys.user });
     } catch (e) {

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
-import { PASSWORD_MIN_LENGTH, sitePath, type PublicUser } from '@app/shared';
+import { PASSWORD_MIN_LENGTH, sitePath } from '@app/shared';
 import { errorMessage, fieldErrorsText } from '@app/shared';
 import { api } from '../../api/client';
 import { queryKeys, useCurrentUser, usePublicConfigQuery } from '../../api/queries';
@@ -64,14 +64,14 @@ export default function AuthPage() {
     setError(null);
     try {
       if (tab === 'signin') {
-        const signedIn = await api.json<PublicUser>('/api/login', {
+        const signedIn = await api.json('/api/login', {
           method: 'POST',
           json: { email: field('email'), password: String(data.get('password') ?? '') },
         });
         queryClient.setQueryData(queryKeys.user, signedIn);
         toast({ title: 'Welcome back!', description: 'You have successfully signed in.', variant: 'success' });
       } else {
-        const created = await api.json<PublicUser>('/api/register', {
+        const created = await api.json('/api/register', {
           method: 'POST',
           json: {
             firstName: field('firstName'),

@@ -46,7 +46,7 @@ function SavedSearchItem({ search }: { search: SavedSearch }) {
   const [renaming, setRenaming] = useState(false);
   const update = useMutation({
     mutationFn: (change: { name?: string; frequency?: AlertFrequency }) =>
-      api.json<SavedSearch>(`/api/user/searches/${search.id}`, { method: 'PATCH', json: change }),
+      api.json(`/api/user/searches/${search.id}`, { method: 'PATCH', json: change }),
     onSuccess: (saved) => {
       client.setQueryData<SavedSearch[]>(SAVED_SEARCHES_KEY, (list) => list?.map((s) => (s.id === saved.id ? saved : s)));
       setRenaming(false);
@@ -132,7 +132,7 @@ function SavedSearchItem({ search }: { search: SavedSearch }) {
 }
 
 function SavedSearches(_: { user: PublicUser }) {
-  const searches = useQuery({ queryKey: SAVED_SEARCHES_KEY, queryFn: () => api.json<SavedSearch[]>('/api/user/searches') });
+  const searches = useQuery({ queryKey: SAVED_SEARCHES_KEY, queryFn: () => api.json('/api/user/searches') });
   return (
     <div className="container page saved-searches-page">
       <h1>Saved searches</h1>

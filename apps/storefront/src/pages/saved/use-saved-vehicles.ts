@@ -9,7 +9,7 @@ import { savedSelectors, useSavedStore } from '../../stores/saved';
 /** A saved listing, or null when it is gone (404) or hidden from this visitor. */
 async function fetchSaved(id: number): Promise<Vehicle | null> {
   try {
-    return await api.json<Vehicle>(`/api/vehicles/${id}`);
+    return await api.json(`/api/vehicles/${id}`);
   } catch (error) {
     if (isApiErrorStatus(error, 400, 401, 404)) return null;
     throw error;

@@ -9,7 +9,6 @@ import {
   fieldErrorsText,
   sitePath,
   type AlertFrequency,
-  type SavedSearch,
   filterChips,
   paramsFromFilters,
   type SearchFilters,
@@ -43,7 +42,7 @@ export function SaveSearch({ filters }: { filters: SearchFilters }) {
   const [open, setOpen] = useState(false);
   const [frequency, setFrequency] = useState<AlertFrequency>('daily');
   const save = useMutation({
-    mutationFn: (input: { name: string; query: string; frequency: AlertFrequency }) => api.json<SavedSearch>('/api/user/searches', { method: 'POST', json: input }),
+    mutationFn: (input: { name: string; query: string; frequency: AlertFrequency }) => api.json('/api/user/searches', { method: 'POST', json: input }),
     onSuccess: (saved) => {
       setOpen(false);
       toast({

@@ -15,7 +15,7 @@ export default function UnsubscribePage() {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const off = useMutation({
-    mutationFn: () => api.json<{ name: string }>('/api/searches/unsubscribe', { method: 'POST', json: { token } }),
+    mutationFn: () => api.json('/api/searches/unsubscribe', { method: 'POST', json: { token } }),
   });
 
   return (
