@@ -14,6 +14,7 @@ const { join } = require('node:path');
 const root = join(__dirname, '..');
 const { staleTargets } = require('./lib/build-freshness');
 const { childCpuSeconds } = require('./lib/cpu-time');
+const { lowerSessionPriority } = require('./lib/priority');
 const bin = (name) => join(root, 'node_modules', '.bin', name);
 const scratch = mkdtempSync(join(tmpdir(), 'cm-test-'));
 const jestReport = join(scratch, 'jest.json');
@@ -45,6 +46,8 @@ function startBackgroundBuilds() {
     stdio: ['ignore', fd, fd],
     detached: true,
   });
+  // `--nice` lowers the builder's nice value; its session's share of the CPU is lowered here (autogroups).
+  lowerSessionPriority(child.pid, 19);
   closeSync(fd);
   const started = Date.now();
   const done = new Promise((resolve) =>

@@ -36,7 +36,9 @@ const swcRule = {
         target: 'es2022',
         keepClassNames: true,
       },
-      module: { type: 'es6' },
+      // CommonJS, as ts-loader emitted: webpack reads an ES module's createRequire(__filename).resolve(…) as a
+      // bundled module id, where the vPIC database's path must stay Node's own resolution (vpic-db.ts).
+      module: { type: 'commonjs' },
     },
   },
 };
