@@ -1,3 +1,4 @@
+// e2e: alone (it times the server: listings within 5 s of health, which a test beside it would slow)
 // The demo on a fresh database: the built server, started with SEED_DEMO=true and ADMIN_EMAIL set (the demo
 // used to be skipped then), answers demo listings within 5 s of /api/health, on SQLite and on MariaDB.
 const { test } = require('node:test');
