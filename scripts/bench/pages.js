@@ -81,7 +81,7 @@ async function sizeOf(baseUrl, path, headers) {
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
 
 async function main() {
-  const server = await startApiServer({ env: { RATE_LIMIT_PER_MINUTE: '100000000', LOG_LEVEL: 'error' } });
+  const server = await startApiServer({ env: { RATE_LIMIT_PER_MINUTE: '1000000', LOG_LEVEL: 'error' } });
   try {
     const base = server.baseUrl;
     const recent = await (await fetch(`${base}/api/vehicles/recent`)).json();
