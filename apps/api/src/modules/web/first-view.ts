@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { firstViewJson, firstViewRequests, firstViewUsable, FIRST_VIEW_ELEMENT_ID, type FirstViewAnswer, type FirstViewPlace } from '@app/shared';
+import { firstScreenOf, firstViewJson, firstViewRequests, firstViewUsable, FIRST_VIEW_ELEMENT_ID, type FirstViewAnswer, type FirstViewPlace } from '@app/shared';
 import { SESSION_COOKIE } from '../../infra/http/security';
 import { DependencyUnavailableException } from '../../infra/http/unavailable';
 
@@ -27,7 +27,7 @@ export async function firstViewAnswers(fastify: FastifyInstance, request: Fastif
           return null;
         }
         if (!firstViewUsable(asked.kind, response.statusCode)) return null;
-        return { ...asked, status: response.statusCode, body: response.json<unknown>() };
+        return firstScreenOf({ ...asked, status: response.statusCode, body: response.json<unknown>() });
       } catch {
         // The browser asks for itself.
         return null;
