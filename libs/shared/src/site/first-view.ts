@@ -38,21 +38,22 @@ export interface FirstViewAnswer extends FirstViewRequest {
 }
 
 /**
- * Listings a page's first screen shows at most: two rows of four on a wide screen, more than a phone's screen.
- * A page carries (and the server draws) only these of its recent listings or search results; the storefront asks
- * for the rest once it runs, so the page stays light (issue 28: landing <= 60 KB, search <= 50 KB of HTML).
+ * Listings a page's first screen shows at most: the landing page's recent grid, up to two rows of four on a wide
+ * screen; the search results, two rows of three beside the filters. A page carries (and the server draws) only
+ * these of its recent listings or search results; the storefront asks for the rest once it runs, so the page stays
+ * light (issue 28: landing <= 60 KB, search <= 50 KB of HTML).
  */
-export const FIRST_SCREEN_LISTINGS = 8;
+export const FIRST_SCREEN_LISTINGS = { recent: 8, search: 6 } as const;
 
 /** An answer cut to what its page's first screen shows: the first FIRST_SCREEN_LISTINGS listings of a list. */
 export function firstScreenOf(answer: FirstViewAnswer): FirstViewAnswer {
   if (answer.status !== 200) return answer;
-  if (answer.kind === 'recent' && Array.isArray(answer.body) && answer.body.length > FIRST_SCREEN_LISTINGS) {
-    return { ...answer, body: answer.body.slice(0, FIRST_SCREEN_LISTINGS), partial: true };
+  if (answer.kind === 'recent' && Array.isArray(answer.body) && answer.body.length > FIRST_SCREEN_LISTINGS.recent) {
+    return { ...answer, body: answer.body.slice(0, FIRST_SCREEN_LISTINGS.recent), partial: true };
   }
   const result = answer.body as { vehicles?: unknown } | null;
-  if (answer.kind === 'search' && result && Array.isArray(result.vehicles) && result.vehicles.length > FIRST_SCREEN_LISTINGS) {
-    return { ...answer, body: { ...result, vehicles: result.vehicles.slice(0, FIRST_SCREEN_LISTINGS) }, partial: true };
+  if (answer.kind === 'search' && result && Array.isArray(result.vehicles) && result.vehicles.length > FIRST_SCREEN_LISTINGS.search) {
+    return { ...answer, body: { ...result, vehicles: result.vehicles.slice(0, FIRST_SCREEN_LISTINGS.search) }, partial: true };
   }
   return answer;
 }
