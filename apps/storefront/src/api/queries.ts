@@ -1,6 +1,6 @@
 import { useInfiniteQuery, useQuery, useQueryClient, useMutation } from '@tanstack/react-query';
 import type { PublicConfig, PublicUser } from '@app/shared';
-import { SEARCH_LIMITS, searchApiParams, searchPath, type SearchFilters } from '@app/shared';
+import { LISTING_FACETS_PATH, SEARCH_LIMITS, searchApiParams, searchPath, type SearchFilters } from '@app/shared';
 import { isApiErrorStatus } from '@app/shared';
 import { api } from './client';
 import { RECENT_REFETCH_MS } from './query-client';
@@ -12,6 +12,7 @@ export const queryKeys = {
   config: ['config'] as const,
   recent: ['vehicles', 'recent'] as const,
   featured: ['vehicles', 'featured'] as const,
+  facets: ['vehicles', 'facets'] as const,
   search: (params: string) => ['vehicles', 'search', params] as const,
   similar: (id: number, price: number) => ['vehicles', 'similar', id, price] as const,
   vehicle: (id: number) => ['vehicles', 'detail', id] as const,
@@ -59,6 +60,14 @@ export function useFeaturedVehicles() {
     queryKey: queryKeys.featured,
     queryFn: () => api.json('/api/vehicles/featured'),
     select: (vehicles) => vehicles.slice(0, SEARCH_LIMITS.featuredCount),
+  });
+}
+
+/** How many public listings each make (body type, fuel, price band) has: the landing's search form and brand tiles. */
+export function useListingFacets() {
+  return useQuery({
+    queryKey: queryKeys.facets,
+    queryFn: async () => (await api.json(LISTING_FACETS_PATH)).facets,
   });
 }
 
