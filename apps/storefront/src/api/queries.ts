@@ -13,6 +13,7 @@ export const queryKeys = {
   recent: ['vehicles', 'recent'] as const,
   featured: ['vehicles', 'featured'] as const,
   facets: ['vehicles', 'facets'] as const,
+  recentlySold: ['vehicles', 'recently-sold'] as const,
   search: (params: string) => ['vehicles', 'search', params] as const,
   similar: (id: number, price: number) => ['vehicles', 'similar', id, price] as const,
   vehicle: (id: number) => ['vehicles', 'detail', id] as const,
@@ -69,6 +70,11 @@ export function useListingFacets() {
     queryKey: queryKeys.facets,
     queryFn: async () => (await api.json(LISTING_FACETS_PATH)).facets,
   });
+}
+
+/** Listings sold in the last 90 days (they are out of the search results). */
+export function useRecentlySold() {
+  return useQuery({ queryKey: queryKeys.recentlySold, queryFn: () => api.json('/api/vehicles/recently-sold') });
 }
 
 /** Search results, 24 a page; Load More fetches the next page and appends it. */

@@ -2381,6 +2381,24 @@ export const answerSchemas: Record<string, SchemaObject | ReferenceObject> = {
       "reviewsUrl": {
         "type": "string"
       },
+      "reviews": {
+        "description": "The site's rating and number of reviews on the reviews service (REVIEWS_RATING, REVIEWS_COUNT); null when not configured.",
+        "nullable": true,
+        "type": "object",
+        "properties": {
+          "rating": {
+            "type": "number"
+          },
+          "count": {
+            "type": "number"
+          }
+        },
+        "required": [
+          "rating",
+          "count"
+        ],
+        "additionalProperties": false
+      },
       "adminRemoteUrl": {
         "type": "string"
       },
@@ -2447,6 +2465,7 @@ export const answerSchemas: Record<string, SchemaObject | ReferenceObject> = {
       "siteName",
       "supportPhone",
       "reviewsUrl",
+      "reviews",
       "adminRemoteUrl",
       "imageUpload"
     ],
@@ -2681,6 +2700,32 @@ export const answerSchemas: Record<string, SchemaObject | ReferenceObject> = {
     ],
     "additionalProperties": false,
     "description": "A listing as anyone may see it: no VIN, Carfax link, service history, seller contact or user id."
+  },
+  "QueryWordReading": {
+    "type": "object",
+    "properties": {
+      "typed": {
+        "type": "string"
+      },
+      "read": {
+        "type": "string"
+      },
+      "kind": {
+        "type": "string",
+        "enum": [
+          "spelling",
+          "make",
+          "color"
+        ]
+      }
+    },
+    "required": [
+      "typed",
+      "read",
+      "kind"
+    ],
+    "additionalProperties": false,
+    "description": "One typed word of a search and what it was read as."
   },
   "Readiness": {
     "type": "object",
@@ -2975,6 +3020,13 @@ export const answerSchemas: Record<string, SchemaObject | ReferenceObject> = {
       },
       "facets": {
         "$ref": "#/components/schemas/SearchFacets"
+      },
+      "understood": {
+        "type": "array",
+        "items": {
+          "$ref": "#/components/schemas/QueryWordReading"
+        },
+        "description": "Words of the query read as something else (\"porshe\" as Porsche, \"landrover\" as Land Rover, \"red\" as the colour Red): the page says \"Showing results for …\". Absent when every word was read as typed."
       }
     },
     "required": [
@@ -3479,6 +3531,14 @@ export const handlerAnswers: Record<string, Record<string, HandlerAnswer>> = {
       }
     },
     "recent": {
+      "schema": {
+        "type": "array",
+        "items": {
+          "$ref": "#/components/schemas/PublicVehicle"
+        }
+      }
+    },
+    "recentlySold": {
       "schema": {
         "type": "array",
         "items": {
