@@ -14,6 +14,7 @@ export const queryKeys = {
   featured: ['vehicles', 'featured'] as const,
   facets: ['vehicles', 'facets'] as const,
   recentlySold: ['vehicles', 'recently-sold'] as const,
+  savedSearches: ['user', 'searches'] as const,
   search: (params: string) => ['vehicles', 'search', params] as const,
   similar: (id: number, price: number) => ['vehicles', 'similar', id, price] as const,
   vehicle: (id: number) => ['vehicles', 'detail', id] as const,
@@ -75,6 +76,11 @@ export function useListingFacets() {
 /** Listings sold in the last 90 days (they are out of the search results). */
 export function useRecentlySold() {
   return useQuery({ queryKey: queryKeys.recentlySold, queryFn: () => api.json('/api/vehicles/recently-sold') });
+}
+
+/** The signed-in user's saved searches (GET /api/user/searches). */
+export function useSavedSearches() {
+  return useQuery({ queryKey: queryKeys.savedSearches, queryFn: () => api.json('/api/user/searches') });
 }
 
 /** Search results, 24 a page; Load More fetches the next page and appends it. */
