@@ -150,6 +150,7 @@ async function main(): Promise<void> {
       owner: seller.account.key,
       input: demoListingInput(l, seller.account, seller.phone),
       status: l.status,
+      ...(l.rejection ? { rejection: l.rejection } : {}),
       views: l.views,
       isFeatured: l.isFeatured,
       createdAt: l.createdAt.toISOString(),

@@ -169,7 +169,16 @@ export class VehiclesService {
       { kind: 'system', name: source },
       listings.map((l) => ({
         before: null,
-        after: { ...this.fieldsOf(l.input), userId: l.ownerId, status: l.status, views: l.views, isFeatured: l.isFeatured, createdAt: l.createdAt, updatedAt: l.createdAt },
+        after: {
+          ...this.fieldsOf(l.input),
+          userId: l.ownerId,
+          status: l.status,
+          ...(l.rejection ? { rejectionReason: l.rejection.reason, rejectionNote: l.rejection.note } : {}),
+          views: l.views,
+          isFeatured: l.isFeatured,
+          createdAt: l.createdAt,
+          updatedAt: l.createdAt,
+        },
       })),
     );
     return rows.map((row) => row!.id);
@@ -263,6 +272,8 @@ export interface ImportedListing {
   input: VehicleInputDto;
   ownerId: number;
   status: ListingStatus;
+  /** Why staff rejected it (status rejected). */
+  rejection?: { reason: string; note: string | null } | null;
   views: number;
   isFeatured: boolean;
   createdAt: Date;
