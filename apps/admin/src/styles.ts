@@ -34,6 +34,8 @@ export const CONSOLE_CSS = `
 .adm-console .adm-console-chart { width: 100%; height: auto; display: block; }
 .adm-console .adm-console-legend { display: inline-block; width: 10px; height: 10px; border-radius: 2px; margin-right: 4px; }
 .adm-console .adm-console-changes { margin: 0; padding-left: 16px; }
+/* E-mail addresses break at their @ only (EmailText), not mid-word as table cells otherwise would. */
+.adm-console .adm-console-email { overflow-wrap: normal; word-break: normal; }
 .adm-console .adm-console-skeleton { padding: 24px 0; }
 .adm-console-photos { list-style: none; margin: 0; padding: 0; display: grid; grid-template-columns: repeat(auto-fill, minmax(150px, 1fr)); gap: 12px; }
 .adm-console-photo { position: relative; border: 2px solid #f0f0f0; border-radius: 8px; overflow: hidden; background: #fff; cursor: grab; }
