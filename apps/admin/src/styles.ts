@@ -53,6 +53,7 @@ export const CONSOLE_CSS = `
 .adm-console .adm-console-diff-text { white-space: pre-wrap; word-break: break-word; }
 .adm-console .adm-console-diff-actions { margin-top: 12px; }
 .adm-console .adm-console-revision-head { margin-bottom: 12px; }
+.adm-console .adm-console-revision-signals { margin-bottom: 12px; }
 .adm-console .adm-console-signal-reasons { margin: 0; padding-left: 16px; font-size: 12px; color: rgba(0, 0, 0, 0.65); }
 @media (min-width: 768px) { .adm-console .adm-console-diff-photos img { width: 96px; height: 72px; } }
 `;

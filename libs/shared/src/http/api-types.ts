@@ -1015,6 +1015,8 @@ export interface components {
             createdAt: string;
             diff: components["schemas"]["RevisionFieldDiff"][];
             id: number;
+            /** @description Why the change deserves a closer look (a new colour with the same photos). */
+            signals: components["schemas"]["ModerationSignal"][];
             vehicle: components["schemas"]["AdminVehicle"];
         };
         /** @description `GET /api/admin/stats`. */
@@ -1777,7 +1779,7 @@ export interface components {
             price: components["schemas"]["PriceBandCount"][];
         };
         /** @enum {string} */
-        SignalCode: "vin-check-digit" | "vin-decode-mismatch" | "duplicate-vin" | "duplicate-photo" | "price-far-below-market" | "new-account-expensive" | "shared-contact";
+        SignalCode: "vin-check-digit" | "vin-decode-mismatch" | "duplicate-vin" | "duplicate-photo" | "price-far-below-market" | "new-account-expensive" | "shared-contact" | "color-change-same-photos";
         /** @description A user as staff lists show it (never the password). */
         StaffUserSummary: {
             email: string;

@@ -264,6 +264,13 @@ export const answerSchemas: Record<string, SchemaObject | ReferenceObject> = {
           "$ref": "#/components/schemas/RevisionFieldDiff"
         }
       },
+      "signals": {
+        "type": "array",
+        "items": {
+          "$ref": "#/components/schemas/ModerationSignal"
+        },
+        "description": "Why the change deserves a closer look (a new colour with the same photos)."
+      },
       "createdAt": {
         "type": "string"
       }
@@ -273,6 +280,7 @@ export const answerSchemas: Record<string, SchemaObject | ReferenceObject> = {
       "vehicle",
       "author",
       "diff",
+      "signals",
       "createdAt"
     ],
     "additionalProperties": false,
@@ -2901,7 +2909,8 @@ export const answerSchemas: Record<string, SchemaObject | ReferenceObject> = {
       "duplicate-photo",
       "price-far-below-market",
       "new-account-expensive",
-      "shared-contact"
+      "shared-contact",
+      "color-change-same-photos"
     ]
   },
   "StaffUserSummary": {
