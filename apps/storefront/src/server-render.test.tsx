@@ -31,6 +31,8 @@ const bodies: Record<FirstViewKind, unknown> = {
   recent: vehicles,
   featured: vehicles,
   search,
+  // The facets' answer is a search answer (its facets are what the landing reads).
+  facets: search,
   makes: [{ name: 'BMW', count: 1 }, { name: 'Porsche', count: 1 }],
   vehicle: vehicles[0],
   priceHistory: [],
