@@ -30,6 +30,7 @@ const bodies: Record<FirstViewKind, unknown> = {
   user: { statusCode: 401, message: 'Unauthorized' },
   recent: vehicles,
   featured: vehicles,
+  recentlySold: [],
   search,
   // The facets' answer is a search answer (its facets are what the landing reads).
   facets: search,

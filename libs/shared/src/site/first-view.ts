@@ -17,7 +17,7 @@ export const FIRST_VIEW_ELEMENT_ID = 'first-view';
 export const SERVER_RENDERED_ATTRIBUTE = 'data-server-rendered';
 
 /** What an answer is for: the storefront seeds the matching query of its cache. */
-export type FirstViewKind = 'config' | 'user' | 'recent' | 'featured' | 'search' | 'facets' | 'makes' | 'vehicle' | 'priceHistory';
+export type FirstViewKind = 'config' | 'user' | 'recent' | 'featured' | 'search' | 'facets' | 'recentlySold' | 'makes' | 'vehicle' | 'priceHistory';
 
 export interface FirstViewRequest {
   kind: FirstViewKind;
@@ -61,6 +61,7 @@ export function firstViewRequests({ page, vehicleId, search }: FirstViewPlace): 
     requests.push({ kind: 'search', path: searchPath(searchApiParams(filtersFromParams(search), 1)) });
     requests.push({ kind: 'makes', path: '/api/catalog/makes' });
     requests.push({ kind: 'featured', path: '/api/vehicles/featured' });
+    requests.push({ kind: 'recentlySold', path: '/api/vehicles/recently-sold' });
   }
   if (page === 'vehicle' && vehicleId !== undefined) {
     requests.push({ kind: 'vehicle', path: `/api/vehicles/${vehicleId}`, id: vehicleId });
