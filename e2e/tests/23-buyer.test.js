@@ -123,7 +123,7 @@ test('search: sold cars leave the results for "Recently sold"; cards show photos
   await section.locator('article').first().waitFor();
   const card = page.locator('.search-results .vehicle-grid article').first();
   assert.match(await card.locator('.vehicle-card-photos').innerText(), /\d+/);
-  assert.ok((await card.locator('.vehicle-card-distance').innerText()).length > 2);
+  assert.ok((await card.locator('.vehicle-card-place').innerText()).length > 2);
   const makes = await page.locator('#bar-make option').allInnerTexts();
   assert.ok(!makes.some((m) => /\(0\)$/.test(m)), `no make listed at (0): ${makes.join(', ')}`);
 

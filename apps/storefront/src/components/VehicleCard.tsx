@@ -99,7 +99,7 @@ export function VehicleCard({ vehicle, eager = false, headingLevel: Heading = 'h
           ) : vehicle.location ? (
             <>
               <span aria-hidden="true">·</span>
-              <span className="vehicle-card-distance">{vehicle.location}</span>
+              <span className="vehicle-card-place">{vehicle.location}</span>
             </>
           ) : null}
         </p>
