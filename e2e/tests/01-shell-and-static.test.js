@@ -22,7 +22,8 @@ test('landing page shows every section and a whole number of rows of recent list
   assert.equal(columns, 5, 'a 1440 px window shows 5 columns');
   const cards = await grid.locator('article:visible').count();
   assert.ok(cards > 0 && cards % columns === 0, `${cards} cards fill whole rows of ${columns}`);
-  assert.equal(await page.getByRole('link', { name: 'Mercedes', exact: true }).getAttribute('href'), '/search?make=Mercedes-Benz');
+  // Brand tiles: makes with cars, each opening the search for that make.
+  assert.match(await page.locator('.brand-tile').first().getAttribute('href'), /^\/search\?make=[^&]+$/);
   assert.match(await page.title(), /./);
   await screenshots(page, 'landing');
 });

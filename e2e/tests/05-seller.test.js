@@ -77,7 +77,9 @@ test('register: a new account lands on / with the personal strip', async () => {
   await page.locator('.toast', { hasText: 'Account created!' }).waitFor();
   await page.waitForURL(`${BASE_URL}/`);
   await page.getByRole('heading', { name: 'Welcome back, Journey Seller' }).waitFor();
-  await page.getByRole('link', { name: 'Your Dashboard' }).waitFor();
+  // No listing yet: a buyer's strip (saved cars, saved searches); the seller figures come with the first listing.
+  await page.getByRole('heading', { name: 'Saved searches and alerts' }).waitFor();
+  assert.equal(await page.getByRole('group', { name: 'Your listings' }).count(), 0);
   await screenshots(page, 'seller-home-strip');
   // A signed-in visitor of /auth goes to /.
   await page.goto('/auth');

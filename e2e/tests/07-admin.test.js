@@ -115,7 +115,7 @@ test('an admin approves one pending listing and rejects another, and the counts 
   await page.getByRole('tab', { name: 'Rejected Listings' }).click();
   await page.getByText(`${before.rejected + 1} listings have been rejected`).waitFor();
   await page.getByRole('tab', { name: 'Audit Log' }).click();
-  await page.getByText('Status change').first().waitFor();
+  await page.getByText('Rejected: The price looks wrong — “The price is far below the market for this car.”').first().waitFor();
   await page.close();
 });
 

@@ -13,7 +13,7 @@ before(async () => {
 });
 
 const pages = () => [
-  { name: 'landing', path: '/', heading: /Sell Your Car with Personal Support/ },
+  { name: 'landing', path: '/', heading: /Find your next car/ },
   { name: 'search', path: '/search', heading: /Search for any vehicle/ },
   { name: 'listing', path: `/vehicles/${vehicle.id}`, heading: new RegExp(`${vehicle.year} ${vehicle.make} ${vehicle.model}`) },
   { name: 'faq', path: '/faq', heading: /Frequently Asked Questions/ },

@@ -34,6 +34,8 @@ export const CONSOLE_CSS = `
 .adm-console .adm-console-chart { width: 100%; height: auto; display: block; }
 .adm-console .adm-console-legend { display: inline-block; width: 10px; height: 10px; border-radius: 2px; margin-right: 4px; }
 .adm-console .adm-console-changes { margin: 0; padding-left: 16px; }
+/* E-mail addresses break at their @ only (EmailText), not mid-word as table cells otherwise would. */
+.adm-console .adm-console-email { overflow-wrap: normal; word-break: normal; }
 .adm-console .adm-console-skeleton { padding: 24px 0; }
 .adm-console-photos { list-style: none; margin: 0; padding: 0; display: grid; grid-template-columns: repeat(auto-fill, minmax(150px, 1fr)); gap: 12px; }
 .adm-console-photo { position: relative; border: 2px solid #f0f0f0; border-radius: 8px; overflow: hidden; background: #fff; cursor: grab; }
@@ -51,6 +53,7 @@ export const CONSOLE_CSS = `
 .adm-console .adm-console-diff-text { white-space: pre-wrap; word-break: break-word; }
 .adm-console .adm-console-diff-actions { margin-top: 12px; }
 .adm-console .adm-console-revision-head { margin-bottom: 12px; }
+.adm-console .adm-console-revision-signals { margin-bottom: 12px; }
 .adm-console .adm-console-signal-reasons { margin: 0; padding-left: 16px; font-size: 12px; color: rgba(0, 0, 0, 0.65); }
 @media (min-width: 768px) { .adm-console .adm-console-diff-photos img { width: 96px; height: 72px; } }
 `;

@@ -4,6 +4,7 @@ export const FALLBACK_CONFIG: PublicConfig = {
   siteName: 'Vehicle Marketplace',
   supportPhone: '',
   reviewsUrl: '',
+  reviews: null,
   adminRemoteUrl: DEFAULT_ADMIN_REMOTE_URL,
   imageUpload: { provider: 'local', url: apiUrl('/api/uploads') },
 };
@@ -11,6 +12,12 @@ export const FALLBACK_CONFIG: PublicConfig = {
 function readString(source: Record<string, unknown>, key: 'siteName' | 'supportPhone' | 'reviewsUrl' | 'adminRemoteUrl'): string {
   const value = source[key];
   return typeof value === 'string' && value !== '' ? value : FALLBACK_CONFIG[key];
+}
+
+function reviewsFrom(value: unknown): PublicConfig['reviews'] {
+  if (typeof value !== 'object' || value === null) return null;
+  const { rating, count } = value as Record<string, unknown>;
+  return typeof rating === 'number' && typeof count === 'number' && count > 0 ? { rating, count } : null;
 }
 
 /** The configuration from the body of GET /api/config, with the fallback for anything missing. */
@@ -21,6 +28,7 @@ export function publicConfigFrom(body: unknown): PublicConfig {
     supportPhone: readString(source, 'supportPhone'),
     reviewsUrl: readString(source, 'reviewsUrl'),
     adminRemoteUrl: readString(source, 'adminRemoteUrl'),
+    reviews: reviewsFrom(source.reviews),
     imageUpload: (source.imageUpload as PublicConfig['imageUpload'] | undefined) ?? FALLBACK_CONFIG.imageUpload,
   };
 }

@@ -30,7 +30,10 @@ const bodies: Record<FirstViewKind, unknown> = {
   user: { statusCode: 401, message: 'Unauthorized' },
   recent: vehicles,
   featured: vehicles,
+  recentlySold: [],
   search,
+  // The facets' answer is a search answer (its facets are what the landing reads).
+  facets: search,
   makes: [{ name: 'BMW', count: 1 }, { name: 'Porsche', count: 1 }],
   vehicle: vehicles[0],
   priceHistory: [],

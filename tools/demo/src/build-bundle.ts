@@ -164,6 +164,7 @@ function writeListings(out: string, stamp: string): { bundle: ListingBundle; job
       owner: seller.account.key,
       input: demoListingInput(l, seller.account, seller.phone),
       status: l.status,
+      ...(l.rejection ? { rejection: l.rejection } : {}),
       views: l.views,
       isFeatured: l.isFeatured,
       createdAt: l.createdAt.toISOString(),

@@ -26,6 +26,13 @@ describe('demo listings', () => {
     expect(featured.every((l) => l.status === 'approved')).toBe(true);
   });
 
+  it('say why each rejected listing was rejected (a reason and a note for its seller)', () => {
+    const rejected = listings.filter((l) => l.status === 'rejected');
+    expect(rejected.length).toBeGreaterThanOrEqual(2);
+    for (const l of rejected) expect(l.rejection).toEqual({ reason: expect.any(String), note: expect.stringMatching(/^.{20,}$/) });
+    expect(listings.filter((l) => l.status !== 'rejected').every((l) => l.rejection === undefined)).toBe(true);
+  });
+
   it('each pass the listing rules a seller is held to, with a valid VIN check digit', () => {
     for (const l of listings) {
       const input = plainToInstance(VehicleInputDto, demoListingInput(l, { email: 'seller@example.com', firstName: 'Sam', lastName: 'Seller' }, '(555) 010-4287'));

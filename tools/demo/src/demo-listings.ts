@@ -1,4 +1,4 @@
-import { CONDITIONS, expectedVinCheckDigit, PREDEFINED_FEATURES, type BundleAccount, type ListingStatus } from '@app/shared';
+import { CONDITIONS, expectedVinCheckDigit, PREDEFINED_FEATURES, type BundleAccount, type ListingStatus, type RejectionReason } from '@app/shared';
 import { DEMO_MODELS, DEMO_PLACES, DEMO_SERVICES, type DemoModel } from './demo-catalog';
 
 /** Deterministic pseudo-random numbers (mulberry32), so every demo database is the same. */
@@ -30,6 +30,8 @@ export interface DemoListing {
   vin: string;
   recentServices: string[];
   status: ListingStatus;
+  /** Why staff rejected it (status rejected): the seller sees it on the dashboard and edit page. */
+  rejection?: { reason: RejectionReason; note: string };
   isFeatured: boolean;
   views: number;
   createdAt: Date;
@@ -38,6 +40,14 @@ export interface DemoListing {
 
 export const DEMO_LISTING_COUNT = 66;
 const INTERIORS = ['black', 'beige', 'brown', 'gray', 'white'] as const;
+
+/** Why staff rejected each rejected demo listing, in turn: a reason with the reviewer's note to the seller. */
+const DEMO_REJECTIONS: readonly { reason: RejectionReason; note: string }[] = [
+  { reason: 'photos', note: "The photos don't match the car: two show a different colour and trim. Please upload photos of this vehicle." },
+  { reason: 'details', note: 'The mileage in the description does not match the mileage field. Please correct one of them.' },
+  { reason: 'price', note: 'The price is far below similar cars; please check it for a missing digit.' },
+  { reason: 'prohibited', note: 'The description gives a personal phone number. Our team handles buyer contact, so please remove it.' },
+];
 
 /** 66 listings over every demo model: most approved, some pending, a few rejected, sold and featured. */
 export function buildDemoListings(now: Date, ownerCount: number): DemoListing[] {
@@ -55,6 +65,7 @@ export function buildDemoListings(now: Date, ownerCount: number): DemoListing[] 
     const price = Math.max(6000, Math.round((model.basePrice * depreciation * (0.92 + random() * 0.16)) / 100) * 100 - 1);
     const condition = mileage < 25000 ? 'excellent' : (pick(CONDITIONS.slice(0, 3)) as string);
     const status: ListingStatus = i % 11 === 3 ? 'pending' : i % 17 === 5 ? 'rejected' : i % 23 === 7 ? 'sold' : 'approved';
+    const rejection = status === 'rejected' ? DEMO_REJECTIONS[Math.floor(i / 17) % DEMO_REJECTIONS.length] : undefined;
     const isFeatured = status === 'approved' && model.luxury && featured < 6 && random() < 0.5 ? (featured += 1) > 0 : false;
     const place = DEMO_PLACES[i % DEMO_PLACES.length] as (typeof DEMO_PLACES)[number];
     const trim = pick(model.trims);
@@ -77,6 +88,7 @@ export function buildDemoListings(now: Date, ownerCount: number): DemoListing[] 
       vin: buildVin(model, year, i),
       recentServices: [pick(DEMO_SERVICES), pick(DEMO_SERVICES)].filter((s, k, all) => all.indexOf(s) === k),
       status,
+      rejection,
       isFeatured,
       views: status === 'approved' || status === 'sold' ? 15 + Math.floor(random() * 900) : 0,
       // Newest first in index order: one listing every ~14 hours over the last 40 days.

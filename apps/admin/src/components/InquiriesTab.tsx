@@ -7,6 +7,7 @@ import { PAGE_SIZE, useInquiries, useMarkInquiry } from '../api/queries';
 import { formatDateTime } from '../lib/dates';
 import { TEXT } from '../lib/texts';
 import { TableSkeleton } from './TableSkeleton';
+import { EmailText } from './EmailText';
 import { KeyboardScroll, sidewaysScroll } from './table-scroll';
 
 type Filter = 'open' | 'handled';
@@ -39,7 +40,9 @@ export function InquiriesTab({ enabled }: { enabled: boolean }) {
       render: (_, q) => (
         <Flex vertical>
           <Typography.Text strong>{q.senderName}</Typography.Text>
-          <a href={`mailto:${q.senderEmail}`}>{q.senderEmail}</a>
+          <a href={`mailto:${q.senderEmail}`}>
+            <EmailText address={q.senderEmail} />
+          </a>
           {q.senderPhone && <a href={`tel:${q.senderPhone}`}>{q.senderPhone}</a>}
         </Flex>
       ),

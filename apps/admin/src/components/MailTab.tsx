@@ -6,6 +6,7 @@ import { useMail, useRetryMail } from '../api/queries';
 import { formatDateTime } from '../lib/dates';
 import { TEXT } from '../lib/texts';
 import { TableSkeleton } from './TableSkeleton';
+import { EmailText } from './EmailText';
 import { KeyboardScroll, sidewaysScroll } from './table-scroll';
 
 const STATUS_LABEL: Record<MailStatus, string> = { failed: 'Failed', pending: 'Waiting', sent: 'Sent' };
@@ -43,7 +44,7 @@ export function MailTab({ enabled }: { enabled: boolean }) {
         <Flex vertical gap={2}>
           <Typography.Text strong>{m.subject}</Typography.Text>
           <Typography.Text type="secondary">
-            To {m.to} · {m.kind}
+            To <EmailText address={m.to} /> · {m.kind}
           </Typography.Text>
         </Flex>
       ),

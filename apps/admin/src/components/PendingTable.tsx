@@ -12,6 +12,7 @@ import { VehicleListSection } from './VehicleListSection';
 import { MarketCell } from './MarketCell';
 import { SignalsCell } from './SignalsCell';
 import { VehicleCell } from './VehicleCell';
+import { EmailText } from './EmailText';
 
 /** 'Listings Pending Approval': Approve at once, Reject with a reason the seller is told, Edit in the console's modal, View the page. */
 export function PendingTable({ enabled }: { enabled: boolean }) {
@@ -44,31 +45,37 @@ export function PendingTable({ enabled }: { enabled: boolean }) {
     {
       title: 'Seller',
       key: 'seller',
+      width: 210,
       render: (_, v) => (
         <Flex vertical>
-          <Typography.Text>{v.contactEmail}</Typography.Text>
+          <Typography.Text>
+            <EmailText address={v.contactEmail} />
+          </Typography.Text>
           <Typography.Text type="secondary">{v.contactPhone}</Typography.Text>
+          <Typography.Text type="secondary">{v.location}</Typography.Text>
         </Flex>
       ),
     },
-    { title: 'Price', dataIndex: 'price', key: 'price', render: (price: number) => formatPrice(price) },
-    { title: 'Market', key: 'market', width: 170, render: (_, v) => <MarketCell vehicle={v} /> },
+    { title: 'Price', dataIndex: 'price', key: 'price', width: 100, render: (price: number) => formatPrice(price) },
+    { title: 'Market', key: 'market', width: 160, render: (_, v) => <MarketCell vehicle={v} /> },
     {
       title: 'Signals',
       key: 'signals',
-      width: 260,
+      width: 220,
       render: (_, v) => {
         const { signals = [], risk = 0 } = v as Partial<PendingAdminVehicle>;
         return <SignalsCell signals={signals} risk={risk} />;
       },
     },
-    { title: 'Location', dataIndex: 'location', key: 'location' },
-    { title: 'Submitted', dataIndex: 'createdAt', key: 'createdAt', render: (date: string) => formatDate(date) },
+    { title: 'Submitted', dataIndex: 'createdAt', key: 'createdAt', width: 110, render: (date: string) => formatDate(date) },
     {
       title: 'Actions',
       key: 'actions',
+      // Kept in view while the other columns scroll sideways on a phone: Approve and Reject are always reachable.
+      fixed: 'right',
+      width: 124,
       render: (_, v) => (
-        <Flex gap={8} wrap>
+        <Flex gap={6} vertical>
           <Button type="primary" size="small" icon={<CheckOutlined />} loading={busy(v.id) && changeStatus.variables?.status === 'approved'} disabled={busy(v.id)} onClick={() => decide(v, 'approved')}>
             Approve
           </Button>
@@ -96,7 +103,7 @@ export function PendingTable({ enabled }: { enabled: boolean }) {
       list={list}
       page={page}
       onPageChange={setPage}
-      scrollX={1380}
+      scrollX={1120}
       toolbar={
         <Segmented
           aria-label="Order of the queue"

@@ -17,6 +17,7 @@ const revision: AdminRevision = {
     { field: 'bodyType', label: 'Body type', before: 'suv', after: 'wagon' },
     { field: 'images', label: 'Photos', before: ['/uploads/2026/11/a.webp', '/uploads/2026/11/b.webp'], after: ['/uploads/2026/11/a.webp', '/uploads/2026/11/c.webp'] },
   ],
+  signals: [],
 };
 
 describe('RevisionsTab', () => {
@@ -40,6 +41,18 @@ describe('RevisionsTab', () => {
     expect(images[3]!.getAttribute('src')).toBe('/uploads/2026/11/c-card.webp');
     expect(screen.getByText(/dana@example.com/)).toBeTruthy();
     expect(api.get).toHaveBeenCalledWith('/admin/revisions', { page: 1, limit: 20 });
+  });
+
+  it("shows a change's moderation signal with its reason", async () => {
+    const recoloured: AdminRevision = {
+      ...revision,
+      diff: [{ field: 'exteriorColor', label: 'Exterior color', before: 'Black', after: 'Red' }],
+      signals: [{ code: 'color-change-same-photos', weight: 3, reason: 'Exterior colour changes from Black to Red, but the photos stay the same' }],
+    };
+    api.get.mockResolvedValueOnce(page([recoloured]));
+    renderConsole(<RevisionsTab enabled />, api);
+    expect(await screen.findByText('New colour, same photos')).toBeTruthy();
+    expect(screen.getByText('Exterior colour changes from Black to Red, but the photos stay the same')).toBeTruthy();
   });
 
   it('approves the changes', async () => {

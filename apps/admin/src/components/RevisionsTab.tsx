@@ -8,6 +8,7 @@ import { revisionValueText } from '../lib/revision-values';
 import { TEXT } from '../lib/texts';
 import { RejectReasonModal, type RejectDecision } from './RejectReasonModal';
 import { TableSkeleton } from './TableSkeleton';
+import { SignalsCell } from './SignalsCell';
 import { VehicleCell } from './VehicleCell';
 
 /** Photos as thumbnails; the ones the other side lacks are marked (added on the proposed side, removed on the live side). */
@@ -86,6 +87,11 @@ function RevisionCard({ revision, onReject }: { revision: AdminRevision; onRejec
           Sent by {revision.author?.email ?? 'a deleted account'} on {formatDate(revision.createdAt)}
         </Typography.Text>
       </Flex>
+      {revision.signals.length > 0 ? (
+        <div className="adm-console-revision-signals">
+          <SignalsCell signals={revision.signals} risk={revision.signals.reduce((sum, s) => sum + s.weight, 0)} />
+        </div>
+      ) : null}
       <Table<RevisionFieldDiff> rowKey="field" size="small" tableLayout="fixed" columns={DIFF_COLUMNS} dataSource={revision.diff} pagination={false} />
       <Flex gap={8} wrap className="adm-console-diff-actions">
         <Button type="primary" icon={<CheckOutlined />} loading={decide.isPending} onClick={approve}>

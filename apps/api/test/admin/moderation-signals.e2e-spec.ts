@@ -133,6 +133,29 @@ describe('moderation signals in the pending queue', () => {
     ]);
   });
 
+  it('flags a change to a live listing that gives it another colour with the same photos, not one with new photos', async () => {
+    const photo = await upload(seller, formWith(await sharp(scene(120)).jpeg().toBuffer(), 'black.jpg', 'image/jpeg'));
+    const input = listingInput({ images: [photo.body.secure_url], coverPhotoIndex: 0, exteriorColor: 'Jet Black', price: 21000, vin: validVin('1HGCM826SA007777'), contactEmail: 'colour@example.com', contactPhone: '(555) 010-7777' });
+    const created = await seller.post('/api/vehicles', input);
+    expect(created.status).toBe(201);
+    const id = created.body.id as number;
+    expect((await admin.patch(`/api/admin/vehicles/${id}/status`, { status: 'approved' })).status).toBe(200);
+    const revisionOf = async () => {
+      const res = await admin.get('/api/admin/revisions?limit=100');
+      expect(res.status).toBe(200);
+      return (res.body.items as { vehicle: { id: number }; signals: { code: string; reason: string; weight: number }[] }[]).find((r) => r.vehicle.id === id)!;
+    };
+
+    expect((await seller.put(`/api/vehicles/${id}`, { ...input, exteriorColor: 'Rosso Corsa Red' })).status).toBe(200);
+    expect((await revisionOf()).signals).toEqual([
+      { code: 'color-change-same-photos', weight: 3, reason: 'Exterior colour changes from Jet Black to Rosso Corsa Red, but the photos stay the same' },
+    ]);
+
+    const red = await upload(seller, formWith(await sharp(scene(240)).jpeg().toBuffer(), 'red.jpg', 'image/jpeg'));
+    expect((await seller.put(`/api/vehicles/${id}`, { ...input, exteriorColor: 'Rosso Corsa Red', images: [red.body.secure_url] })).status).toBe(200);
+    expect((await revisionOf()).signals).toEqual([]);
+  });
+
   it('refuses another sort with 400, and non-admins with 403', async () => {
     const bad = await admin.get('/api/admin/vehicles/pending?sort=price');
     expect(bad.status).toBe(400);

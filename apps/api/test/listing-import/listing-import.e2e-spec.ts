@@ -155,6 +155,21 @@ describe('listing bundles', () => {
       const mine = await t.app.get(DataSource).query('SELECT userId FROM vehicles WHERE id = ?', [ids[0]]);
       expect(Number(mine[0].userId)).toBe(user.id);
     });
+
+    it('refuses a rejected listing without its reason, and keeps the reason and note of one that has them', async () => {
+      const importer = t.app.get(ListingImportService);
+      const bare = await writeBundle({ listings: (l) => [l[0]!, { ...l[1]!, status: 'rejected' }] });
+      dirs.push(bare);
+      const before = await count(t, 'vehicles');
+      await expect(importer.importListings(bare, await importer.readBundle(bare), 'test')).rejects.toThrow(/Listing 1: rejection\.reason/);
+      expect(await count(t, 'vehicles')).toBe(before);
+
+      const dir = await writeBundle({ listings: (l) => [l[0]!, { ...l[1]!, status: 'rejected', rejection: { reason: 'photos', note: "The photos don't match the car." } }] });
+      dirs.push(dir);
+      const { ids } = await importer.importListings(dir, await importer.readBundle(dir), 'test');
+      const [row] = await t.app.get(DataSource).query('SELECT status, rejectionReason, rejectionNote FROM vehicles WHERE id = ?', [ids[1]]);
+      expect(row).toEqual({ status: 'rejected', rejectionReason: 'photos', rejectionNote: "The photos don't match the car." });
+    });
   });
 
   describe('a bundle still writing its photos (the demo on a first start)', () => {

@@ -25,11 +25,13 @@ const ROWS: Row[] = [
   { key: 'model3', make: 'Tesla', model: 'Model 3', trim: 'Long Range', year: 2023, price: 38000, mileage: 8000, condition: 'excellent', bodyType: 'sedan', fuelType: 'electric', transmission: 'automatic', drivetrain: 'rwd', exteriorColor: 'white', interiorColor: 'white', features: ['Navigation System', 'Heated Seats'], description: 'Autopilot', zipCode: '78701', location: 'Austin, TX', views: 60 },
   { key: 'odyssey', make: 'Honda', model: 'Odyssey', trim: 'EX-L', year: 2017, price: 15000, mileage: 90000, condition: 'good', bodyType: 'minivan', fuelType: 'gasoline', transmission: 'automatic', drivetrain: 'fwd', exteriorColor: 'gray', interiorColor: 'beige', features: ['Third Row Seating'], description: 'Family hauler', zipCode: '33101', location: 'Miami, FL', views: 15 },
   { key: 'cla', make: 'Mercedes-Benz', model: 'CLA 250', trim: null, year: 2016, price: 9500, mileage: 95000, condition: 'poor', bodyType: '5-door-hatchback', fuelType: 'diesel', transmission: '7-speed-dual-clutch', drivetrain: 'fwd', exteriorColor: 'green', interiorColor: 'black', features: [], description: 'Needs love; Café racer vibes', zipCode: '00000', location: 'Nowhere, ZZ', views: 1 },
-  { key: '911', make: 'Porsche', model: '911', trim: 'Carrera S', year: 2020, price: 120000, mileage: 15000, condition: 'excellent', bodyType: 'coupe', fuelType: 'premium-gasoline', transmission: '7-speed-dual-clutch', drivetrain: 'rwd', exteriorColor: 'silver', interiorColor: 'black', features: ['Leather Interior'], description: 'Sold to a collector', zipCode: '78701', location: 'Austin, TX', views: 300, status: 'sold' },
+  { key: '911', make: 'Porsche', model: '911', trim: 'Carrera S', year: 2020, price: 120000, mileage: 15000, condition: 'excellent', bodyType: 'coupe', fuelType: 'premium-gasoline', transmission: '7-speed-dual-clutch', drivetrain: 'rwd', exteriorColor: 'silver', interiorColor: 'black', features: ['Leather Interior'], description: 'Garage kept, from a collector', zipCode: '78701', location: 'Austin, TX', views: 300 },
   { key: 'x3-pending', make: 'BMW', model: 'X3', year: 2020, price: 30000, mileage: 20000, bodyType: 'suv', zipCode: '78701', status: 'pending' },
+  { key: 'boxster-sold', make: 'Porsche', model: 'Boxster', trim: 'S', year: 2014, price: 30000, mileage: 60000, condition: 'good', bodyType: 'convertible', exteriorColor: 'red', zipCode: '78701', location: 'Austin, TX', status: 'sold', soldAt: new Date() },
   { key: 'x1-rejected', make: 'BMW', model: 'X1', year: 2020, price: 25000, mileage: 20000, bodyType: 'suv', zipCode: '78701', status: 'rejected' },
 ];
-const PUBLIC_KEYS = ROWS.filter((r) => r.status === undefined || r.status === 'sold').map((r) => r.key);
+/** For sale: approved. Sold listings keep their page but leave the results ("Recently sold" lists them). */
+const PUBLIC_KEYS = ROWS.filter((r) => r.status === undefined).map((r) => r.key);
 
 describe('GET /api/vehicles/search', () => {
   let t: TestApp;
@@ -65,13 +67,36 @@ describe('GET /api/vehicles/search', () => {
   }
   const newestFirst = (list: string[]) => [...list].sort((a, b) => id.get(b)! - id.get(a)!);
 
-  it('answers every public listing (approved and sold), newest first, with the total', async () => {
+  it('answers every listing for sale (not sold, pending or rejected), newest first, with the total', async () => {
     const body = await search('');
     expect(body.total).toBe(PUBLIC_KEYS.length);
     expect(body.page).toBe(1);
     expect(body.limit).toBe(24);
     expect(body.vehicles.map((v: { id: number }) => keyOf.get(v.id))).toEqual(newestFirst(PUBLIC_KEYS));
-    expect(body.vehicles.find((v: { id: number }) => v.id === id.get('911')).status).toBe('sold');
+    expect(body.understood).toBeUndefined();
+  });
+
+  it('lists sold listings under GET /api/vehicles/recently-sold, not in the results; their page stays public', async () => {
+    expect(await keys('query=boxster')).toEqual([]);
+    expect((await search('make=Porsche')).facets.model.map((m: { label: string }) => m.label)).toEqual(['911']);
+    const sold = await t.client().get('/api/vehicles/recently-sold');
+    expect(sold.status).toBe(200);
+    expect(sold.body.map((v: { id: number }) => keyOf.get(v.id))).toEqual(['boxster-sold']);
+    expect(sold.body[0]).toMatchObject({ status: 'sold', make: 'Porsche', model: 'Boxster' });
+    expect((await t.client().get(`/api/vehicles/${id.get('boxster-sold')}`)).status).toBe(200);
+  });
+
+  it.each<[string, string[], { typed: string; read: string; kind: string }[]]>([
+    ['query=mercedesbenz', ['cla'], [{ typed: 'mercedesbenz', read: 'Mercedes-Benz', kind: 'make' }]],
+    ['query=porshe', ['911'], [{ typed: 'porshe', read: 'Porsche', kind: 'spelling' }]],
+    // a colour word is the colour family ("red" is the F-150's Red), unless the search filters by colour already
+    ['query=red', ['f150'], [{ typed: 'red', read: 'Red', kind: 'color' }]],
+    ['query=grey%20honda', ['odyssey'], [{ typed: 'grey', read: 'Gray', kind: 'color' }]],
+    ['query=red&exteriorColor=blue', [], []],
+  ])('reads %s as buyers mean it and says so', async (query, expected, understood) => {
+    const body = await search(query);
+    expect(body.vehicles.map((v: { id: number }) => keyOf.get(v.id))).toEqual(newestFirst(expected));
+    expect(body.understood ?? []).toEqual(understood);
   });
 
   it('answers each listing exactly as its public detail page does', async () => {

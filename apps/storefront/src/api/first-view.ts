@@ -58,6 +58,10 @@ function seedOf({ kind, path, id, status, body }: FirstViewAnswer): [QueryKey, u
       const data: InfiniteData<VehicleSearchResult, number> = { pages: [body as VehicleSearchResult], pageParams: [1] };
       return [queryKeys.search(path.slice(path.indexOf('?') + 1)), data];
     }
+    case 'recentlySold':
+      return [queryKeys.recentlySold, body];
+    case 'facets':
+      return [queryKeys.facets, (body as VehicleSearchResult).facets];
     case 'makes':
       return [queryKeys.makes, makeNames(body as CatalogMakeSummary[])];
     case 'vehicle':

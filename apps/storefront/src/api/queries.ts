@@ -1,6 +1,6 @@
 import { useInfiniteQuery, useQuery, useQueryClient, useMutation } from '@tanstack/react-query';
 import type { PublicConfig, PublicUser } from '@app/shared';
-import { SEARCH_LIMITS, searchApiParams, searchPath, type SearchFilters } from '@app/shared';
+import { LISTING_FACETS_PATH, SEARCH_LIMITS, searchApiParams, searchPath, type SearchFilters } from '@app/shared';
 import { isApiErrorStatus } from '@app/shared';
 import { api } from './client';
 import { RECENT_REFETCH_MS } from './query-client';
@@ -12,6 +12,9 @@ export const queryKeys = {
   config: ['config'] as const,
   recent: ['vehicles', 'recent'] as const,
   featured: ['vehicles', 'featured'] as const,
+  facets: ['vehicles', 'facets'] as const,
+  recentlySold: ['vehicles', 'recently-sold'] as const,
+  savedSearches: ['user', 'searches'] as const,
   search: (params: string) => ['vehicles', 'search', params] as const,
   similar: (id: number, price: number) => ['vehicles', 'similar', id, price] as const,
   vehicle: (id: number) => ['vehicles', 'detail', id] as const,
@@ -60,6 +63,24 @@ export function useFeaturedVehicles() {
     queryFn: () => api.json('/api/vehicles/featured'),
     select: (vehicles) => vehicles.slice(0, SEARCH_LIMITS.featuredCount),
   });
+}
+
+/** How many public listings each make (body type, fuel, price band) has: the landing's search form and brand tiles. */
+export function useListingFacets() {
+  return useQuery({
+    queryKey: queryKeys.facets,
+    queryFn: async () => (await api.json(LISTING_FACETS_PATH)).facets,
+  });
+}
+
+/** Listings sold in the last 90 days (they are out of the search results). */
+export function useRecentlySold() {
+  return useQuery({ queryKey: queryKeys.recentlySold, queryFn: () => api.json('/api/vehicles/recently-sold') });
+}
+
+/** The signed-in user's saved searches (GET /api/user/searches). */
+export function useSavedSearches() {
+  return useQuery({ queryKey: queryKeys.savedSearches, queryFn: () => api.json('/api/user/searches') });
 }
 
 /** Search results, 24 a page; Load More fetches the next page and appends it. */

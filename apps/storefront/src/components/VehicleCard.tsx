@@ -5,6 +5,7 @@ import type { PublicVehicle as Vehicle } from '@app/shared';
 import { CARD_PHOTO_SIZES, CoverPhoto } from './ListingPhoto';
 import { DealLabel, PriceDropLabel, SoldLabel } from './MarketLabels';
 import { SaveButton } from './SaveButton';
+import { CameraIcon } from './icons';
 import './VehicleCard.css';
 
 interface VehicleCardProps {
@@ -65,6 +66,12 @@ export function VehicleCard({ vehicle, eager = false, headingLevel: Heading = 'h
           fetchPriority={eager ? 'high' : undefined}
         />
         <div className="vehicle-card-badges">{badgesOf(vehicle)}</div>
+        {vehicle.images.length > 0 ? (
+          <span className="vehicle-card-photos">
+            <CameraIcon size={14} /> {vehicle.images.length}
+            <span className="visually-hidden"> {vehicle.images.length === 1 ? 'photo' : 'photos'}</span>
+          </span>
+        ) : null}
         <div className="vehicle-card-save">
           <SaveButton vehicleId={vehicle.id} vehicleName={title} />
         </div>
@@ -88,6 +95,11 @@ export function VehicleCard({ vehicle, eager = false, headingLevel: Heading = 'h
             <>
               <span aria-hidden="true">·</span>
               <span className="vehicle-card-distance">{formatDistance(vehicle.distanceMiles)}</span>
+            </>
+          ) : vehicle.location ? (
+            <>
+              <span aria-hidden="true">·</span>
+              <span className="vehicle-card-place">{vehicle.location}</span>
             </>
           ) : null}
         </p>

@@ -1,4 +1,5 @@
 import type { ListingFieldValue, RevisableFields, RevisionFieldDiff } from '../vehicles/listing-lifecycle';
+import type { ModerationSignal } from './moderation';
 import type { OwnerVehicle } from '../vehicles/vehicle.contract';
 import type { AdminEditableField } from '../vehicles/listing-fields';
 import type { ListingStatus } from '../vehicles/vocabularies';
@@ -39,6 +40,8 @@ export interface AdminRevision {
   vehicle: AdminVehicle;
   author: StaffUserSummary | null;
   diff: RevisionFieldDiff[];
+  /** Why the change deserves a closer look (a new colour with the same photos). */
+  signals: ModerationSignal[];
   createdAt: string;
 }
 

@@ -12,6 +12,7 @@ export const SIGNAL_CODES = [
   'price-far-below-market',
   'new-account-expensive',
   'shared-contact',
+  'color-change-same-photos',
 ] as const;
 export type SignalCode = (typeof SIGNAL_CODES)[number];
 
@@ -30,6 +31,7 @@ export const SIGNAL_LABELS: Record<SignalCode, string> = {
   'price-far-below-market': 'Price far below market',
   'new-account-expensive': 'New account, expensive car',
   'shared-contact': 'Contact shared by accounts',
+  'color-change-same-photos': 'New colour, same photos',
 };
 
 /** A pending listing in the review queue: its moderation signals and their summed risk. */

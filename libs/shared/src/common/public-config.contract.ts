@@ -3,6 +3,8 @@ export interface PublicConfig {
   siteName: string;
   supportPhone: string;
   reviewsUrl: string;
+  /** The site's rating and number of reviews on the reviews service (REVIEWS_RATING, REVIEWS_COUNT); null when not configured. */
+  reviews: { rating: number; count: number } | null;
   adminRemoteUrl: string;
   /**
    * Where listing photos are uploaded: the API's own endpoint, or a hosted image service when one is

@@ -17,6 +17,12 @@ export const CONTACT_LIMITS = {
   perAddressPerHour: 10,
 } as const;
 
+/**
+ * What a buyer is promised about the reply, in one place: the form's confirmation, the FAQ, and the staff
+ * e-mail of each message (which asks for the answer within `hours`).
+ */
+export const CONTACT_REPLY = { promise: 'usually within a few hours', hours: 4 } as const;
+
 const L = CONTACT_LIMITS;
 const required = (label: string) => IsNotEmpty({ message: `${label} is required` });
 const notLonger = (max: number, label: string) => MaxLength(max, { message: `${label} must be at most ${max} characters` });

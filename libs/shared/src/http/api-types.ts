@@ -865,6 +865,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/vehicles/recently-sold": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Listings sold in the last 90 days, last sold first, up to 12: they are out of the search results ("Recently sold"). */
+        get: operations["Vehicles_recentlySold"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/vehicles/search": {
         parameters: {
             query?: never;
@@ -998,6 +1015,8 @@ export interface components {
             createdAt: string;
             diff: components["schemas"]["RevisionFieldDiff"][];
             id: number;
+            /** @description Why the change deserves a closer look (a new colour with the same photos). */
+            signals: components["schemas"]["ModerationSignal"][];
             vehicle: components["schemas"]["AdminVehicle"];
         };
         /** @description `GET /api/admin/stats`. */
@@ -1623,6 +1642,11 @@ export interface components {
                 url: string;
                 urlPrefix: string;
             };
+            /** @description The site's rating and number of reviews on the reviews service (REVIEWS_RATING, REVIEWS_COUNT); null when not configured. */
+            reviews: {
+                count: number;
+                rating: number;
+            } | null;
             reviewsUrl: string;
             siteName: string;
             supportPhone: string;
@@ -1683,6 +1707,13 @@ export interface components {
             views: number;
             year: number;
             zipCode: string;
+        };
+        /** @description One typed word of a search and what it was read as. */
+        QueryWordReading: {
+            /** @enum {string} */
+            kind: "spelling" | "make" | "color";
+            read: string;
+            typed: string;
         };
         Readiness: {
             checks: {
@@ -1748,7 +1779,7 @@ export interface components {
             price: components["schemas"]["PriceBandCount"][];
         };
         /** @enum {string} */
-        SignalCode: "vin-check-digit" | "vin-decode-mismatch" | "duplicate-vin" | "duplicate-photo" | "price-far-below-market" | "new-account-expensive" | "shared-contact";
+        SignalCode: "vin-check-digit" | "vin-decode-mismatch" | "duplicate-vin" | "duplicate-photo" | "price-far-below-market" | "new-account-expensive" | "shared-contact" | "color-change-same-photos";
         /** @description A user as staff lists show it (never the password). */
         StaffUserSummary: {
             email: string;
@@ -1846,6 +1877,8 @@ export interface components {
             page: number;
             /** @description Every listing matching the filters (all pages). */
             total: number;
+            /** @description Words of the query read as something else ("porshe" as Porsche, "landrover" as Land Rover, "red" as the colour Red): the page says "Showing results for …". Absent when every word was read as typed. */
+            understood?: components["schemas"]["QueryWordReading"][];
             vehicles: components["schemas"]["PublicVehicle"][];
         };
         VerifyEmailDto: {
@@ -7963,6 +7996,80 @@ export interface operations {
         };
     };
     Vehicles_recent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicVehicle"][];
+                };
+            };
+            /** @description Bad input (the error names each failing field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "message": "Too Many Requests"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Unexpected error (logged on the server) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "message": "Internal Server Error"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description A dependency is down or full, or the server is shutting down (see Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "message": "Service Unavailable"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    Vehicles_recentlySold: {
         parameters: {
             query?: never;
             header?: never;

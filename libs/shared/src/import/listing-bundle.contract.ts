@@ -1,5 +1,6 @@
 import type { UserRole } from '../auth/user.contract';
 import type { ListingStatus } from '../vehicles/vocabularies';
+import type { RejectionReason } from '../vehicles/listing-lifecycle';
 
 /**
  * A listing bundle: accounts, listings with their photos, buyer inquiries and site visits, in a folder that
@@ -64,6 +65,8 @@ export interface BundleListing {
   /** The listing as a seller would send it (without images: they come from `photos`). */
   input: Record<string, unknown>;
   status: ListingStatus;
+  /** Why staff rejected it: required with status `rejected` (its seller sees it on the dashboard and edit page). */
+  rejection?: { reason: RejectionReason; note?: string };
   views: number;
   isFeatured: boolean;
   /** ISO 8601. */

@@ -17,7 +17,7 @@ export const FIRST_VIEW_ELEMENT_ID = 'first-view';
 export const SERVER_RENDERED_ATTRIBUTE = 'data-server-rendered';
 
 /** What an answer is for: the storefront seeds the matching query of its cache. */
-export type FirstViewKind = 'config' | 'user' | 'recent' | 'featured' | 'search' | 'makes' | 'vehicle' | 'priceHistory';
+export type FirstViewKind = 'config' | 'user' | 'recent' | 'featured' | 'search' | 'facets' | 'recentlySold' | 'makes' | 'vehicle' | 'priceHistory';
 
 export interface FirstViewRequest {
   kind: FirstViewKind;
@@ -79,11 +79,16 @@ export function firstViewRequests({ page, vehicleId, search }: FirstViewPlace): 
     { kind: 'config', path: '/api/config' },
     { kind: 'user', path: '/api/user' },
   ];
-  if (page === 'landing') requests.push({ kind: 'recent', path: '/api/vehicles/recent' });
+  if (page === 'landing') {
+    requests.push({ kind: 'recent', path: '/api/vehicles/recent' });
+    requests.push({ kind: 'facets', path: LISTING_FACETS_PATH });
+  }
   if (page === 'search') {
     requests.push({ kind: 'search', path: searchPath(searchApiParams(filtersFromParams(search), 1)) });
     requests.push({ kind: 'makes', path: '/api/catalog/makes' });
-    // The featured listings sit below the results, off the first screen: the storefront asks for them.
+    // The featured listings sit below the results, off the first screen: the storefront asks for them. The
+    // recently sold cars are the page's own (a section under the results, or in their place with ?sold=1).
+    requests.push({ kind: 'recentlySold', path: '/api/vehicles/recently-sold' });
   }
   if (page === 'vehicle' && vehicleId !== undefined) {
     requests.push({ kind: 'vehicle', path: `/api/vehicles/${vehicleId}`, id: vehicleId });
@@ -91,6 +96,12 @@ export function firstViewRequests({ page, vehicleId, search }: FirstViewPlace): 
   }
   return requests;
 }
+
+/**
+ * The counts of every public listing by make (and body type, fuel, price band), without the listings: the
+ * landing page's search form and brand tiles offer only makes that have cars.
+ */
+export const LISTING_FACETS_PATH = '/api/vehicles/search?sortBy=created_desc&page=1&limit=1' as const;
 
 /** GET /api/vehicles/search with a page's query (searchApiParams). */
 export function searchPath(params: URLSearchParams): `/api/vehicles/search?${string}` {

@@ -29,4 +29,7 @@ export const SEARCH_LIMITS = {
   similarCount: 6,
   featuredCount: 6,
   recentCount: 24,
+  /** "Recently sold" on the search page: sold in the last this many days, at most recentlySoldCount. */
+  recentlySoldDays: 90,
+  recentlySoldCount: 12,
 } as const;

@@ -138,6 +138,18 @@ export interface VehicleSearchResult {
   page: number;
   limit: number;
   facets: SearchFacets;
+  /**
+   * Words of the query read as something else ("porshe" as Porsche, "landrover" as Land Rover, "red" as the
+   * colour Red): the page says "Showing results for …". Absent when every word was read as typed.
+   */
+  understood?: QueryWordReading[];
+}
+
+/** One typed word of a search and what it was read as. */
+export interface QueryWordReading {
+  typed: string;
+  read: string;
+  kind: 'spelling' | 'make' | 'color';
 }
 
 /** `GET /api/user/saved` and `POST /api/user/saved/merge`: the account's saved vehicles, newest save first. */

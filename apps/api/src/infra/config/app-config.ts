@@ -46,7 +46,7 @@ export interface AppConfig {
   /** The demo listing bundle (made by `npm run demo:build`) imported into an empty database when seedDemo is on. */
   demoBundleDir: string;
   /** adminRemoteOrigin: the origin the console's code loads from when ADMIN_REMOTE_URL is another server's. */
-  site: { name: string; supportPhone: string; reviewsUrl: string; adminRemoteUrl: string; adminRemoteOrigin: string | undefined };
+  site: { name: string; supportPhone: string; reviewsUrl: string; reviews: { rating: number; count: number } | null; adminRemoteUrl: string; adminRemoteOrigin: string | undefined };
   /** A hosted image service (upload presets), used instead of the API's own uploads when configured. */
   hostedImages?: { uploadUrl: string; presets: string[]; folder: string; urlPrefix: string };
   staticDirs: { storefront: string; admin: string };
@@ -165,6 +165,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       name: e.SITE_NAME,
       supportPhone: e.SUPPORT_PHONE,
       reviewsUrl: e.REVIEWS_URL,
+      reviews: e.REVIEWS_RATING !== undefined && e.REVIEWS_COUNT > 0 ? { rating: Number(e.REVIEWS_RATING), count: e.REVIEWS_COUNT } : null,
       adminRemoteUrl: e.ADMIN_REMOTE_URL,
       adminRemoteOrigin: e.ADMIN_REMOTE_URL.startsWith('/') ? undefined : new URL(e.ADMIN_REMOTE_URL).origin,
     },

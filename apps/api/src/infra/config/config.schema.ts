@@ -120,6 +120,11 @@ export const envSchema = z.object({
   SITE_NAME: z.string().trim().min(1).max(60).default('AutoTrust Motors'),
   SUPPORT_PHONE: z.string().trim().min(7).max(30).default('(555) 010-4287'),
   REVIEWS_URL: urlText(['https', 'http']).transform((v) => v ?? 'https://www.google.com/maps'),
+  // The site's real rating on the reviews service: the landing shows a reviews widget only with both set.
+  REVIEWS_COUNT: int(0, 0, 10_000_000),
+  REVIEWS_RATING: optionalText.refine((v) => v === undefined || (/^\d(\.\d)?$/.test(v) && Number(v) >= 1 && Number(v) <= 5), {
+    message: 'must be a rating from 1 to 5 with at most one decimal',
+  }),
   IMAGE_UPLOAD_URL: urlText(['https']),
   IMAGE_UPLOAD_PRESETS: optionalText,
   IMAGE_UPLOAD_FOLDER: optionalText,

@@ -264,6 +264,13 @@ export const answerSchemas: Record<string, SchemaObject | ReferenceObject> = {
           "$ref": "#/components/schemas/RevisionFieldDiff"
         }
       },
+      "signals": {
+        "type": "array",
+        "items": {
+          "$ref": "#/components/schemas/ModerationSignal"
+        },
+        "description": "Why the change deserves a closer look (a new colour with the same photos)."
+      },
       "createdAt": {
         "type": "string"
       }
@@ -273,6 +280,7 @@ export const answerSchemas: Record<string, SchemaObject | ReferenceObject> = {
       "vehicle",
       "author",
       "diff",
+      "signals",
       "createdAt"
     ],
     "additionalProperties": false,
@@ -2381,6 +2389,24 @@ export const answerSchemas: Record<string, SchemaObject | ReferenceObject> = {
       "reviewsUrl": {
         "type": "string"
       },
+      "reviews": {
+        "description": "The site's rating and number of reviews on the reviews service (REVIEWS_RATING, REVIEWS_COUNT); null when not configured.",
+        "nullable": true,
+        "type": "object",
+        "properties": {
+          "rating": {
+            "type": "number"
+          },
+          "count": {
+            "type": "number"
+          }
+        },
+        "required": [
+          "rating",
+          "count"
+        ],
+        "additionalProperties": false
+      },
       "adminRemoteUrl": {
         "type": "string"
       },
@@ -2447,6 +2473,7 @@ export const answerSchemas: Record<string, SchemaObject | ReferenceObject> = {
       "siteName",
       "supportPhone",
       "reviewsUrl",
+      "reviews",
       "adminRemoteUrl",
       "imageUpload"
     ],
@@ -2682,6 +2709,32 @@ export const answerSchemas: Record<string, SchemaObject | ReferenceObject> = {
     "additionalProperties": false,
     "description": "A listing as anyone may see it: no VIN, Carfax link, service history, seller contact or user id."
   },
+  "QueryWordReading": {
+    "type": "object",
+    "properties": {
+      "typed": {
+        "type": "string"
+      },
+      "read": {
+        "type": "string"
+      },
+      "kind": {
+        "type": "string",
+        "enum": [
+          "spelling",
+          "make",
+          "color"
+        ]
+      }
+    },
+    "required": [
+      "typed",
+      "read",
+      "kind"
+    ],
+    "additionalProperties": false,
+    "description": "One typed word of a search and what it was read as."
+  },
   "Readiness": {
     "type": "object",
     "properties": {
@@ -2856,7 +2909,8 @@ export const answerSchemas: Record<string, SchemaObject | ReferenceObject> = {
       "duplicate-photo",
       "price-far-below-market",
       "new-account-expensive",
-      "shared-contact"
+      "shared-contact",
+      "color-change-same-photos"
     ]
   },
   "StaffUserSummary": {
@@ -2975,6 +3029,13 @@ export const answerSchemas: Record<string, SchemaObject | ReferenceObject> = {
       },
       "facets": {
         "$ref": "#/components/schemas/SearchFacets"
+      },
+      "understood": {
+        "type": "array",
+        "items": {
+          "$ref": "#/components/schemas/QueryWordReading"
+        },
+        "description": "Words of the query read as something else (\"porshe\" as Porsche, \"landrover\" as Land Rover, \"red\" as the colour Red): the page says \"Showing results for …\". Absent when every word was read as typed."
       }
     },
     "required": [
@@ -3479,6 +3540,14 @@ export const handlerAnswers: Record<string, Record<string, HandlerAnswer>> = {
       }
     },
     "recent": {
+      "schema": {
+        "type": "array",
+        "items": {
+          "$ref": "#/components/schemas/PublicVehicle"
+        }
+      }
+    },
+    "recentlySold": {
       "schema": {
         "type": "array",
         "items": {

@@ -22,7 +22,7 @@ import { type VehicleEntity, ListingRevisionsService, revisionDiff, ListingReade
 import type { AuthUser } from '../auth';
 import { toAdminVehicle, toStaffUser } from './admin-mappers';
 import { AuditService } from './audit.service';
-import { ModerationSignalsService } from './moderation-signals.service';
+import { ModerationSignalsService, revisionSignals } from './moderation-signals.service';
 import { APP_CONFIG, type AppConfig } from '../../infra/config/app-config';
 import { MailOutbox } from '../../infra/mail/outbox/mail-outbox.service';
 import type { AdminVehicleEditDto } from '@app/shared/server';
@@ -121,6 +121,7 @@ export class AdminVehiclesService {
       vehicle: toAdminVehicle(r.vehicle!, { pending: r, inquiries: inquiries.get(r.vehicleId) ?? 0 }),
       author: toStaffUser(r.author),
       diff: revisionDiff(r.vehicle!, r.changes),
+      signals: revisionSignals(r.vehicle!, r.changes),
       createdAt: new Date(r.createdAt).toISOString(),
     }));
     return { items, total, page: query.page, limit: query.limit };

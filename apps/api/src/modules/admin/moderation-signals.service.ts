@@ -1,5 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { expectedVinCheckDigit, formatPrice, vehicleTitle, vinCheckDigitValid, type ModerationSignal, type VinDecodeResult } from '@app/shared';
+import { colorFamilyOf, expectedVinCheckDigit, formatPrice, vehicleTitle, vinCheckDigitValid, type ModerationSignal, type RevisableFields, type VinDecodeResult } from '@app/shared';
 import { VinService } from '../catalog';
 import { PhotoMatchesService } from '../uploads';
 import { type VehicleEntity, ListingReader } from '../vehicles';
@@ -145,4 +145,26 @@ export function decodeMismatch(listing: Listing, decoded: VinDecodeResult | null
   const said = [listing.year, listing.make, listing.model].join(' ');
   const decodedAs = [decoded.year ?? '', decoded.make ?? '', decoded.model ?? ''].join(' ').trim();
   return `VIN decodes to a ${decodedAs}; the listing says ${said} (${wrong.join(', ')} differ${wrong.length === 1 ? 's' : ''})`;
+}
+
+/**
+ * Signals of a seller's pending change to a live listing: a new exterior colour (another colour family)
+ * with the same photos, which then show a car of another colour: a listing being turned into another car.
+ */
+export function revisionSignals(live: Pick<VehicleEntity, 'exteriorColor' | 'images'>, changes: Partial<RevisableFields>): ModerationSignal[] {
+  const signals: ModerationSignal[] = [];
+  if (changes.exteriorColor === undefined) return signals;
+  const colour = changes.exteriorColor === null ? null : String(changes.exteriorColor);
+  if (colorFamilyOf(colour) !== colorFamilyOf(live.exteriorColor)) {
+    const photos = (changes.images ?? live.images) as readonly string[];
+    const samePhotos = photos.length > 0 && photos.every((url) => live.images.includes(url));
+    if (samePhotos) {
+      signals.push({
+        code: 'color-change-same-photos',
+        weight: 3,
+        reason: `Exterior colour changes from ${live.exteriorColor || 'none'} to ${colour || 'none'}, but the photos stay the same`,
+      });
+    }
+  }
+  return signals;
 }

@@ -2,6 +2,7 @@ import { Inject, Injectable, NotFoundException } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
 import {
+  CONTACT_REPLY,
   ContactMessageCreated,
   ContactMessageDto,
   contactSenderName,
@@ -99,9 +100,16 @@ export class ContactService {
         ].join('\n'),
         `Subject: ${message.subject}`,
         message.message,
-        `Message #${message.id}. Reply to this e-mail to answer the buyer.`,
+        `Message #${message.id}. The buyer was told an associate replies ${CONTACT_REPLY.promise}: please answer by ${replyBy(message.createdAt)}. Reply to this e-mail to answer the buyer.`,
       ],
       action: { label: 'Open the listing', url: `${this.config.publicUrl ?? ''}${sitePath('/vehicles/:id', { id: vehicle.id })}` },
     });
   }
+}
+
+const replyByFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZone: 'UTC', timeZoneName: 'short' });
+
+/** When the buyer's promised answer is due (CONTACT_REPLY.hours after the message). */
+export function replyBy(receivedAt: Date | undefined): string {
+  return replyByFormat.format(new Date((receivedAt ? new Date(receivedAt).getTime() : Date.now()) + CONTACT_REPLY.hours * 3600_000));
 }

@@ -10,6 +10,7 @@ import {
   ContactMessageDto,
   LISTING_BUNDLE_FILE,
   LISTING_BUNDLE_FORMAT,
+  REJECTION_REASONS,
   VehicleInputDto,
   type BundleVisit,
   type ListingBundle,
@@ -96,6 +97,10 @@ export class ListingImportService {
     await Promise.all(
       bundle.listings.map(async (listing, i) => {
         if (!bundle.accounts.some((a) => a.key === listing.owner)) throw new BadRequestException(`Listing ${i}: unknown owner "${listing.owner}"`);
+        // A rejected listing says why: its seller reads the reason on the dashboard and the edit page.
+        if (listing.status === 'rejected' && !REJECTION_REASONS.some((r) => r.value === listing.rejection?.reason)) {
+          throw new BadRequestException(`Listing ${i}: rejection.reason: a rejected listing needs one of ${REJECTION_REASONS.map((r) => r.value).join(', ')}`);
+        }
         for (const photo of listing.photos) {
           await this.uploads.checkProcessed(photo, bundlePhotoReader(dir, photo)).catch((error: Error) => {
             throw new BadRequestException(`Listing ${i}, ${String(photo.file)}: ${error.message}`);
@@ -129,7 +134,8 @@ export class ListingImportService {
           const input = inputs[offset + k] as VehicleInputDto;
           input.images = images;
           input.coverPhotoIndex = 0;
-          return { input, ownerId: owner.id, status: listing.status, views: listing.views, isFeatured: listing.isFeatured, createdAt: shifted(bundle, listing.createdAt) };
+          const rejection = listing.status === 'rejected' && listing.rejection ? { reason: listing.rejection.reason, note: listing.rejection.note ?? null } : null;
+          return { input, ownerId: owner.id, status: listing.status, rejection, views: listing.views, isFeatured: listing.isFeatured, createdAt: shifted(bundle, listing.createdAt) };
         }),
       );
       const stored = await this.vehicles.importListings(source, listings);

@@ -17,6 +17,7 @@ export class SiteController {
       siteName: site.name,
       supportPhone: site.supportPhone,
       reviewsUrl: site.reviewsUrl,
+      reviews: site.reviews,
       adminRemoteUrl: site.adminRemoteUrl,
       imageUpload: this.config.hostedImages
         ? { provider: 'hosted', url: this.config.hostedImages.uploadUrl, presets: this.config.hostedImages.presets, folder: this.config.hostedImages.folder, urlPrefix: this.config.hostedImages.urlPrefix }

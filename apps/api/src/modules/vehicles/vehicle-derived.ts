@@ -1,4 +1,4 @@
-import { BODY_TYPE_OPTIONS, DRIVETRAIN_OPTIONS, FUEL_TYPE_OPTIONS, labelOf, PUBLIC_STATUSES, TRANSMISSION_OPTIONS, type ListingStatus } from '@app/shared';
+import { BODY_TYPE_OPTIONS, DRIVETRAIN_OPTIONS, FUEL_TYPE_OPTIONS, labelOf, TRANSMISSION_OPTIONS, type ListingStatus } from '@app/shared';
 import { latitudeBand } from '../../infra/geo/radius';
 import { lookupZip } from '../../infra/geo/zip';
 
@@ -21,7 +21,7 @@ export function featureKey(feature: string): string {
  * derives the columns of every listing written before again (ListingWriter.refreshDerivedColumns, run once at
  * start by DerivedColumnsJob). 2: searchText holds the body type, fuel, transmission and drivetrain.
  */
-export const DERIVATION_VERSION = 2;
+export const DERIVATION_VERSION = 3;
 
 /** The columns a listing's own fields determine; the listing writer sets them on every write. */
 export interface DerivedListingColumns {
@@ -75,7 +75,8 @@ export function deriveListingColumns(source: ListingSource): DerivedListingColum
     // " | " between fields so that a word never spans two of them.
     searchText: foldText([source.make, source.model, source.trim ?? '', source.description ?? '', ...features, ...vocabularyWords(source)].join(' | ')),
     featureKeys: features.length ? `|${features.map(featureKey).join('|')}|` : '',
-    isPublic: PUBLIC_STATUSES.includes(source.status ?? 'pending'),
+    // For sale: what searches answer. A sold listing keeps its public page but leaves the results ("Recently sold" lists it).
+    isPublic: source.status === 'approved',
     latitude: zip ? zip.lat : null,
     longitude: zip ? zip.lng : null,
     latBand: zip ? latitudeBand(zip.lat) : null,

@@ -33,6 +33,13 @@ export class VehiclesController {
     return this.vehicles.recent();
   }
 
+  /** Listings sold in the last 90 days, last sold first, up to 12: they are out of the search results ("Recently sold"). */
+  @Public()
+  @Get('recently-sold')
+  recentlySold(): Promise<PublicVehicle[]> {
+    return this.vehicles.recentlySold();
+  }
+
   /** Approved featured listings, newest first, up to 6. */
   @Public()
   @Get('featured')

@@ -3,6 +3,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import {
   classifyEdit,
   colorFamilyOf,
+  PUBLIC_STATUSES,
   SEARCH_LIMITS,
   type MarkSoldDto,
   type OwnerVehicle,
@@ -12,7 +13,7 @@ import {
   type VehicleDetail,
   type VehicleInputDto,
 } from '@app/shared';
-import { DataSource, Repository } from 'typeorm';
+import { DataSource, MoreThanOrEqual, Repository } from 'typeorm';
 import type { ListingStatus } from '@app/shared';
 import type { AuthUser } from '../auth';
 import { VehicleEntity } from './entities/vehicle.entity';
@@ -53,6 +54,17 @@ export class VehiclesService {
       where: { status: 'approved' },
       order: { createdAt: 'DESC', id: 'DESC' },
       take: SEARCH_LIMITS.recentCount,
+    });
+    return rows.map((v) => toPublicVehicle(v));
+  }
+
+  /** Listings sold in the last RECENTLY_SOLD_DAYS days, last sold first: the search's "Recently sold". */
+  async recentlySold(): Promise<PublicVehicle[]> {
+    const since = new Date(Date.now() - SEARCH_LIMITS.recentlySoldDays * 24 * 60 * 60 * 1000);
+    const rows = await this.vehicles.find({
+      where: { status: 'sold', soldAt: MoreThanOrEqual(since) },
+      order: { soldAt: 'DESC', id: 'DESC' },
+      take: SEARCH_LIMITS.recentlySoldCount,
     });
     return rows.map((v) => toPublicVehicle(v));
   }
@@ -106,7 +118,7 @@ export class VehiclesService {
    */
   async update(id: number, input: VehicleInputDto, editor: Pick<AuthUser, 'id' | 'role'>): Promise<OwnerVehicle> {
     const before = await this.editableOr404(id, editor);
-    if (!isAdmin(editor) && before.isPublic) return this.reviseLive(before, this.fieldsOf(input), editor);
+    if (!isAdmin(editor) && PUBLIC_STATUSES.includes(before.status)) return this.reviseLive(before, this.fieldsOf(input), editor);
     const backToReview = !isAdmin(editor) && before.status === 'rejected';
     const after = { ...this.fieldsOf(input), ...(backToReview ? { status: 'pending' as const } : {}) };
     const [saved] = await this.writer.write(userActor(editor), [{ before, after }]);
@@ -157,7 +169,16 @@ export class VehiclesService {
       { kind: 'system', name: source },
       listings.map((l) => ({
         before: null,
-        after: { ...this.fieldsOf(l.input), userId: l.ownerId, status: l.status, views: l.views, isFeatured: l.isFeatured, createdAt: l.createdAt, updatedAt: l.createdAt },
+        after: {
+          ...this.fieldsOf(l.input),
+          userId: l.ownerId,
+          status: l.status,
+          ...(l.rejection ? { rejectionReason: l.rejection.reason, rejectionNote: l.rejection.note } : {}),
+          views: l.views,
+          isFeatured: l.isFeatured,
+          createdAt: l.createdAt,
+          updatedAt: l.createdAt,
+        },
       })),
     );
     return rows.map((row) => row!.id);
@@ -206,7 +227,7 @@ export class VehiclesService {
 
   private async visibleOr404(id: number, viewer: Viewer): Promise<VehicleEntity> {
     const vehicle = await this.vehicles.findOneBy({ id });
-    if (!vehicle || !(vehicle.isPublic || owns(viewer, vehicle) || isAdmin(viewer))) throw new NotFoundException('Vehicle not found');
+    if (!vehicle || !(PUBLIC_STATUSES.includes(vehicle.status) || owns(viewer, vehicle) || isAdmin(viewer))) throw new NotFoundException('Vehicle not found');
     return vehicle;
   }
 
@@ -262,6 +283,8 @@ export interface ImportedListing {
   input: VehicleInputDto;
   ownerId: number;
   status: ListingStatus;
+  /** Why staff rejected it (status rejected). */
+  rejection?: { reason: string; note: string | null } | null;
   views: number;
   isFeatured: boolean;
   createdAt: Date;

@@ -115,19 +115,20 @@ function ListingsTable({ vehicles }: { vehicles: OwnerVehicle[] }) {
                   ) : null}
                 </td>
                 <td className="listing-actions">
-                  <Link to={`/vehicles/${v.id}`} className="icon-action" aria-label={`View ${title}`} title="View">
-                    <EyeIcon size={18} />
+                  {/* Words on every action; the car's name completes each one's accessible name. */}
+                  <Link to={`/vehicles/${v.id}`} className="row-action">
+                    <EyeIcon size={16} /> View<span className="visually-hidden"> {title}</span>
                   </Link>
-                  <Link to={`/edit-listing/${v.id}`} className="icon-action" aria-label={`Edit ${title}`} title="Edit">
-                    <PencilIcon />
+                  <Link to={`/edit-listing/${v.id}`} className="row-action">
+                    <PencilIcon size={16} /> Edit<span className="visually-hidden"> {title}</span>
                   </Link>
                   {v.status === 'approved' ? (
-                    <button type="button" className="icon-action" aria-label={`Mark ${title} as sold`} title="Mark as sold" onClick={() => setSelling(v)}>
-                      <CheckIcon size={18} />
+                    <button type="button" className="row-action" onClick={() => setSelling(v)}>
+                      <CheckIcon size={16} /> Mark<span className="visually-hidden"> {title}</span> as sold
                     </button>
                   ) : null}
-                  <button type="button" className="icon-action icon-danger" aria-label={`Delete ${title}`} title="Delete" disabled={deleting} onClick={() => onDelete(v)}>
-                    <TrashIcon />
+                  <button type="button" className="row-action row-action-danger" disabled={deleting} onClick={() => onDelete(v)}>
+                    <TrashIcon size={16} /> Delete<span className="visually-hidden"> {title}</span>
                   </button>
                 </td>
               </tr>

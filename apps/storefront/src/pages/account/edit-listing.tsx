@@ -12,6 +12,18 @@ const TITLE = 'Edit Listing';
 
 /** What happens to the edit: a live listing stays on the market (DECISIONS.md). */
 function EditNotice({ vehicle }: { vehicle: OwnerVehicle }) {
+  if (vehicle.status === 'rejected') {
+    const { rejection } = vehicle;
+    return (
+      <div className="owner-notice owner-notice-rejected" role="status">
+        <p>
+          <strong>Rejected by our staff{rejection?.label ? `: ${rejection.label}` : ''}.</strong>
+          {rejection?.note ? ` ${rejection.note}` : ''}
+        </p>
+        <p>Correct the listing and save it: it goes back to our team for review.</p>
+      </div>
+    );
+  }
   if (vehicle.status !== 'approved' && vehicle.status !== 'sold') {
     return <p className="lead">Your changes are reviewed by our team before the listing goes live.</p>;
   }

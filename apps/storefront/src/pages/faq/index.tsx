@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { CONTACT_REPLY } from '@app/shared';
 import { usePublicConfigQuery } from '../../api/queries';
 import { ChevronDownIcon, PhoneIcon } from '../../components/icons';
 import { useDocumentMeta } from '../../hooks/use-document-meta';
@@ -117,8 +118,8 @@ function faqs(siteName: string, phoneLink: ReactNode): Faq[] {
       question: 'How do I reach your team?',
       answer: (
         <p>
-          Call or text us at {phoneLink}, 7 days a week, or use the Contact Seller form on any listing. We usually reply
-          within a few hours.
+          Call or text us at {phoneLink}, 7 days a week, or use the Contact Seller form on any listing. One of our associates replies{' '}
+          {CONTACT_REPLY.promise}.
         </p>
       ),
     },

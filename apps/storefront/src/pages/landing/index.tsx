@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
-import { HERO_IMAGE } from '@app/shared';
-import { useCurrentUser, usePublicConfigQuery, useRecentVehicles } from '../../api/queries';
+import { HERO_IMAGE, formatCount, type FacetCount } from '@app/shared';
+import { useCurrentUser, useListingFacets, usePublicConfigQuery, useRecentVehicles } from '../../api/queries';
 import {
   AwardIcon,
   DollarIcon,
@@ -17,19 +17,28 @@ import { RecentGrid } from '../../components/RecentGrid';
 import { RevealSection } from '../../components/Reveal';
 import { useDocumentMeta } from '../../hooks/use-document-meta';
 import { useSellPath } from '../../hooks/use-sell-path';
+import { HeroSearch, makesWithCars } from './HeroSearch';
 import { ReviewStrip } from './ReviewStrip';
 import '../content.css';
 import './landing.css';
 
-/** Brand shortcuts: each opens the search for that make (Corvette is Chevrolet's). */
-export const POPULAR_BRANDS = [
-  { label: 'BMW', search: 'make=BMW' },
-  { label: 'Mercedes', search: 'make=Mercedes-Benz' },
-  { label: 'Lexus', search: 'make=Lexus' },
-  { label: 'Land Rover', search: 'make=Land+Rover' },
-  { label: 'Corvette', search: 'make=Chevrolet&model=Corvette' },
-  { label: 'Porsche', search: 'make=Porsche' },
-] as const;
+/**
+ * Brand tiles when the listing counts cannot be had: makes only (a model such as the Corvette is not a
+ * brand), each opening the search for that make.
+ */
+export const POPULAR_BRANDS: readonly string[] = ['BMW', 'Mercedes-Benz', 'Lexus', 'Land Rover', 'Chevrolet', 'Porsche'];
+
+const BRAND_TILES = 6;
+
+/** The brand tiles: the makes with the most cars for sale (with how many), or the fixed list before the counts arrive. */
+export function brandTiles(makes: readonly FacetCount[] | undefined): { name: string; count?: number }[] {
+  const withCars = makesWithCars(makes);
+  if (withCars.length === 0) return POPULAR_BRANDS.map((name) => ({ name }));
+  return [...withCars]
+    .sort((a, b) => b.count - a.count || a.label.localeCompare(b.label))
+    .slice(0, BRAND_TILES)
+    .map((m) => ({ name: m.label, count: m.count }));
+}
 
 const PARTNER_POINTS = [
   { icon: UserIcon, title: 'Dedicated Sales Pro', text: 'One associate owns your sale from listing to hand-over, and knows your car inside out.' },
@@ -59,6 +68,7 @@ export default function LandingPage() {
   useDocumentMeta(null, 'Sell your car with personal support: free listing, a dedicated sales associate and in-house financing. Browse quality used and luxury vehicles.');
   const recent = useRecentVehicles();
   const config = usePublicConfigQuery();
+  const facets = useListingFacets();
   const sellPath = useSellPath();
 
   return (
@@ -76,24 +86,14 @@ export default function LandingPage() {
           fetchPriority="high"
         />
         <div className="container hero-inner">
-          <p className="hero-eyebrow">
-            <ShieldIcon size={16} /> Free to list · Paid only when it sells
-          </p>
           <h1 id="hero-title" className="hero-title">
-            Sell Your Car with Personal Support
+            Find your next car
           </h1>
-          <p className="hero-lead">
-            A dedicated associate handles the buyers, the questions and the negotiation. You list for free and get back
-            to your day.
+          <p className="hero-lead">Quality used and luxury cars, each listing checked by our staff before it goes live.</p>
+          <HeroSearch makes={facets.data?.make} />
+          <p className="hero-sell">
+            Selling? <Link to={sellPath}>List your car free</Link> and our team handles the buyers.
           </p>
-          <div className="cta-row">
-            <Link to={sellPath} className="btn btn-primary btn-lg">
-              Start Selling Today
-            </Link>
-            <Link to="/search" className="btn btn-on-dark btn-lg">
-              Browse Market Listings
-            </Link>
-          </div>
         </div>
       </section>
 
@@ -121,6 +121,29 @@ export default function LandingPage() {
         </div>
       </section>
 
+      <section className="section sell-pitch" aria-labelledby="sell-title">
+        <div className="container sell-pitch-inner">
+          <p className="hero-eyebrow">
+            <ShieldIcon size={16} /> Free to list · Paid only when it sells
+          </p>
+          <h2 id="sell-title" className="section-title">
+            Sell Your Car with Personal Support
+          </h2>
+          <p className="section-lead">
+            A dedicated associate handles the buyers, the questions and the negotiation. You list for free and get back
+            to your day.
+          </p>
+          <div className="cta-row">
+            <Link to={sellPath} className="btn btn-primary btn-lg">
+              Start Selling Today
+            </Link>
+            <Link to="/search" className="btn btn-on-dark btn-lg">
+              Browse Market Listings
+            </Link>
+          </div>
+        </div>
+      </section>
+
       <RevealSection className="section section-alt" aria-labelledby="partner-title">
         <div className="container">
           <h2 id="partner-title" className="section-title center">
@@ -137,13 +160,15 @@ export default function LandingPage() {
             Our Most Popular Brands
           </h2>
           <ul className="brand-grid">
-            {POPULAR_BRANDS.map((brand) => (
-              <li key={brand.label}>
-                <Link to={`/search?${brand.search}`} className="brand-tile">
-                  <span className="brand-initial" aria-hidden="true">
-                    {brand.label.charAt(0)}
-                  </span>
-                  {brand.label}
+            {brandTiles(facets.data?.make).map((brand) => (
+              <li key={brand.name}>
+                <Link to={`/search?${new URLSearchParams({ make: brand.name }).toString()}`} className="brand-tile">
+                  <span className="brand-name">{brand.name}</span>
+                  {brand.count !== undefined ? (
+                    <span className="brand-count">
+                      {formatCount(brand.count)} {brand.count === 1 ? 'car' : 'cars'}
+                    </span>
+                  ) : null}
                 </Link>
               </li>
             ))}
@@ -166,30 +191,32 @@ export default function LandingPage() {
         </div>
       </RevealSection>
 
-      <RevealSection className="section section-alt" aria-labelledby="reviews-title">
-        <div className="container">
-          <h2 id="reviews-title" className="section-title center">
-            Customer Reviews
-          </h2>
-          <div className="rating">
-            <span className="rating-score">5.0</span>
-            <span className="rating-stars" aria-hidden="true">
-              {Array.from({ length: 5 }, (_, i) => (
-                <StarIcon key={i} size={22} />
-              ))}
-            </span>
-            <span className="rating-text">Rated 5.0 out of 5 based on our customer reviews</span>
-          </div>
-          <ReviewStrip />
-          {config?.reviewsUrl ? (
-            <div className="cta-row center-row">
-              <a href={config.reviewsUrl} className="btn btn-dark" target="_blank" rel="noopener noreferrer">
-                Read all reviews
+      {config?.reviews && config.reviewsUrl ? (
+        <RevealSection className="section section-alt" aria-labelledby="reviews-title">
+          <div className="container">
+            <h2 id="reviews-title" className="section-title center">
+              Customer Reviews
+            </h2>
+            <div className="rating">
+              <span className="rating-score">{config.reviews.rating.toFixed(1)}</span>
+              <span className="rating-stars" aria-hidden="true">
+                {Array.from({ length: Math.round(config.reviews.rating) }, (_, i) => (
+                  <StarIcon key={i} size={22} />
+                ))}
+              </span>
+              <a className="rating-text" href={config.reviewsUrl} target="_blank" rel="noopener noreferrer">
+                Rated {config.reviews.rating.toFixed(1)} out of 5 from {formatCount(config.reviews.count)} reviews
               </a>
             </div>
-          ) : null}
-        </div>
-      </RevealSection>
+            <ReviewStrip />
+            <div className="cta-row center-row">
+              <a href={config.reviewsUrl} className="btn btn-dark" target="_blank" rel="noopener noreferrer">
+                Read all {formatCount(config.reviews.count)} reviews
+              </a>
+            </div>
+          </div>
+        </RevealSection>
+      ) : null}
 
       <RevealSection className="section closing" aria-labelledby="closing-title">
         <div className="container closing-inner">

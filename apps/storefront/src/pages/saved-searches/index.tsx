@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import {
@@ -16,13 +16,14 @@ import {
   filtersFromParams,
 } from '@app/shared';
 import { api } from '../../api/client';
+import { queryKeys, useSavedSearches } from '../../api/queries';
 import { useDocumentMeta } from '../../hooks/use-document-meta';
 import { toast } from '../../stores/toast';
 import { RequireUser } from '../account/RequireUser';
 import '../account/account.css';
 
 const UNAUTHORIZED = { title: 'Unauthorized', description: 'Sign in to see your saved searches.' };
-export const SAVED_SEARCHES_KEY = ['user', 'searches'] as const;
+export const SAVED_SEARCHES_KEY = queryKeys.savedSearches;
 const dateTime = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit' });
 
 /** What a saved search looks for, in the words of the search page's filter chips. */
@@ -132,7 +133,7 @@ function SavedSearchItem({ search }: { search: SavedSearch }) {
 }
 
 function SavedSearches(_: { user: PublicUser }) {
-  const searches = useQuery({ queryKey: SAVED_SEARCHES_KEY, queryFn: () => api.json('/api/user/searches') });
+  const searches = useSavedSearches();
   return (
     <div className="container page saved-searches-page">
       <h1>Saved searches</h1>

@@ -27,10 +27,12 @@ export function MakeModelSelects({ idPrefix, make, model, onMake, onModel, makeC
   const makes = useMakes();
   const counted = modelCounts && make && modelCounts.make.toLowerCase() === make.toLowerCase() ? modelCounts.models : undefined;
   const models = useModels(counted ? '' : make);
-  // The catalog's makes; if it cannot be had, the makes that have listings.
-  const makeOptions = withValue(makes.data ?? (makes.isError ? makeCounts?.map((f) => f.label) : undefined), make);
   const countOf = (name: string) =>
     makeCounts ? (makeCounts.find((f) => f.value.toLowerCase() === name.toLowerCase() || f.label.toLowerCase() === name.toLowerCase())?.count ?? 0) : undefined;
+  // With the search's counts, the makes that have cars under the other filters (and the chosen one); before
+  // them, the catalog's makes. A make listed at "(0)" would only lead to no results.
+  const listed = makeCounts ? makeCounts.filter((f) => f.count > 0).map((f) => f.label).sort((a, b) => a.localeCompare(b)) : makes.data;
+  const makeOptions = withValue(listed, make);
   const modelOptions = withValue(counted?.map((f) => f.label) ?? models.data, model);
   const modelLabel = (name: string) => {
     if (!counted) return name;

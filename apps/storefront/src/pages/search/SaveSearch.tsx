@@ -1,22 +1,25 @@
-import { useMutation } from '@tanstack/react-query';
-import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
-import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { lazy, Suspense, useCallback, useEffect, useId, useState, type FormEvent } from 'react';
+import { useSearchParams } from 'react-router';
 import {
   ALERT_FREQUENCIES,
   ALERT_FREQUENCY_LABELS,
   SAVED_SEARCH_LIMITS,
   errorMessage,
   fieldErrorsText,
-  sitePath,
   type AlertFrequency,
   filterChips,
   paramsFromFilters,
   type SearchFilters,
 } from '@app/shared';
 import { api } from '../../api/client';
-import { useCurrentUser } from '../../api/queries';
+import { queryKeys, useCurrentUser } from '../../api/queries';
+import type { AuthTab } from '../auth/AuthForm';
 import { Sheet } from '../../components/Sheet';
 import { toast } from '../../stores/toast';
+
+/** The sign-in form of the /auth page, loaded when a visitor first asks to save a search. */
+const AuthForm = lazy(() => import(/* webpackChunkName: "auth-form" */ '../auth/AuthForm').then((m) => ({ default: m.AuthForm })));
 
 /** Asks the search page to open the dialog once the visitor is back from signing in. */
 export const SAVE_SEARCH_PARAM = 'saveSearch';
@@ -30,21 +33,24 @@ function suggestedName(filters: SearchFilters): string {
 }
 
 /**
- * "Save this search": a name and how often to e-mail new matches and price drops. A visitor is sent to sign
- * in and comes back to the same search with the dialog open.
+ * "Save this search": a name and how often to e-mail new matches and price drops. A visitor signs in (or
+ * creates an account) in a dialog on the page, with the /auth page's own form, and goes on to the same dialog.
+ * (A link back from /auth with ?saveSearch=1 opens it too.)
  */
 export function SaveSearch({ filters }: { filters: SearchFilters }) {
   const id = useId();
   const { user } = useCurrentUser();
-  const navigate = useNavigate();
-  const location = useLocation();
+  const queryClient = useQueryClient();
   const [params, setParams] = useSearchParams();
   const [open, setOpen] = useState(false);
+  const [signIn, setSignIn] = useState(false);
+  const [authTab, setAuthTab] = useState<AuthTab>('signin');
   const [frequency, setFrequency] = useState<AlertFrequency>('daily');
   const save = useMutation({
     mutationFn: (input: { name: string; query: string; frequency: AlertFrequency }) => api.json('/api/user/searches', { method: 'POST', json: input }),
     onSuccess: (saved) => {
       setOpen(false);
+      void queryClient.invalidateQueries({ queryKey: queryKeys.savedSearches });
       toast({
         title: 'Search saved',
         description: saved.frequency === 'off' ? 'Find it under Saved searches.' : `We will e-mail you new matches (${ALERT_FREQUENCY_LABELS[saved.frequency].toLowerCase()}).`,
@@ -68,13 +74,16 @@ export function SaveSearch({ filters }: { filters: SearchFilters }) {
       setOpen(true);
       return;
     }
-    const back = new URLSearchParams(location.search);
-    back.set(SAVE_SEARCH_PARAM, '1');
-    toast({ title: 'Sign in to save searches', description: 'You come back to this search afterwards.' });
-    void navigate(`${sitePath('/auth')}?returnTo=${encodeURIComponent(`${location.pathname}?${back.toString()}`)}`);
+    setSignIn(true);
   };
 
   const close = useCallback(() => setOpen(false), []);
+  const closeSignIn = useCallback(() => setSignIn(false), []);
+  const signedIn = useCallback(() => {
+    setSignIn(false);
+    save.reset();
+    setOpen(true);
+  }, [save]);
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const name = String(new FormData(event.currentTarget).get('name') ?? '').trim();
@@ -86,6 +95,17 @@ export function SaveSearch({ filters }: { filters: SearchFilters }) {
       <button type="button" className="btn btn-outline save-search-btn" onClick={start}>
         Save this search
       </button>
+      <Sheet open={signIn && !user} onClose={closeSignIn} title="Get alerts for this search">
+        <div className="save-search-signin">
+          <p className="auth-lead">
+            Sign in or create a free account to save this search. We e-mail you when new cars match or prices drop; one
+            click in any alert turns it off.
+          </p>
+          <Suspense fallback={<p role="status">Loading…</p>}>
+            <AuthForm tab={authTab} onTab={setAuthTab} onSignedIn={signedIn} />
+          </Suspense>
+        </div>
+      </Sheet>
       <Sheet open={open} onClose={close} title="Save this search">
         <form onSubmit={submit} className="save-search-form">
           <div className="field">

@@ -5,7 +5,9 @@ import {
   SEARCH_FILTERS,
   formatCount,
   formatPrice,
+  type QueryWordReading,
   type SearchFacets,
+  SEARCH_LIMITS,
   type SortOption,
   EMPTY_FILTERS,
   activeFilterCount,
@@ -16,7 +18,7 @@ import {
   withFilter,
   type SearchFilters,
 } from '@app/shared';
-import { useCurrentUser, useFeaturedVehicles, useVehicleSearch } from '../../api/queries';
+import { useCurrentUser, useFeaturedVehicles, useRecentlySold, useVehicleSearch } from '../../api/queries';
 import { CloseIcon, FilterIcon, HeartIcon, SearchIcon } from '../../components/icons';
 import { Sheet } from '../../components/Sheet';
 import { VehicleCard } from '../../components/VehicleCard';
@@ -28,6 +30,9 @@ import { savedSelectors, useSavedStore } from '../../stores/saved';
 import { FilterPanel } from './FilterPanel';
 import { MakeModelSelects } from './MakeModelSelects';
 import './search.css';
+
+/** The address's flag for "Recently sold" in place of the results. */
+const SOLD_PARAM = 'sold';
 
 /** Quick brand buttons: label → the make (and model) they search for. */
 export const QUICK_BRANDS: ReadonlyArray<{ label: string; make: string; model?: string }> = [
@@ -202,6 +207,104 @@ function AppliedFilters({ filters, onChange, onClear }: { filters: SearchFilters
   );
 }
 
+/** The query with each word the search read otherwise replaced by its reading ("porshe 911" → "Porsche 911"). */
+export function readQuery(query: string, understood: readonly QueryWordReading[]): string {
+  const byWord = new Map(understood.map((u) => [u.typed, u.read]));
+  return query
+    .trim()
+    .split(/\s+/)
+    .map((word) => byWord.get(word.normalize('NFKD').replace(/\p{M}+/gu, '').toLowerCase()) ?? word)
+    .join(' ');
+}
+
+/** Wider circles a search with no results can try, in miles. */
+const WIDER_RADII = [50, 100, 250, 500];
+
+/** No results: widen the circle around the ZIP code, drop one filter, or all of them. */
+function NoResults({ filters, onChange, onClear }: { filters: SearchFilters; onChange: (next: SearchFilters) => void; onClear: () => void }) {
+  const radius = Number(filters.radius || SEARCH_LIMITS.defaultRadiusMiles);
+  const wider = filters.zipCode ? WIDER_RADII.filter((r) => r > radius && r <= SEARCH_LIMITS.maxRadiusMiles).slice(0, 2) : [];
+  const chips = filterChips(filters);
+  return (
+    <div className="empty-state no-results">
+      <h3>No vehicles found</h3>
+      <p>Try adjusting your search criteria or clear some filters to see more results.</p>
+      {wider.length > 0 ? (
+        <div className="no-results-options" role="group" aria-label="Search farther">
+          {wider.map((miles) => (
+            <button key={miles} type="button" className="btn btn-dark" onClick={() => onChange(withFilter(filters, 'radius', String(miles)))}>
+              Search within {miles} miles
+            </button>
+          ))}
+        </div>
+      ) : null}
+      {chips.length > 0 ? (
+        <div className="no-results-options" role="group" aria-label="Drop a filter">
+          {chips.map((chip) => (
+            <button key={chip.key} type="button" className="btn btn-outline" onClick={() => onChange(chip.without)}>
+              Without {chip.label}
+            </button>
+          ))}
+          {chips.length > 1 ? (
+            <button type="button" className="btn btn-ghost" onClick={onClear}>
+              Clear all filters
+            </button>
+          ) : null}
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+/** Cars sold lately: out of the results, shown below them (a few) or in their place ("Recently sold", all). */
+function RecentlySold({ all, onShowAll }: { all: boolean; onShowAll?: () => void }) {
+  const sold = useRecentlySold();
+  const list = sold.data ?? [];
+  if (!all && list.length === 0) return null;
+  const shown = all ? list : list.slice(0, 3);
+  return (
+    <section className="recently-sold" aria-labelledby="recently-sold-title">
+      <div className="recently-sold-head">
+        <h2 id="recently-sold-title" className="section-title">
+          Recently sold
+        </h2>
+        {!all && list.length > shown.length && onShowAll ? (
+          <button type="button" className="btn btn-outline" onClick={onShowAll}>
+            See all {list.length} sold
+          </button>
+        ) : null}
+      </div>
+      <p className="section-lead">Sold in the last {SEARCH_LIMITS.recentlySoldDays} days: what similar cars went for.</p>
+      {sold.isPending ? (
+        <div className="vehicle-grid">
+          {Array.from({ length: 3 }, (_, i) => (
+            <VehicleCardSkeleton key={i} />
+          ))}
+        </div>
+      ) : sold.isError ? (
+        <div className="empty-state" role="alert">
+          <p>Recently sold cars could not be loaded.</p>
+          <button type="button" className="btn btn-dark" onClick={() => void sold.refetch()}>
+            Try again
+          </button>
+        </div>
+      ) : shown.length === 0 ? (
+        <div className="empty-state">
+          <p>No cars sold in the last {SEARCH_LIMITS.recentlySoldDays} days.</p>
+        </div>
+      ) : (
+        <ul className="vehicle-grid">
+          {shown.map((v) => (
+            <li key={v.id}>
+              <VehicleCard vehicle={v} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
 function describe(filters: SearchFilters): string {
   const what = [filters.make, filters.model].filter(Boolean).join(' ');
   return what ? `${what} for sale` : 'Search Vehicles';
@@ -220,7 +323,20 @@ export default function SearchPage() {
   const apply = useCallback((next: SearchFilters) => setParams(paramsFromFilters(next)), [setParams]);
   const clear = useCallback(() => apply({ ...EMPTY_FILTERS, features: [] }), [apply]);
 
+  // "Recently sold" in place of the results (?sold=1); any search change goes back to the cars for sale.
+  const soldView = params.get(SOLD_PARAM) === '1';
+  const showSold = useCallback(
+    (on: boolean) => {
+      const next = new URLSearchParams(params);
+      if (on) next.set(SOLD_PARAM, '1');
+      else next.delete(SOLD_PARAM);
+      setParams(next);
+    },
+    [params, setParams],
+  );
+
   const pages = search.data?.pages ?? [];
+  const understood = pages[0]?.understood ?? [];
   const vehicles = pages.flatMap((p) => p.vehicles);
   const total = pages[0]?.total ?? 0;
   const facets = pages[0]?.facets;
@@ -259,9 +375,12 @@ export default function SearchPage() {
         <section className="search-results" aria-labelledby="results-title" aria-busy={search.isFetching && !search.isFetchingNextPage}>
           <div className="results-head">
             <h2 id="results-title" className="results-count" aria-live="polite">
-              {search.isPending ? 'Searching…' : `${formatCount(total)} ${total === 1 ? 'vehicle' : 'vehicles'} found`}
+              {soldView ? 'Recently sold' : search.isPending ? 'Searching…' : `${formatCount(total)} ${total === 1 ? 'vehicle' : 'vehicles'} found`}
             </h2>
             <div className="results-tools">
+              <button type="button" className="btn btn-outline" aria-pressed={soldView} onClick={() => showSold(!soldView)}>
+                {soldView ? 'For sale' : 'Recently sold'}
+              </button>
               <button type="button" className="btn btn-outline filters-toggle" onClick={() => setDrawerOpen(true)} aria-expanded={drawerOpen}>
                 <FilterIcon size={18} /> Filters{active > 0 ? ` (${active})` : ''}
               </button>
@@ -282,11 +401,18 @@ export default function SearchPage() {
               </select>
             </div>
           </div>
+          {understood.length > 0 && !soldView ? (
+            <p className="results-understood">
+              Showing results for <strong>{readQuery(filters.query, understood)}</strong>
+            </p>
+          ) : null}
           <div className="results-actions">
             <AppliedFilters filters={filters} onChange={apply} onClear={clear} />
             <SaveSearch filters={filters} />
           </div>
-          {search.isError ? (
+          {soldView ? (
+            <RecentlySold all />
+          ) : search.isError ? (
             <div className="empty-state" role="alert">
               <h3>Failed to search vehicles</h3>
               <p>Please try again in a moment.</p>
@@ -301,15 +427,7 @@ export default function SearchPage() {
               ))}
             </div>
           ) : vehicles.length === 0 ? (
-            <div className="empty-state">
-              <h3>No vehicles found</h3>
-              <p>Try adjusting your search criteria or clear some filters to see more results.</p>
-              {active > 0 ? (
-                <button type="button" className="btn btn-dark" style={{ marginTop: 12 }} onClick={clear}>
-                  Clear filters
-                </button>
-              ) : null}
-            </div>
+            <NoResults filters={filters} onChange={apply} onClear={clear} />
           ) : (
             <>
               <ul className="vehicle-grid">
@@ -331,6 +449,7 @@ export default function SearchPage() {
               </p>
             </>
           )}
+          {soldView ? null : <RecentlySold all={false} onShowAll={() => showSold(true)} />}
           <DashboardSummary />
           <FeaturedVehicles />
         </section>

@@ -25,12 +25,14 @@ describe('ContactForm', () => {
     expect((screen.getByLabelText(/Email/) as HTMLInputElement).type).toBe('email');
   });
 
-  it('refuses to send without the required fields and says so', () => {
+  it('refuses to send without the required fields and says so at each field, without a toast', () => {
     render(<ContactForm vehicle={vehicle} />);
     fill(/First name/, 'Ana');
     fireEvent.click(screen.getByRole('button', { name: 'Send Message' }));
     expect(fetchMock).not.toHaveBeenCalled();
-    expect(useToastStore.getState().current).toMatchObject({ title: 'Error', description: 'Please fill in all required fields.' });
+    expect(useToastStore.getState().current).toBeNull();
+    expect(screen.getByRole('alert').textContent).toBe('Please correct the highlighted fields and send again.');
+    expect(document.getElementById(screen.getByLabelText(/Email/).getAttribute('aria-describedby') ?? '')?.textContent).toBe('Email is required');
     const lastName = screen.getByLabelText(/Last name/);
     expect(lastName.getAttribute('aria-invalid')).toBe('true');
     expect(document.getElementById(lastName.getAttribute('aria-describedby') ?? '')?.textContent).toBe('Last name is required');
@@ -52,7 +54,7 @@ describe('ContactForm', () => {
     render(<ContactForm vehicle={vehicle} />);
     fill(/First name/, 'Ana');
     fill(/Last name/, 'Silva');
-    fill(/Email/, 'ana@example');
+    fill(/Email/, 'ana@example.invalid');
     fireEvent.click(screen.getByRole('button', { name: 'Send Message' }));
 
     const email = screen.getByLabelText(/Email/);
@@ -60,7 +62,9 @@ describe('ContactForm', () => {
     expect(document.getElementById(email.getAttribute('aria-describedby') ?? '')?.textContent).toBe('Enter a valid email address');
     const message = screen.getByLabelText(/Message/);
     expect(message.getAttribute('aria-invalid')).toBe('true');
-    expect(document.getElementById(message.getAttribute('aria-describedby') ?? '')?.textContent).toBe('Message must be at most 5000 characters');
+    const [count, error] = (message.getAttribute('aria-describedby') ?? '').split(' ');
+    expect(document.getElementById(count!)?.textContent).toMatch(/^\d+ \/ 5,000 characters$/);
+    expect(document.getElementById(error!)?.textContent).toBe('Message must be at most 5000 characters');
     expect(document.activeElement).toBe(email);
     expect(useToastStore.getState().current).toBeNull();
     expect(screen.getByRole('alert').textContent).toBe('Please correct the highlighted fields and send again.');
@@ -85,7 +89,7 @@ describe('ContactForm', () => {
 
     await waitFor(() => expect(useToastStore.getState().current?.title).toBe('Thank You!'));
     expect(useToastStore.getState().current?.description).toBe(
-      'Thanks for reaching out about the 2021 BMW X5! The seller will be in touch soon.',
+      'Thanks for reaching out about the 2021 BMW X5! One of our associates will reply usually within a few hours.',
     );
     const [url, init] = fetchMock.mock.calls[0] as [string, RequestInit];
     expect(url).toBe('/api/contact');
@@ -118,6 +122,25 @@ describe('ContactForm', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Send Message' }));
     await waitFor(() => expect(useToastStore.getState().current?.description).toBe('Failed to send message. Please try again.'));
     expect((screen.getByLabelText(/First name/) as HTMLInputElement).value).toBe('Ana');
+  });
+
+  it('shows the limits before sending, with a counter, and an e-mail address that is not one at its field', () => {
+    render(<ContactForm vehicle={vehicle} />);
+    const message = screen.getByLabelText(/Message/) as HTMLTextAreaElement;
+    expect(message.maxLength).toBe(5000);
+    fill(/Message/, 'Is it available?');
+    expect(document.getElementById(message.getAttribute('aria-describedby') ?? '')?.textContent).toBe('16 / 5,000 characters');
+    expect((screen.getByLabelText(/Subject/) as HTMLInputElement).maxLength).toBe(200);
+    fill(/First name/, 'Ana');
+    fill(/Last name/, 'Silva');
+    fill(/Email/, 'ana at example');
+    fireEvent.click(screen.getByRole('button', { name: 'Send Message' }));
+    expect(fetchMock).not.toHaveBeenCalled();
+    const email = screen.getByLabelText(/Email/);
+    expect(document.getElementById(email.getAttribute('aria-describedby') ?? '')?.textContent).toBe('Enter a valid email address');
+    expect(document.activeElement).toBe(email);
+    // The one promise about the reply, before sending.
+    expect(screen.getByText(/One of our associates replies usually within a few hours/)).toBeTruthy();
   });
 
   it('lists exactly the blank required fields', () => {

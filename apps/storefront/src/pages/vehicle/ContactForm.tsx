@@ -1,5 +1,5 @@
 import { useId, useRef, useState, type FormEvent, type RefObject } from 'react';
-import { fieldErrorMap, vehicleTitle } from '@app/shared';
+import { CONTACT_LIMITS, CONTACT_REPLY, fieldErrorMap, formatCount, vehicleTitle } from '@app/shared';
 import { api } from '../../api/client';
 import { CheckIcon } from '../../components/icons';
 import { toast } from '../../stores/toast';
@@ -8,7 +8,7 @@ import {
   contactDefaults,
   contactFieldErrors,
   contactPayload,
-  requiredErrors,
+  formErrors,
   type ContactErrors,
   type ContactTextField,
   type ContactValues,
@@ -17,8 +17,18 @@ import {
 
 type Status = 'idle' | 'sending';
 
-/** The promise of the confirmation: the same words as the FAQ's "How do I reach your team?". */
-export const REPLY_PROMISE = 'usually within a few hours';
+/** The promise of the confirmation: the same words as the FAQ's and the staff e-mail's (CONTACT_REPLY). */
+export const REPLY_PROMISE = CONTACT_REPLY.promise;
+
+/** Each text field's longest value (the API's limits), shown before sending. */
+const MAX_LENGTH: Record<ContactTextField, number> = {
+  firstName: CONTACT_LIMITS.nameMaxLength,
+  lastName: CONTACT_LIMITS.nameMaxLength,
+  email: CONTACT_LIMITS.emailMaxLength,
+  phone: CONTACT_LIMITS.phoneMaxLength,
+  subject: CONTACT_LIMITS.subjectMaxLength,
+  message: CONTACT_LIMITS.messageMaxLength,
+};
 
 interface ContactFormProps {
   vehicle: ContactVehicle;
@@ -36,8 +46,6 @@ export function ContactForm({ vehicle, formRef }: ContactFormProps) {
   const [status, setStatus] = useState<Status>('idle');
   const [errors, setErrors] = useState<ContactErrors>({});
   const [sentTo, setSentTo] = useState<string | null>(null);
-  /** The API refused some fields: the line above the button says so until they are corrected. */
-  const [serverRefused, setServerRefused] = useState(false);
   const confirmation = useRef<HTMLDivElement>(null);
   const id = useId();
   const fieldId = (name: ContactTextField) => `${id}-${name}`;
@@ -61,15 +69,14 @@ export function ContactForm({ vehicle, formRef }: ContactFormProps) {
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const missing = requiredErrors(values);
-    if (Object.keys(missing).length > 0) {
-      showErrors(missing);
-      toast({ title: 'Error', description: 'Please fill in all required fields.', variant: 'destructive' });
+    // Each problem is said at its field (and counted above the button), never in a toast that covers them.
+    const found = formErrors(values);
+    if (Object.keys(found).length > 0) {
+      showErrors(found);
       return;
     }
     setStatus('sending');
     setSentTo(null);
-    setServerRefused(false);
     try {
       const payload = contactPayload(vehicle.id, values);
       await api.request('/api/contact', { method: 'POST', json: payload });
@@ -78,7 +85,7 @@ export function ContactForm({ vehicle, formRef }: ContactFormProps) {
       setSentTo(payload.senderEmail);
       toast({
         title: 'Thank You!',
-        description: `Thanks for reaching out about the ${vehicleTitle(vehicle)}! The seller will be in touch soon.`,
+        description: `Thanks for reaching out about the ${vehicleTitle(vehicle)}! One of our associates will reply ${REPLY_PROMISE}.`,
         variant: 'success',
         duration: 5000,
       });
@@ -88,7 +95,6 @@ export function ContactForm({ vehicle, formRef }: ContactFormProps) {
       if (Object.keys(found).length > 0) {
         // Said beside each field (and once above the button), not in a toast that would cover them.
         showErrors(found);
-        setServerRefused(true);
       } else {
         toast({ title: 'Error', description: 'Failed to send message. Please try again.', variant: 'destructive' });
       }
@@ -110,10 +116,22 @@ export function ContactForm({ vehicle, formRef }: ContactFormProps) {
       </p>
     ) : null;
 
-  const invalidProps = (name: ContactTextField) => ({
+  const invalidProps = (name: ContactTextField, hint?: boolean) => ({
     'aria-invalid': Boolean(errors[name]),
-    'aria-describedby': errors[name] ? `${fieldId(name)}-error` : undefined,
+    'aria-describedby': [hint ? `${fieldId(name)}-count` : '', errors[name] ? `${fieldId(name)}-error` : ''].filter(Boolean).join(' ') || undefined,
+    maxLength: MAX_LENGTH[name],
   });
+
+  /** "123 / 5,000 characters" under a long field: the limit is visible before sending. */
+  const counter = (name: 'subject' | 'message') => {
+    const used = values[name].length;
+    const max = MAX_LENGTH[name];
+    return (
+      <p id={`${fieldId(name)}-count`} className={`field-counter${used >= max * 0.9 ? ' field-counter-near' : ''}`}>
+        {formatCount(used)} / {formatCount(max)} characters
+      </p>
+    );
+  };
 
   const text = (name: Exclude<ContactTextField, 'message'>, labelText: string, type: string, autoComplete: string, required: boolean) => (
     <div className="field">
@@ -126,9 +144,10 @@ export function ContactForm({ vehicle, formRef }: ContactFormProps) {
         autoComplete={autoComplete}
         value={values[name]}
         aria-required={required}
-        {...invalidProps(name)}
+        {...invalidProps(name, name === 'subject')}
         onChange={(e) => set(name, e.target.value)}
       />
+      {name === 'subject' ? counter('subject') : null}
       {fieldError(name)}
     </div>
   );
@@ -165,9 +184,10 @@ export function ContactForm({ vehicle, formRef }: ContactFormProps) {
           rows={5}
           value={values.message}
           aria-required
-          {...invalidProps('message')}
+          {...invalidProps('message', true)}
           onChange={(e) => set('message', e.target.value)}
         />
+        {counter('message')}
         {fieldError('message')}
       </div>
       <label className="checkbox">
@@ -178,11 +198,12 @@ export function ContactForm({ vehicle, formRef }: ContactFormProps) {
         <input type="checkbox" name="tradeIn" checked={values.tradeIn} onChange={(e) => set('tradeIn', e.target.checked)} />
         <span>I have a trade-in vehicle</span>
       </label>
-      {serverRefused && Object.keys(errors).length > 0 ? (
+      {Object.keys(errors).length > 0 ? (
         <p className="field-error form-error" role="alert">
           Please correct the highlighted {Object.keys(errors).length === 1 ? 'field' : 'fields'} and send again.
         </p>
       ) : null}
+      <p className="contact-promise">One of our associates replies {REPLY_PROMISE}, by e-mail or phone.</p>
       <button type="submit" className="btn btn-primary btn-block btn-lg" disabled={status === 'sending'}>
         {status === 'sending' ? 'Sending...' : 'Send Message'}
       </button>

@@ -103,3 +103,13 @@ export function contactFieldErrors(byPayloadField: Record<string, string>): Cont
   }
   return errors;
 }
+
+/** A plausible e-mail address: something@domain.tld without spaces (the API has the last word). */
+const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** Every problem the form can see before sending: blank required fields, then an e-mail address that is not one. */
+export function formErrors(values: ContactValues): ContactErrors {
+  const errors = requiredErrors(values);
+  if (!errors.email && !EMAIL_SHAPE.test(values.email.trim())) errors.email = 'Enter a valid email address';
+  return errors;
+}

@@ -38,7 +38,7 @@ export const PUBLIC_COUNTS_COLUMNS = [
 ] as const;
 
 /**
- * Search indexes all start with isPublic (status approved or sold) and end with the sort column, so a
+ * Search indexes all start with isPublic (for sale: status approved; sold listings leave the results) and end with the sort column, so a
  * public search reads one index range in the order it answers; InnoDB secondary indexes and SQLite
  * indexes both end with the primary key, which is the tie-breaker of every sort.
  */

@@ -10,6 +10,7 @@ import {
   PREDEFINED_FEATURES,
   TRANSMISSION_OPTIONS,
 } from '@app/shared';
+import type { Color, QueryWordReading } from '@app/shared';
 import { getCatalog, MAKES } from '../../catalog';
 
 /**
@@ -113,6 +114,64 @@ export function alternativesOf(word: string): string[] {
   const alternatives = new Set([...(NICKNAMES[word] ?? []), ...corrections(word)]);
   alternatives.delete(word);
   return [...alternatives].sort();
+}
+
+/** Colour words a buyer types, to the colour family listings are filed under ("grey" is Gray). */
+const COLOR_WORDS: ReadonlyMap<string, { family: Color; label: string }> = new Map([
+  ...COLOR_OPTIONS.filter((o) => o.value !== 'other').map((o) => [o.value, { family: o.value, label: o.label }] as const),
+  ['grey', { family: 'gray', label: 'Gray' }],
+]);
+
+/** Make names of several words typed as one ("landrover", "mercedesbenz", "rollsroyce"): the joined word → the name. */
+let compoundMakes: Map<string, string> | null = null;
+
+function compoundMakeNames(): Map<string, string> {
+  if (compoundMakes) return compoundMakes;
+  compoundMakes = new Map();
+  for (const name of [...MAKES.map((m) => m.name), ...getCatalog().makes.map((m) => m.name)]) {
+    const tokens = tokensOf(foldWord(name));
+    if (tokens.length > 1) compoundMakes.set(tokens.join(''), name);
+  }
+  return compoundMakes;
+}
+
+/** The catalogue's spelling of a folded catalogue word ("porsche" → "Porsche"). */
+function displayOf(word: string): string {
+  for (const name of [...MAKES.map((m) => m.name), ...getCatalog().makes.flatMap((m) => [m.name, ...m.models.map((md) => md.name)])]) {
+    const match = name.split(/[^\p{L}\p{N}]+/u).find((piece) => foldWord(piece) === word);
+    if (match) return match;
+  }
+  return word;
+}
+
+/**
+ * The typed words as the search reads them: a colour word ("red") becomes the colour family filter (unless
+ * the search already filters by colour), a make typed as one word ("landrover") its words, and a misspelt
+ * catalogue word is noted with its correction (the match itself is keywordWhere's: the word or its
+ * corrections). `understood` lists what was read otherwise than typed, for "Showing results for …".
+ */
+export function readKeywords(words: readonly string[], colorFiltered: boolean): { terms: string[]; colors: Color[]; understood: QueryWordReading[] } {
+  const terms: string[] = [];
+  const colors: Color[] = [];
+  const understood: QueryWordReading[] = [];
+  for (const word of words) {
+    const color = colorFiltered ? undefined : COLOR_WORDS.get(word);
+    if (color) {
+      if (!colors.includes(color.family)) colors.push(color.family);
+      understood.push({ typed: word, read: color.label, kind: 'color' });
+      continue;
+    }
+    const make = compoundMakeNames().get(word);
+    if (make) {
+      terms.push(...tokensOf(foldWord(make)));
+      understood.push({ typed: word, read: make, kind: 'make' });
+      continue;
+    }
+    terms.push(word);
+    const corrected = corrections(word);
+    if (corrected.length > 0) understood.push({ typed: word, read: displayOf(corrected[0]!), kind: 'spelling' });
+  }
+  return { terms, colors, understood };
 }
 
 /** A word the engine's full-text index holds, so a prefix query on it is exact. */

@@ -6,6 +6,7 @@ import {
   slugsForFilter,
   type SearchFilterName,
   type SortOption,
+  type QueryWordReading,
   type VehicleSearchDto,
 } from '@app/shared';
 import { ValidationFailedException } from '../../../infra/http/error-body';
@@ -14,7 +15,7 @@ import { radiusSql } from '../../../infra/geo/radius';
 import { featureKey, foldText } from '../vehicle-derived';
 import type { SqlEngine } from '../../../infra/database/sql-engine';
 import type { PUBLIC_COUNTS_COLUMNS } from '../entities/vehicle.entity';
-import { containsPattern, keywordWhere, rankedReading, relevanceOf, type KeywordReading } from './keyword-match';
+import { containsPattern, keywordWhere, rankedReading, readKeywords, relevanceOf, type KeywordReading } from './keyword-match';
 import { featureWhere, type FeatureReading } from './feature-index';
 
 /** At most this many keyword words are matched (the rest of a long query is ignored). */
@@ -53,6 +54,8 @@ export interface NormalizedSearchFilters {
 
 export interface SearchRequest {
   filters: NormalizedSearchFilters;
+  /** The query's words read otherwise than typed (readKeywords): not part of the filters' cache key. */
+  understood: QueryWordReading[];
   sortBy: SortOption;
   page: number;
   limit: number;
@@ -69,7 +72,9 @@ export function toSearchRequest(dto: VehicleSearchDto): SearchRequest {
     if (!zip) throw new ValidationFailedException([{ field: 'zipCode', message: 'Unknown ZIP code' }]);
     near = { lat: zip.lat, lng: zip.lng, radius: dto.radius ?? SEARCH_LIMITS.defaultRadiusMiles };
   }
-  const terms = dto.query ? [...new Set(foldText(dto.query).split(' ').filter(Boolean))].slice(0, MAX_KEYWORD_TERMS) : [];
+  const words = dto.query ? [...new Set(foldText(dto.query).split(' ').filter(Boolean))].slice(0, MAX_KEYWORD_TERMS) : [];
+  const read = readKeywords(words, dto.exteriorColor !== undefined);
+  const terms = [...new Set(read.terms)];
   const features = (dto.features ?? [])
     .map((f) => [...new Set(featureMatches(f).map(featureKey))].sort())
     .sort((a, b) => a.join('|').localeCompare(b.join('|')));
@@ -88,7 +93,7 @@ export function toSearchRequest(dto: VehicleSearchDto): SearchRequest {
     fuelType: slugs('fuelType', dto.fuelType),
     transmission: slugs('transmission', dto.transmission),
     drivetrain: slugs('drivetrain', dto.drivetrain),
-    exteriorColor: slugs('color', dto.exteriorColor),
+    exteriorColor: dto.exteriorColor !== undefined ? slugs('color', dto.exteriorColor) : read.colors.length > 0 ? [...read.colors].sort() : undefined,
     interiorColor: slugs('color', dto.interiorColor),
     features,
     location: dto.location === undefined ? undefined : dto.location.trim().toLowerCase(),
@@ -101,6 +106,7 @@ export function toSearchRequest(dto: VehicleSearchDto): SearchRequest {
     sortBy: dto.sortBy ?? DEFAULT_SORT,
     page: dto.page ?? 1,
     limit: dto.limit ?? SEARCH_LIMITS.defaultPageSize,
+    understood: read.understood,
   };
 }
 

@@ -43,8 +43,10 @@ export class VehicleSearchService {
   /** The whole answer is kept per listings version (`VersionedCacheService.answer`): repeated searches ask nothing. */
   async search(dto: VehicleSearchDto): Promise<VehicleSearchResult> {
     const request = toSearchRequest(dto);
-    const { filters, sortBy, page, limit } = request;
-    return this.cache.answer(LISTINGS_DATA_SET, `search:${filtersKey(filters)}:${sortBy}:${page}:${limit}`, () => this.answer(request));
+    const { filters, sortBy, page, limit, understood } = request;
+    const result = await this.cache.answer(LISTINGS_DATA_SET, `search:${filtersKey(filters)}:${sortBy}:${page}:${limit}`, () => this.answer(request));
+    // Not in the cached answer: another query can read as the same filters ("landrover", "land rover").
+    return understood.length > 0 ? { ...result, understood } : result;
   }
 
   private async answer({ filters, sortBy, page, limit }: SearchRequest): Promise<VehicleSearchResult> {

@@ -2,11 +2,11 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
-import type { PublicUser } from '@app/shared';
+import { DRIVETRAIN_OPTIONS, type PublicUser } from '@app/shared';
 import { createQueryClient } from '../../../api/query-client';
 import { initialToastState, useToastStore } from '../../../stores/toast';
 import { emptyListing } from './listing-form-values';
-import { ListingForm } from './ListingForm';
+import { ListingForm, oneOptionPerLabel } from './ListingForm';
 import { addTag } from './TagEditor';
 
 const seller: PublicUser = {
@@ -101,6 +101,29 @@ describe('ListingForm rules (the API’s VehicleInputDto)', () => {
       expect(await screen.findByText(message)).toBeTruthy();
     }
     expect(calls.filter((c) => c.method !== 'GET')).toEqual([]);
+  });
+
+  it('leaves fields tabbed through untouched as they were, and marks a field changed to something wrong', async () => {
+    const user = userEvent.setup();
+    renderForm();
+    const mileage = screen.getByLabelText(/^Mileage/);
+    mileage.focus();
+    await user.tab();
+    await user.tab();
+    await user.tab();
+    expect(mileage.getAttribute('aria-invalid')).toBeNull();
+    expect(screen.queryByText('Mileage is required')).toBeNull();
+    await user.type(screen.getByLabelText(/^VIN/), 'SHORT');
+    await user.tab();
+    expect(await screen.findByText('VIN must be exactly 17 characters')).toBeTruthy();
+    expect(screen.getByLabelText(/^VIN/).getAttribute('aria-invalid')).toBe('true');
+  });
+
+  it('offers each drivetrain once', () => {
+    renderForm();
+    const labels = within(screen.getByLabelText(/^Drivetrain/)).getAllByRole('option').map((o) => o.textContent);
+    expect(labels).toEqual(['Select drivetrain', 'Front-wheel Drive', 'Rear-wheel Drive', 'All-wheel Drive', '4-wheel Drive']);
+    expect(oneOptionPerLabel(DRIVETRAIN_OPTIONS, 'rear-wheel-drive').map((o) => o.value)).toEqual(['fwd', 'rear-wheel-drive', 'awd', '4wd']);
   });
 
   it('lists each problem of a failed publish at the top, takes focus there, and each link focuses its field', async () => {

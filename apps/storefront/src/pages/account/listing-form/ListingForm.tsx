@@ -40,6 +40,19 @@ function withCurrent(names: readonly string[], current: string): string[] {
  * The create and edit form (SPEC.md section 2 "Create and edit listing"): the fields and their layout; what
  * happens around them (feature and spec generation, VIN decoding, publishing) lives in listing-form-hooks.
  */
+/**
+ * One option per label ("Rear-wheel Drive" is stored as rwd or rear-wheel-drive): the first slug of each, or
+ * the slug the listing has, so an edit keeps it.
+ */
+export function oneOptionPerLabel(options: readonly Option[], current: string | undefined): Option[] {
+  const byLabel = new Map<string, Option>();
+  for (const o of options) {
+    const held = byLabel.get(o.label);
+    if (!held || (o.value === current && held.value !== current)) byLabel.set(o.label, o);
+  }
+  return [...byLabel.values()];
+}
+
 export function ListingForm({ vehicleId, defaultValues, imageUpload }: ListingFormProps) {
   const isNew = vehicleId === null;
   const navigate = useNavigate();
@@ -57,9 +70,9 @@ export function ListingForm({ vehicleId, defaultValues, imageUpload }: ListingFo
   const { register, setValue, getValues, control, formState } = form;
   const { errors } = formState;
 
-  const [make, model, year, trim, images, coverPhotoIndex, features, recentServices] = useWatch({
+  const [make, model, year, trim, images, coverPhotoIndex, features, recentServices, drivetrain] = useWatch({
     control,
-    name: ['make', 'model', 'year', 'trim', 'images', 'coverPhotoIndex', 'features', 'recentServices'],
+    name: ['make', 'model', 'year', 'trim', 'images', 'coverPhotoIndex', 'features', 'recentServices', 'drivetrain'],
   });
 
   const makes = useMakes();
@@ -77,7 +90,10 @@ export function ListingForm({ vehicleId, defaultValues, imageUpload }: ListingFo
   const vin = useVinDecoding(form, makes.data ?? []);
   const { onSubmit, pending } = useListingSubmit(form, vehicleId);
 
-  const err = (name: keyof ListingFormValues) => errors[name]?.message as string | undefined;
+  // A field shows its problem once it was changed, or after a publish attempt: tabbing through a field
+  // without typing leaves it as it was, not red.
+  const dirty = formState.dirtyFields as Partial<Record<keyof ListingFormValues, unknown>>;
+  const err = (name: keyof ListingFormValues) => (formState.isSubmitted || dirty[name] ? (errors[name]?.message as string | undefined) : undefined);
   // Each field's label as drawn, for the error summary (filled while rendering, read below the fields).
   const labels = useRef(new Map<string, string>([['images', 'Photos']]));
 
@@ -280,7 +296,7 @@ export function ListingForm({ vehicleId, defaultValues, imageUpload }: ListingFo
           {select('bodyType', 'Body Type', BODY_TYPE_OPTIONS)}
           {select('fuelType', 'Fuel Type', FUEL_TYPE_OPTIONS)}
           {select('transmission', 'Transmission', TRANSMISSION_OPTIONS)}
-          {select('drivetrain', 'Drivetrain', DRIVETRAIN_OPTIONS)}
+          {select('drivetrain', 'Drivetrain', oneOptionPerLabel(DRIVETRAIN_OPTIONS, drivetrain))}
           {text('exteriorColor', 'Exterior Color', { placeholder: 'e.g. Nardo Gray', hint: 'As the maker names it', maxLength: LISTING_LIMITS.maxColorLength })}
           {text('interiorColor', 'Interior Color', { placeholder: 'e.g. Chalk leather', hint: 'As the maker names it', maxLength: LISTING_LIMITS.maxColorLength })}
           {text('engine', 'Engine', { placeholder: 'e.g. 3.0L I6 Turbo', maxLength: 100 })}
