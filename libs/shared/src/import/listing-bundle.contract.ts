@@ -85,4 +85,10 @@ export interface ListingBundle {
   inquiries: BundleInquiry[];
   /** A file of BundleVisit lines (JSON per line), relative to the bundle folder; optional. */
   visitsFile?: string;
+  /**
+   * A file of past sales (MarketSaleDto lines, JSON per line: make, model, bodyType, year, mileage,
+   * condition, price, soldAt), relative to the bundle folder; optional. Imported as the market model's sold
+   * comparables, so a new site rates its listings from the first day.
+   */
+  marketSalesFile?: string;
 }
