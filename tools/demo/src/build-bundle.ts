@@ -1,8 +1,8 @@
 /**
  * `npm run demo:build` (run by `npm run build`): writes the demo listing bundle that the API imports into an
  * empty database at start (SEED_DEMO) or with `node dist/apps/api/main.js import <folder>`: accounts, 66
- * listings with 6–8 generated photos each (every size and format an upload keeps), buyer inquiries and 90 days of
- * traffic. A bundle made by the same generator (same sources) is kept: rendering runs once per clone.
+ * listings with 6–8 generated photos each (every size and format an upload keeps), buyer inquiries, 90 days of
+ * traffic and about 3,000 past sales (the market history the deal ratings are fitted on). A bundle made by the same generator (same sources) is kept: rendering runs once per clone.
  *
  *   tsx tools/demo/src/build-bundle.ts [--out tools/demo/bundle] [--force]
  */
@@ -25,10 +25,12 @@ import { encodePhoto } from '@app/shared/server';
 import { renderCarPhoto, SHOOT_VIEWS } from './car-photo/car-photo';
 import { buildDemoListings, demoListingInput, prng } from './demo-listings';
 import { DEMO_ACCOUNTS, DEMO_BUYERS, DEMO_QUESTIONS, OTHER_SELLERS } from './demo-people';
+import { buildMarketHistory } from './demo-market';
 import { buildDemoTraffic } from './demo-traffic';
 
 const SRC = __dirname;
 const VISITS_FILE = 'visits.ndjson';
+const MARKET_SALES_FILE = 'market-sales.ndjson';
 
 /** The photo rules of libs/shared the bundle's files follow (names, sizes, encoder). */
 const SHARED_PHOTO_RULES = ['uploads/photo-encoder.ts', 'uploads/upload.contract.ts', 'vehicles/image-urls.ts', 'import/listing-bundle.contract.ts'].map((file) =>
@@ -159,6 +161,8 @@ async function main(): Promise<void> {
   const publicListings = listings.flatMap((l, i) => (l.status === 'approved' || l.status === 'sold' ? [i] : []));
   const visits = buildDemoTraffic(now, publicListings);
   writeFileSync(join(out, VISITS_FILE), visits.map((v) => JSON.stringify(v)).join('\n') + '\n');
+  const sales = buildMarketHistory(now);
+  writeFileSync(join(out, MARKET_SALES_FILE), sales.map((v) => JSON.stringify(v)).join('\n') + '\n');
 
   const bundle: ListingBundle = {
     format: LISTING_BUNDLE_FORMAT,
@@ -168,10 +172,11 @@ async function main(): Promise<void> {
     listings,
     inquiries: buildInquiries(listings, now),
     visitsFile: VISITS_FILE,
+    marketSalesFile: MARKET_SALES_FILE,
   };
   // Written last: a bundle.json means the bundle is whole.
   writeFileSync(join(out, LISTING_BUNDLE_FILE), JSON.stringify(bundle, null, 1));
-  console.log(`Demo bundle: ${listings.length} listings, ${photos.length} photos, ${bundle.inquiries.length} inquiries, ${visits.length} page views in ${((Date.now() - started) / 1000).toFixed(1)} s -> ${relative(process.cwd(), out)}`);
+  console.log(`Demo bundle: ${listings.length} listings, ${photos.length} photos, ${bundle.inquiries.length} inquiries, ${visits.length} page views, ${sales.length} past sales in ${((Date.now() - started) / 1000).toFixed(1)} s -> ${relative(process.cwd(), out)}`);
 }
 
 if (isMainThread) {

@@ -2,7 +2,9 @@ import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Post, Put, Quer
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
   MarkSoldDto,
+  type MarketValue,
   VehicleInputDto,
+  VehicleMarketDto,
   type PricePoint,
   VehicleSearchDto,
   type OwnerVehicle,
@@ -15,6 +17,7 @@ import { IdParamPipe } from '../../infra/http/id-param.pipe';
 import { visitorId } from '../../infra/http/visitor-id';
 import { IdempotencyInterceptor } from '../../infra/idempotency/idempotency.interceptor';
 import { type AuthUser, CurrentUser, Public } from '../auth';
+import { DealRatingsService } from './pricing/deal-ratings.service';
 import { VehicleSearchService } from './search/vehicle-search.service';
 import { VehiclesService } from './vehicles.service';
 
@@ -23,6 +26,7 @@ export class VehiclesController {
   constructor(
     private readonly vehicles: VehiclesService,
     private readonly searchService: VehicleSearchService,
+    private readonly dealRatings: DealRatingsService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -44,6 +48,12 @@ export class VehiclesController {
   @Get('search')
   search(@Query() query: VehicleSearchDto): Promise<VehicleSearchResult> {
     return this.searchService.search(query);
+  }
+
+  /** The market model's estimate for a car the seller describes (the listing form's market value); signed-in. */
+  @Get('market-value')
+  marketValue(@Query() query: VehicleMarketDto): Promise<MarketValue> {
+    return this.dealRatings.marketValue(query);
   }
 
   @Public()
