@@ -2,6 +2,7 @@ import {
   daysBetween,
   dealRatingOf,
   MARKET_BASES,
+  vinCheckDigitValid,
   type MarketBasis,
   NO_PRICE_ANALYSIS,
   PRICE_DROP_DAYS,
@@ -66,6 +67,8 @@ export const PUBLIC_SOURCE_COLUMNS = [
   'expectedPrice',
   'dealComparables',
   'dealBasis',
+  'publishedAt',
+  'vin',
 ] as const satisfies ReadonlyArray<keyof VehicleEntity>;
 export type PublicSource = Pick<VehicleEntity, (typeof PUBLIC_SOURCE_COLUMNS)[number]>;
 
@@ -102,6 +105,8 @@ export function toPublicVehicle(v: PublicSource, distanceMiles?: number): Public
     isFeatured: Boolean(v.isFeatured),
     createdAt: iso(v.createdAt),
     updatedAt: iso(v.updatedAt),
+    listedAt: iso(v.publishedAt ?? v.createdAt),
+    vinChecked: (v.status === 'approved' || v.status === 'sold') && v.publishedAt != null && vinCheckDigitValid(v.vin ?? ''),
     priceAnalysis: priceAnalysisOf(v),
     priceDrop: priceDropOf(v),
     soldAt: v.status === 'sold' ? isoOrNull(v.soldAt) : null,

@@ -74,6 +74,13 @@ export class VehiclesController {
     return this.vehicles.priceHistory(id, user);
   }
 
+  /** Listings for sale like this one: same body class, nearest price, nearest place (the detail page's "Similar vehicles"). */
+  @Public()
+  @Get(':id/similar')
+  similar(@Param('id', IdParamPipe) id: number, @CurrentUser() user: AuthUser | undefined): Promise<PublicVehicle[]> {
+    return this.vehicles.similar(id, user);
+  }
+
   /** The owner or an admin marks a live listing sold. */
   @Post(':id/sold')
   @HttpCode(200)
