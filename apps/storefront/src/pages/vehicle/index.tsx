@@ -31,7 +31,8 @@ import { smsHref, telHref } from '../../lib/phone';
 import { FALLBACK_IMAGE, galleryImages } from '../../lib/vehicle';
 import { ContactBar } from './ContactBar';
 import { ContactForm } from './ContactForm';
-import { ListingStatusBanner, OwnerListingNotice, PriceHistory, PriceNotes } from './ListingMarket';
+import { ListingFacts, ListingStatusBanner, OwnerListingNotice, PriceHistory, PriceNotes } from './ListingMarket';
+import { PaymentEstimate } from './PaymentEstimate';
 import './vehicle.css';
 
 function details(v: Vehicle): Array<[string, string]> {
@@ -111,6 +112,7 @@ function SideCard({ vehicle, phone, formRef }: { vehicle: Vehicle; phone: string
           </a>
         </div>
       ) : null}
+      {!sold && isPublic(vehicle) ? <PaymentEstimate key={`payment-${vehicle.id}`} price={vehicle.price} /> : null}
       {!sold && isPublic(vehicle) ? <ContactForm key={vehicle.id} vehicle={vehicle} formRef={formRef} /> : null}
     </aside>
   );
@@ -185,6 +187,7 @@ function VehicleDetail({ vehicle }: { vehicle: Vehicle }) {
                 {sold ? <span className="badge badge-sold">Sold</span> : null}
                 <span className="vehicle-location">{vehicle.location}</span>
               </div>
+              <ListingFacts vehicle={vehicle} />
               {vehicle.status === 'approved' ? <CertifiedBadge /> : null}
             </div>
             <div className="vehicle-actions">
@@ -235,7 +238,7 @@ function VehicleDetail({ vehicle }: { vehicle: Vehicle }) {
               <p className="vehicle-description">{vehicle.description}</p>
             </section>
           ) : null}
-          <PriceHistory vehicleId={vehicle.id} />
+          <PriceHistory vehicle={vehicle} />
           <p className="vehicle-views">
             <EyeIcon size={16} /> {formatCount(vehicle.views)} {vehicle.views === 1 ? 'view' : 'views'}
           </p>
