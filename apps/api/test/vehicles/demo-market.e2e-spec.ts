@@ -71,6 +71,28 @@ describe('deal ratings on the demo market', () => {
     expect((await t.app.get(DealRatingsService).refit()).changed).toBe(0);
   });
 
+  it('shows a 911 similar cars of its class first (coupes, not an SUV), never itself, with listed date and VIN check', async () => {
+    const carrera = publicCars.find((v) => v.model === '911' && v.status === 'approved')!;
+    expect(carrera).toBeDefined();
+    const res = await t.client().get(`/api/vehicles/${carrera.id}/similar`);
+    expect(res.status).toBe(200);
+    const similar = res.body as PublicVehicle[];
+    expect(similar.length).toBeGreaterThan(0);
+    expect(similar.length).toBeLessThanOrEqual(6);
+    expect(similar[0]!.bodyType).toBe('coupe');
+    expect(similar.map((v) => v.id)).not.toContain(carrera.id);
+    expect(similar.every((v) => v.status === 'approved')).toBe(true);
+    expect(carrera.vinChecked).toBe(true);
+    expect(Date.parse(carrera.listedAt)).toBeLessThanOrEqual(Date.now());
+    expect((await t.client().get('/api/vehicles/999999/similar')).status).toBe(404);
+  });
+
+  it('says which sorts and filters the market data can serve: rated cars, no price drops yet', async () => {
+    const res = await t.client().get('/api/vehicles/search?limit=1');
+    expect(res.body.available).toEqual({ rated: expect.any(Number), reduced: 0 });
+    expect(res.body.available.rated).toBeGreaterThan(40);
+  });
+
   describe('GET /api/vehicles/market-value', () => {
     it('answers the market value of a car the seller describes, with what it rests on', async () => {
       const seller = t.client();
