@@ -129,6 +129,7 @@ test('the listing page: deal rating and what it rests on, price chart, payment e
   await screenshots(page, 'deals-listing');
   await page.setViewportSize(PHONE);
   await page.locator('.payment-estimate').scrollIntoViewIfNeeded();
+  await page.evaluate(() => window.scrollBy(0, -80));
   await page.screenshot({ path: require('node:path').join(__dirname, '..', 'screenshots', 'deals-listing-payment-phone.png') });
   await page.setViewportSize(DESKTOP);
   await page.close();

@@ -112,7 +112,6 @@ function SideCard({ vehicle, phone, formRef }: { vehicle: Vehicle; phone: string
           </a>
         </div>
       ) : null}
-      {!sold && isPublic(vehicle) ? <PaymentEstimate key={`payment-${vehicle.id}`} price={vehicle.price} /> : null}
       {!sold && isPublic(vehicle) ? <ContactForm key={vehicle.id} vehicle={vehicle} formRef={formRef} /> : null}
     </aside>
   );
@@ -220,6 +219,7 @@ function VehicleDetail({ vehicle }: { vehicle: Vehicle }) {
               ))}
             </dl>
           </section>
+          {takesMessages ? <PaymentEstimate key={`payment-${vehicle.id}`} price={vehicle.price} /> : null}
           {vehicle.features.length > 0 ? (
             <section className="vehicle-section" aria-labelledby="features-title">
               <h2 id="features-title">Features</h2>
