@@ -9,6 +9,13 @@ import type { ListingStatus } from '../vehicles/vocabularies';
  */
 export const LISTING_BUNDLE_FILE = 'bundle.json';
 export const LISTING_BUNDLE_FORMAT = 2;
+/**
+ * While a bundle's photos are still being written (`photosPending`), the photos whose files are whole, one
+ * `file` per line, appended as each one is done. The importer takes the listings at once, each photo as it
+ * appears here, and the rest when the bundle no longer says `photosPending` (then every photo is whole).
+ */
+export const BUNDLE_PHOTOS_DONE_FILE = 'photos.done';
+// (Each line of it is a BundlePhoto as JSON.)
 
 export interface BundleAccount {
   /** How listings name their owner. */
@@ -45,6 +52,11 @@ export interface BundleListing {
   /** ISO 8601. */
   createdAt: string;
   photos: BundlePhoto[];
+  /**
+   * Only while the bundle's `photosPending`: the `file` names of the listing's photos still being written, in
+   * order after `photos`; each one's BundlePhoto becomes a line of BUNDLE_PHOTOS_DONE_FILE when it is whole.
+   */
+  pendingPhotos?: string[];
 }
 
 export interface BundleInquiry {
@@ -85,6 +97,11 @@ export interface ListingBundle {
   inquiries: BundleInquiry[];
   /** A file of BundleVisit lines (JSON per line), relative to the bundle folder; optional. */
   visitsFile?: string;
+  /**
+   * True while the photos' files are still being written (see BUNDLE_PHOTOS_DONE_FILE): the demo's first start
+   * shows its listings at once and their photos as they are rendered.
+   */
+  photosPending?: boolean;
   /**
    * A file of past sales (MarketSaleDto lines, JSON per line: make, model, bodyType, year, mileage,
    * condition, price, soldAt), relative to the bundle folder; optional. Imported as the market model's sold

@@ -6,8 +6,8 @@ import { columnsFor } from './schema-helpers';
  * fitted on (MarketSaleEntity: a site's sold comparables, such as the demo's generated history), and each
  * listing's `dealBasis`, what its estimate rests on (the model's comparables, its class or the market).
  */
-export class MarketHistory1796900000000 implements MigrationInterface {
-  name = 'MarketHistory1796900000000';
+export class MarketHistory1796930000000 implements MigrationInterface {
+  name = 'MarketHistory1796930000000';
 
   async up(queryRunner: QueryRunner): Promise<void> {
     const { column: c, id } = columnsFor(queryRunner);
