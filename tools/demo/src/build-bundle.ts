@@ -24,6 +24,7 @@ import {
   BUNDLE_PHOTOS_DONE_FILE,
   LISTING_BUNDLE_FILE,
   LISTING_BUNDLE_FORMAT,
+  parseDonePhotos,
   type BundleAccount,
   type BundlePhoto,
   type BundleInquiry,
@@ -79,18 +80,7 @@ function writeBundle(out: string, bundle: ListingBundle): void {
 /** The photos already whole (lines of photos.done), by file name. */
 function donePhotos(out: string): Map<string, BundlePhoto> {
   const path = join(out, BUNDLE_PHOTOS_DONE_FILE);
-  if (!existsSync(path)) return new Map();
-  const done = new Map<string, BundlePhoto>();
-  for (const line of readFileSync(path, 'utf8').split('\n')) {
-    if (!line.trim()) continue;
-    try {
-      const photo = JSON.parse(line) as BundlePhoto;
-      done.set(photo.file, photo);
-    } catch {
-      // A line cut short by an interrupted run: that photo is rendered again.
-    }
-  }
-  return done;
+  return existsSync(path) ? parseDonePhotos(readFileSync(path, 'utf8')) : new Map();
 }
 
 interface PhotoJob {

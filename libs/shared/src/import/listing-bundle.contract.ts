@@ -15,7 +15,24 @@ export const LISTING_BUNDLE_FORMAT = 2;
  * appears here, and the rest when the bundle no longer says `photosPending` (then every photo is whole).
  */
 export const BUNDLE_PHOTOS_DONE_FILE = 'photos.done';
-// (Each line of it is a BundlePhoto as JSON.)
+
+/**
+ * The photos a BUNDLE_PHOTOS_DONE_FILE lists (each line a BundlePhoto as JSON), by `file`. A line cut short (being
+ * appended, or by an interrupted writer) is skipped: that photo is not whole yet.
+ */
+export function parseDonePhotos(text: string): Map<string, BundlePhoto> {
+  const done = new Map<string, BundlePhoto>();
+  for (const line of text.split('\n')) {
+    if (!line.trim()) continue;
+    try {
+      const photo = JSON.parse(line) as BundlePhoto;
+      if (typeof photo.file === 'string') done.set(photo.file, photo);
+    } catch {
+      // cut short
+    }
+  }
+  return done;
+}
 
 export interface BundleAccount {
   /** How listings name their owner. */

@@ -2,7 +2,7 @@ import { BadRequestException } from '@nestjs/common';
 import { existsSync, readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join, resolve, sep } from 'node:path';
-import { BUNDLE_PHOTOS_DONE_FILE, type BundlePhoto } from '@app/shared';
+import { BUNDLE_PHOTOS_DONE_FILE, parseDonePhotos, type BundlePhoto } from '@app/shared';
 
 /** A path of the bundle, refused (400) if it leaves the bundle folder. */
 export function insideBundle(dir: string, path: string): string {
@@ -23,19 +23,8 @@ export function bundlePhotoReader(dir: string, photo: Pick<BundlePhoto, 'file'>)
   };
 }
 
-/** The photos of a bundle whose files are whole (its photos.done), by `file`; a line cut short is skipped. */
+/** The photos of a bundle whose files are whole (its photos.done), by `file`. */
 export function donePhotosOf(dir: string): Map<string, BundlePhoto> {
   const path = join(dir, BUNDLE_PHOTOS_DONE_FILE);
-  const done = new Map<string, BundlePhoto>();
-  if (!existsSync(path)) return done;
-  for (const line of readFileSync(path, 'utf8').split('\n')) {
-    if (!line.trim()) continue;
-    try {
-      const photo = JSON.parse(line) as BundlePhoto;
-      if (typeof photo.file === 'string') done.set(photo.file, photo);
-    } catch {
-      // Being appended right now: read again on the next pass.
-    }
-  }
-  return done;
+  return existsSync(path) ? parseDonePhotos(readFileSync(path, 'utf8')) : new Map();
 }
