@@ -40,6 +40,8 @@ const PRIOR_FEATURE_VARIANCE = [9, 0.4, 0.15, 0.15, 0.08, 0.04];
 const PRIOR_WEIGHT = 25;
 /** Between-group spread floor (log scale): no level is assumed to match its parent exactly. */
 const MIN_TAU2 = 0.02 ** 2;
+/** Between-group spread assumed where no parent has two groups to compare (20 %): a new model is not its make's other one. */
+const UNKNOWN_TAU2 = 0.2 ** 2;
 
 /** The adjustment features: age in years, log of mileage (10,000-mile units), condition below excellent. */
 function features(l: Pick<PricingListing, 'year' | 'mileage' | 'condition'>, refYear: number): number[] {
@@ -176,6 +178,16 @@ export class MarketModel {
         const parent = depth === 0 ? market : levels[depth - 1]!.groups.get(levels[depth - 1]!.key(l))!;
         return parent.sum / parent.n;
       };
+      // Only groups with a sibling say how far groups stray from their parent: a make's only SUV model is its
+      // SUVs' mean, and counting it would claim that every model matches its make's class exactly.
+      const parentKey = (l: Omit<PricingListing, 'price' | 'id'>) => (depth === 0 ? '' : levels[depth - 1]!.key(l));
+      const children = new Map<string, Set<string>>();
+      for (const l of adjusted.keys()) {
+        const parent = parentKey(l);
+        const set = children.get(parent) ?? new Set<string>();
+        set.add(level.key(l));
+        children.set(parent, set);
+      }
       let between = 0;
       let weight = 0;
       const seen = new Set<string>();
@@ -183,12 +195,13 @@ export class MarketModel {
         const key = level.key(l);
         if (seen.has(key)) continue;
         seen.add(key);
+        if (children.get(parentKey(l))!.size < 2) continue;
         const g = level.groups.get(key)!;
         const gap = g.sum / g.n - parentMean(l);
         between += g.n * (gap * gap - level.sigma2 / g.n);
         weight += g.n;
       }
-      level.tau2 = Math.max(MIN_TAU2, weight > 0 ? between / weight : level.sigma2);
+      level.tau2 = Math.max(MIN_TAU2, weight > 0 ? between / weight : UNKNOWN_TAU2);
     });
     return new MarketModel(beta, refYear, market, marketSigma2, levels, own);
   }
