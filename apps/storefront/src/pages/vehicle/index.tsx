@@ -135,7 +135,7 @@ function CertifiedBadge() {
   );
 }
 
-function VehicleDetail({ vehicle }: { vehicle: Vehicle }) {
+function VehicleDetail({ vehicle, viewsCounted }: { vehicle: Vehicle; viewsCounted: boolean }) {
   const title = vehicleTitle(vehicle);
   const fullTitle = vehicleTitle(vehicle, true);
   const sold = vehicle.status === 'sold';
@@ -239,9 +239,11 @@ function VehicleDetail({ vehicle }: { vehicle: Vehicle }) {
             </section>
           ) : null}
           <PriceHistory vehicle={vehicle} />
-          <p className="vehicle-views">
-            <EyeIcon size={16} /> {formatCount(vehicle.views)} {vehicle.views === 1 ? 'view' : 'views'}
-          </p>
+          {viewsCounted ? (
+            <p className="vehicle-views">
+              <EyeIcon size={16} /> {formatCount(vehicle.views)} {vehicle.views === 1 ? 'view' : 'views'}
+            </p>
+          ) : null}
         </div>
         <SideCard vehicle={vehicle} phone={phone} formRef={formRef} />
       </div>
@@ -271,7 +273,7 @@ export default function VehiclePage() {
   const vehicleId = /^\d+$/.test(id) ? Number(id) : NaN;
   const query = useVehicle(vehicleId);
   if (!Number.isInteger(vehicleId) || query.data === null) return <NotFound />;
-  if (query.isError) {
+  if (query.isError && !query.data) {
     return (
       <div className="container page">
         <div className="empty-state" role="alert">
@@ -291,5 +293,6 @@ export default function VehiclePage() {
       </div>
     );
   }
-  return <VehicleDetail vehicle={query.data} />;
+  // The view count is the browser's own answer's (a page drawn ahead for every visitor has none).
+  return <VehicleDetail vehicle={query.data} viewsCounted={query.isFetchedAfterMount} />;
 }
