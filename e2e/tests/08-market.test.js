@@ -138,11 +138,12 @@ test('the seller marks a listing sold with its price: public pages say "Sold for
 });
 
 test('deal ratings: "Best deals first" leads with a great deal, its label on the card and the market text on the page', async () => {
-  // A market of its own: six 2021 Cayennes around $60,000 and one at $50,000, approved, then rated now.
+  // A market of its own (a model the demo's market history does not hold): six 2021 Macans around $60,000 and
+  // one at $45,000, a quarter below (the demo's own bargains are some 15 % below), approved, then rated now.
   const admin = await apiSession(ADMIN);
   const ids = [];
-  for (const price of [59000, 60000, 60500, 61000, 59500, 60200, 50000]) {
-    const body = { ...formOf(cut), make: 'Porsche', model: 'Cayenne', trim: 'Base', year: 2021, mileage: 30000, condition: 'excellent', bodyType: 'suv', price, images: [], coverPhotoIndex: 0 };
+  for (const price of [59000, 60000, 60500, 61000, 59500, 60200, 45000]) {
+    const body = { ...formOf(cut), make: 'Porsche', model: 'Macan', trim: 'Base', year: 2021, mileage: 30000, condition: 'excellent', bodyType: 'suv', price, images: [], coverPhotoIndex: 0 };
     const created = await seller.post('/api/vehicles', { data: body });
     assert.equal(created.status(), 201, await created.text());
     const id = (await created.json()).id;

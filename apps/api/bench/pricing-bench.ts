@@ -2,8 +2,10 @@
  * `npm run bench:pricing [-- --n 5000]`: the deal rating's market model on generated listings whose prices
  * come from a known function (make/model level, age, mileage, condition) with log-normal noise. Fits on
  * 80 %, estimates the held-out 20 % from their comparables and prints the median absolute percentage
- * error of the expected price against the held-out prices, with the share that got an estimate; then
- * times a refit of 100,000 listings (fit plus every listing's leave-one-out estimate, in memory).
+ * error of the expected price against the held-out prices, with the share that got an estimate, on thin
+ * inventory (200 listings: a site at launch) and larger markets, and by what each estimate rests on (the
+ * model's comparables or its class); then times a refit of 100,000 listings (fit plus every listing's
+ * leave-one-out estimate, in memory).
  */
 import { MarketModel, type PricingListing } from '../src/modules/vehicles/pricing/market-model';
 
@@ -51,19 +53,24 @@ function generate(n: number, seed: number): PricingListing[] {
   });
 }
 
-function heldOutError(n: number): { mape: number; covered: number; seconds: number } {
+function heldOutError(n: number): { mape: number; covered: number; seconds: number; byBasis: string } {
   const listings = generate(n, 2026);
   const test = listings.filter((_, i) => i % 5 === 0);
   const train = listings.filter((_, i) => i % 5 !== 0);
   const started = performance.now();
   const model = MarketModel.fit(train);
   const errors: number[] = [];
+  const bases = new Map<string, number[]>();
   for (const l of test) {
     const estimate = model.estimate(l);
-    if (estimate) errors.push(Math.abs(estimate.expectedPrice - l.price) / l.price);
+    if (!estimate) continue;
+    const error = Math.abs(estimate.expectedPrice - l.price) / l.price;
+    errors.push(error);
+    bases.set(estimate.basis, [...(bases.get(estimate.basis) ?? []), error]);
   }
-  errors.sort((a, b) => a - b);
-  return { mape: errors[Math.floor(errors.length / 2)] ?? NaN, covered: errors.length / test.length, seconds: (performance.now() - started) / 1000 };
+  const medianOf = (list: number[]) => [...list].sort((a, b) => a - b)[Math.floor(list.length / 2)] ?? NaN;
+  const byBasis = [...bases].map(([basis, list]) => `${basis} ${list.length}: ${(medianOf(list) * 100).toFixed(2)} %`).join(', ');
+  return { mape: medianOf(errors), covered: errors.length / test.length, seconds: (performance.now() - started) / 1000, byBasis };
 }
 
 function refitSeconds(n: number): number {
@@ -83,11 +90,11 @@ const arg = (name: string, fallback: number) => {
 
 const n = arg('n', 5000);
 const refitN = arg('refit', 100_000);
-for (const size of [...new Set([1000, n])]) {
+for (const size of [...new Set([200, 1000, n])]) {
   const r = heldOutError(size);
   console.log(
-    `${size.toLocaleString('en-US')} listings: median absolute error of the expected price on held-out listings ${(r.mape * 100).toFixed(2)} % ` +
-      `(${(r.covered * 100).toFixed(1)} % of them rated; noise in the generated prices ${(NOISE * 100).toFixed(0)} % log-normal)`,
+    `${size.toLocaleString('en-US')} listings${size === 200 ? ' (thin inventory)' : ''}: median absolute error of the expected price on held-out listings ${(r.mape * 100).toFixed(2)} % ` +
+      `(${(r.covered * 100).toFixed(1)} % of them rated; by basis: ${r.byBasis || 'none'}; noise in the generated prices ${(NOISE * 100).toFixed(0)} % log-normal)`,
   );
 }
 console.log(`refit of ${refitN.toLocaleString('en-US')} listings (fit + every listing's estimate): ${refitSeconds(refitN).toFixed(2)} s`);

@@ -38,5 +38,7 @@ export * from './site/first-view';
 export * from './site/brand';
 export * from './vehicles/photo-list';
 export * from './vehicles/deal-rating';
+export * from './vehicles/market-value';
+export * from './vehicles/financing';
 export * from './import/listing-bundle.contract';
 export * from './admin/moderation';

@@ -1,8 +1,9 @@
 /**
  * `npm run demo:build` (run by `npm run build`): writes the demo listing bundle that the API imports into an
  * empty database at start (SEED_DEMO) or with `node dist/apps/api/main.js import <folder>`: accounts, 66
- * listings with 6–8 generated photos each (every size and format an upload keeps), buyer inquiries and 90 days of
- * traffic. A bundle made by the same generator (same sources) is kept: rendering runs once per clone.
+ * listings with 6–8 generated photos each (every size and format an upload keeps), buyer inquiries, 90 days of
+ * traffic and about 3,000 past sales (the market history the deal ratings are fitted on). A bundle made by the
+ * same generator (same sources) is kept: rendering runs once per clone.
  *
  * In two steps, so that a first start need not wait for the photos (462 renders, minutes of CPU on two cores):
  * the listings, inquiries and traffic are written at once (bundle.json says `photosPending`, each listing
@@ -34,10 +35,12 @@ import { encodePhoto } from '@app/shared/server';
 import { renderCarPhoto, SHOOT_VIEWS } from './car-photo/car-photo';
 import { buildDemoListings, demoListingInput, prng } from './demo-listings';
 import { DEMO_ACCOUNTS, DEMO_BUYERS, DEMO_QUESTIONS, OTHER_SELLERS } from './demo-people';
+import { buildMarketHistory } from './demo-market';
 import { buildDemoTraffic } from './demo-traffic';
 
 const SRC = __dirname;
 const VISITS_FILE = 'visits.ndjson';
+const MARKET_SALES_FILE = 'market-sales.ndjson';
 
 /** The photo rules of libs/shared the bundle's files follow (names, sizes, encoder). */
 const SHARED_PHOTO_RULES = ['uploads/photo-encoder.ts', 'uploads/upload.contract.ts', 'vehicles/image-urls.ts', 'import/listing-bundle.contract.ts'].map((file) =>
@@ -175,6 +178,8 @@ function writeListings(out: string, stamp: string): { bundle: ListingBundle; job
   const publicListings = listings.flatMap((l, i) => (l.status === 'approved' || l.status === 'sold' ? [i] : []));
   const visits = buildDemoTraffic(now, publicListings);
   writeFileSync(join(out, VISITS_FILE), visits.map((v) => JSON.stringify(v)).join('\n') + '\n');
+  const sales = buildMarketHistory(now);
+  writeFileSync(join(out, MARKET_SALES_FILE), sales.map((v) => JSON.stringify(v)).join('\n') + '\n');
 
   const bundle: ListingBundle = {
     format: LISTING_BUNDLE_FORMAT,
@@ -184,6 +189,7 @@ function writeListings(out: string, stamp: string): { bundle: ListingBundle; job
     listings,
     inquiries: buildInquiries(listings, now),
     visitsFile: VISITS_FILE,
+    marketSalesFile: MARKET_SALES_FILE,
     photosPending: true,
   };
   writeBundle(out, bundle);
@@ -194,7 +200,7 @@ function writeListings(out: string, stamp: string): { bundle: ListingBundle; job
     )
     .sort((a, b) => a.k - b.k || a.listing - b.listing);
   writeFileSync(join(out, JOBS_FILE), JSON.stringify(jobs.map(({ out: _out, ...job }) => job)));
-  console.log(`Demo bundle: ${listings.length} listings, ${bundle.inquiries.length} inquiries, ${visits.length} page views (photos to come) -> ${relative(process.cwd(), out)}`);
+  console.log(`Demo bundle: ${listings.length} listings, ${bundle.inquiries.length} inquiries, ${visits.length} page views, ${sales.length} past sales (photos to come) -> ${relative(process.cwd(), out)}`);
   return { bundle, jobs };
 }
 

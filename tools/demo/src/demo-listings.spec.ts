@@ -4,6 +4,7 @@ import { validateSync } from 'class-validator';
 import sharp from 'sharp';
 import { VehicleInputDto, vinCheckDigitValid } from '@app/shared';
 import { renderCarPhoto } from './car-photo/car-photo';
+import { DEMO_MODELS, specsOf } from './demo-catalog';
 import { buildDemoListings, DEMO_LISTING_COUNT, demoListingInput } from './demo-listings';
 
 describe('demo listings', () => {
@@ -39,6 +40,20 @@ describe('demo listings', () => {
       expect({ vin: l.vin, errors: validateSync(input).map((e) => e.property) }).toEqual({ vin: l.vin, errors: [] });
       expect(vinCheckDigitValid(l.vin)).toBe(true);
     }
+  });
+
+  it('have specifications that match their trim: all-wheel-drive trims drive all four wheels, hybrids are hybrids', () => {
+    const awd = ['awd', 'all-wheel-drive', '4wd'];
+    for (const l of buildDemoListings(now, 5).concat(buildDemoListings(new Date('2027-03-01T12:00:00Z'), 5))) {
+      const input = demoListingInput(l, { email: 's@example.com', firstName: 'S', lastName: 'S' }, '(555) 010-4287');
+      if (/\b4S\b|xDrive|4MATIC|AMG C 43/.test(l.trim)) expect({ trim: l.trim, drivetrain: input.drivetrain }).toEqual({ trim: l.trim, drivetrain: expect.stringMatching(new RegExp(`^(${awd.join('|')})$`)) });
+      if (/sDrive|Standard Range/.test(l.trim)) expect({ trim: l.trim, drivetrain: input.drivetrain }).toEqual({ trim: l.trim, drivetrain: expect.stringMatching(/^(rwd|rear-wheel-drive)$/) });
+      if (/\d{3}h\b|Hybrid/.test(l.trim)) expect(input.fuelType).toBe('hybrid');
+      if (l.trim === 'ES 350') expect(input.fuelType).toBe('gasoline');
+    }
+    const carrera = DEMO_MODELS.find((m) => m.model === '911')!;
+    expect(specsOf(carrera, 'Carrera 4S').drivetrain).toBe('all-wheel-drive');
+    expect(specsOf(carrera, 'Carrera S').drivetrain).toBe('rear-wheel-drive');
   });
 
   it('are the same every time (deterministic)', () => {

@@ -1,5 +1,5 @@
 import { CONDITIONS, expectedVinCheckDigit, PREDEFINED_FEATURES, type BundleAccount, type ListingStatus, type RejectionReason } from '@app/shared';
-import { DEMO_MODELS, DEMO_PLACES, DEMO_SERVICES, type DemoModel } from './demo-catalog';
+import { DEMO_MODELS, DEMO_PLACES, DEMO_SERVICES, specsOf, type DemoModel, type TrimSpecs } from './demo-catalog';
 
 /** Deterministic pseudo-random numbers (mulberry32), so every demo database is the same. */
 export function prng(seed: number): () => number {
@@ -18,6 +18,8 @@ export interface DemoListing {
   ownerIndex: number;
   year: number;
   trim: string;
+  /** The trim's specification (drivetrain, fuel, engine, mpg, transmission). */
+  specs: Required<TrimSpecs>;
   mileage: number;
   price: number;
   condition: string;
@@ -49,6 +51,28 @@ const DEMO_REJECTIONS: readonly { reason: RejectionReason; note: string }[] = [
   { reason: 'prohibited', note: 'The description gives a personal phone number. Our team handles buyer contact, so please remove it.' },
 ];
 
+/** How much less a car in each condition fetches than an excellent one. */
+const CONDITION_FACTOR: Record<string, number> = { excellent: 1, 'very-good': 0.97, good: 0.93, fair: 0.85, poor: 0.72 };
+
+/**
+ * The typical market price of a demo model at an age, mileage and condition: what the demo listings ask
+ * around and what the demo's past sales fetched (so their deal ratings say something true).
+ */
+export function demoMarketPrice(model: DemoModel, age: number, mileage: number, condition: string): number {
+  const depreciation = Math.pow(0.9, age - 3) * (1 - Math.max(0, mileage - age * 12000) / 400000);
+  return model.basePrice * depreciation * (CONDITION_FACTOR[condition] ?? 0.9);
+}
+
+/**
+ * A demo listing's asking price against the market: a few clear bargains (every 9th listing about 14 %
+ * under), a few asking too much (every 13th about 13 % over), the rest within a few per cent.
+ */
+function askingFactor(index: number, r: number): number {
+  if (index % 9 === 2) return 0.84 + r * 0.03;
+  if (index % 13 === 6) return 1.12 + r * 0.03;
+  return 0.94 + r * 0.12;
+}
+
 /** 66 listings over every demo model: most approved, some pending, a few rejected, sold and featured. */
 export function buildDemoListings(now: Date, ownerCount: number): DemoListing[] {
   const random = prng(20261121);
@@ -61,21 +85,23 @@ export function buildDemoListings(now: Date, ownerCount: number): DemoListing[] 
     const year = model.years[0] + Math.floor(random() * (model.years[1] - model.years[0] + 1));
     const age = Math.max(0, currentYear - year);
     const mileage = Math.round((age * 9000 + random() * 14000 + 1500) / 10) * 10;
-    const depreciation = Math.pow(0.9, age - 3) * (1 - Math.max(0, mileage - age * 12000) / 400000);
-    const price = Math.max(6000, Math.round((model.basePrice * depreciation * (0.92 + random() * 0.16)) / 100) * 100 - 1);
+    const asking = askingFactor(i, random());
     const condition = mileage < 25000 ? 'excellent' : (pick(CONDITIONS.slice(0, 3)) as string);
+    const price = Math.max(6000, Math.round((demoMarketPrice(model, age, mileage, condition) * asking) / 100) * 100 - 1);
     const status: ListingStatus = i % 11 === 3 ? 'pending' : i % 17 === 5 ? 'rejected' : i % 23 === 7 ? 'sold' : 'approved';
     const rejection = status === 'rejected' ? DEMO_REJECTIONS[Math.floor(i / 17) % DEMO_REJECTIONS.length] : undefined;
     const isFeatured = status === 'approved' && model.luxury && featured < 6 && random() < 0.5 ? (featured += 1) > 0 : false;
     const place = DEMO_PLACES[i % DEMO_PLACES.length] as (typeof DEMO_PLACES)[number];
     const trim = pick(model.trims);
+    const specs = specsOf(model, trim);
     const exteriorColor = pick(model.colors);
-    const features = pickFeatures(model, year, random);
+    const features = pickFeatures(model, specs, year, random);
     return {
       model,
       ownerIndex: i % ownerCount,
       year,
       trim,
+      specs,
       mileage,
       price,
       condition,
@@ -98,11 +124,11 @@ export function buildDemoListings(now: Date, ownerCount: number): DemoListing[] 
   });
 }
 
-function pickFeatures(model: DemoModel, year: number, random: () => number): string[] {
+function pickFeatures(model: DemoModel, specs: Required<TrimSpecs>, year: number, random: () => number): string[] {
   const base: string[] = ['Air Conditioning', 'Power Windows', 'Power Door Locks', 'Cruise Control'];
   if (year >= 2015) base.push('Backup Camera', 'Bluetooth Connectivity');
   if (model.luxury) base.push('Leather Interior', 'Heated Seats', 'Navigation System', 'Premium Sound System');
-  if (model.drivetrain === 'awd' || model.drivetrain === 'all-wheel-drive') base.push('All-Wheel Drive');
+  if (specs.drivetrain === 'awd' || specs.drivetrain === 'all-wheel-drive') base.push('All-Wheel Drive');
   if (model.bodyType === 'truck') base.push('Trailer Hitch');
   if (model.bodyType === 'suv' && random() < 0.4) base.push('Third Row Seating', 'Roof Rack');
   const extras = PREDEFINED_FEATURES.filter((f) => !base.includes(f));
@@ -118,7 +144,7 @@ function describe(model: DemoModel, year: number, trim: string, mileage: number,
     `Well-optioned ${year} ${model.make} ${model.model} in ${trim} trim, ${miles} miles, serviced on schedule.`,
   ];
   const middles = [
-    `The ${model.engine.toLowerCase()} pulls smoothly and the cabin is in great shape.`,
+    `The ${specsOf(model, trim).engine.toLowerCase()} pulls smoothly and the cabin is in great shape.`,
     `Non-smoker car; interior and paint show very well for the year.`,
     `Recent service records are on file and both keys are included.`,
   ];
@@ -148,9 +174,9 @@ export function demoListingInput(l: DemoListing, owner: Pick<BundleAccount, 'ema
     price: l.price,
     condition: l.condition,
     bodyType: l.model.bodyType,
-    fuelType: l.model.fuelType,
-    transmission: l.model.transmission,
-    drivetrain: l.model.drivetrain,
+    fuelType: l.specs.fuelType,
+    transmission: l.specs.transmission,
+    drivetrain: l.specs.drivetrain,
     exteriorColor: l.exteriorColor,
     interiorColor: l.interiorColor,
     color: l.exteriorColor,
@@ -165,7 +191,7 @@ export function demoListingInput(l: DemoListing, owner: Pick<BundleAccount, 'ema
     contactLocation: l.location,
     vin: l.vin,
     recentServices: l.recentServices,
-    engine: l.model.engine,
-    ...(l.model.mpg ? { mpgCity: l.model.mpg[0], mpgHighway: l.model.mpg[1] } : {}),
+    engine: l.specs.engine,
+    ...(l.specs.mpg ? { mpgCity: l.specs.mpg[0], mpgHighway: l.specs.mpg[1] } : {}),
   };
 }

@@ -118,7 +118,7 @@ export async function importBundle(config: AppConfig, argv: string[]): Promise<v
     const bundle = await importer.readBundle(dir);
     const { summary, ids } = await importer.importListings(dir, bundle, 'import');
     const visits = await importer.importTraffic(dir, bundle, ids);
-    console.log(`Imported ${summary.accounts} accounts, ${summary.listings} listings, ${summary.photos} photos, ${summary.inquiries} inquiries, ${visits} page views`);
+    console.log(`Imported ${summary.accounts} accounts, ${summary.listings} listings, ${summary.photos} photos, ${summary.inquiries} inquiries, ${summary.marketSales} past sales, ${visits} page views`);
   } finally {
     await app.close();
   }

@@ -40,21 +40,22 @@ describe('deal ratings', () => {
   const analysis = async (id: number) => (await t.client().get(`/api/vehicles/${id}`)).body.priceAnalysis;
 
   it('answers null fields before the job has run', async () => {
-    expect(await analysis(bargain)).toEqual({ rating: null, expectedPrice: null, difference: null, comparables: null });
+    expect(await analysis(bargain)).toEqual({ rating: null, expectedPrice: null, difference: null, comparables: null, basis: null });
   });
 
-  it('rates each listing against its comparables, leaving out itself; too few comparables: no rating', async () => {
+  it('rates each listing against its comparables, leaving out itself; too uncertain an estimate (a model alone in its class): no rating', async () => {
     const first = await t.app.get(DealRatingsService).refit();
     expect(first.rated).toBe(11);
     const cheap = await analysis(bargain);
     expect(cheap.rating).toBe('great');
     expect(cheap.comparables).toBe(10);
+    expect(cheap.basis).toBe('model');
     expect(cheap.expectedPrice).toBeGreaterThan(59000);
     expect(cheap.expectedPrice).toBeLessThan(61000);
     expect(cheap.difference).toBeCloseTo(50000 - cheap.expectedPrice, 2);
     expect((await analysis(pricey)).rating).toBe('overpriced');
     expect((await analysis(typical)).rating).toBe('fair');
-    expect(await analysis(lonely)).toEqual({ rating: null, expectedPrice: null, difference: null, comparables: null });
+    expect(await analysis(lonely)).toEqual({ rating: null, expectedPrice: null, difference: null, comparables: null, basis: null });
   });
 
   it('is idempotent: a second run changes nothing, and two runs at once do not overlap', async () => {

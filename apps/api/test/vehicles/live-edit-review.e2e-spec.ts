@@ -97,7 +97,7 @@ describe('live edits that wait for review', () => {
 
     it('holds even a small cut that takes the price below half the market estimate', async () => {
       const { id, input } = await liveListing();
-      await t.app.get(ListingWriter).writeMarketEstimates([{ id, expectedPrice: 38000, comparables: 25 }]);
+      await t.app.get(ListingWriter).writeMarketEstimates([{ id, expectedPrice: 38000, comparables: 25, basis: 'model' }]);
       const below = await seller.put(`/api/vehicles/${id}`, { ...input, price: 18999 });
       expect(below.body.price).toBe(20000);
       expect(below.body.pendingRevision.changes).toEqual({ price: 18999 });

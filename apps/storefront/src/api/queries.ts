@@ -100,21 +100,11 @@ export function useVehicleSearch(filters: SearchFilters) {
 
 /** Listings priced within ±$5,000 of a vehicle, up to 6, without the vehicle itself; asked for once `enabled`. */
 export function useSimilarVehicles(vehicle: Vehicle | null | undefined, enabled = true) {
-  const spread = SEARCH_LIMITS.similarPriceSpread;
   return useQuery({
     queryKey: queryKeys.similar(vehicle?.id ?? 0, vehicle?.price ?? 0),
     enabled: !!vehicle && enabled,
-    queryFn: async () => {
-      const v = vehicle as Vehicle;
-      const params = new URLSearchParams({
-        minPrice: String(Math.max(0, Math.floor(v.price - spread))),
-        maxPrice: String(Math.ceil(v.price + spread)),
-        excludeId: String(v.id),
-        limit: String(SEARCH_LIMITS.similarCount),
-      });
-      const result = await api.json(`/api/vehicles/search?${params.toString()}`);
-      return result.vehicles.filter((x) => x.id !== v.id).slice(0, SEARCH_LIMITS.similarCount);
-    },
+    // Same body class, nearest price, nearest place (GET /api/vehicles/{id}/similar ranks them).
+    queryFn: () => api.json(`/api/vehicles/${(vehicle as Vehicle).id}/similar`),
   });
 }
 

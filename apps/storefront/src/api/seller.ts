@@ -141,3 +141,28 @@ export function generateFeatures(input: {
 }): Promise<GeneratedFeatures> {
   return api.json('/api/vehicles/features/generate', { method: 'POST', json: input });
 }
+
+/** What the listing form asks the market value of (VehicleMarketDto), or null while it is incomplete. */
+export interface MarketValueQuestion {
+  make: string;
+  model: string;
+  year: number;
+  mileage: number;
+  condition: string;
+  bodyType?: string;
+}
+
+/** GET /api/vehicles/market-value: the market model's estimate beside the price field (asked once the car is described). */
+export function useMarketValue(question: MarketValueQuestion | null) {
+  return useQuery({
+    queryKey: ['vehicles', 'market-value', question] as const,
+    enabled: question !== null,
+    staleTime: 5 * 60_000,
+    queryFn: () => {
+      const q = question!;
+      const params = new URLSearchParams({ make: q.make, model: q.model, year: String(q.year), mileage: String(q.mileage), condition: q.condition });
+      if (q.bodyType) params.set('bodyType', q.bodyType);
+      return api.json(`/api/vehicles/market-value?${params.toString()}`);
+    },
+  });
+}

@@ -798,6 +798,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/vehicles/{id}/similar": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Listings for sale like this one: same body class, nearest price, nearest place (the detail page's "Similar vehicles"). */
+        get: operations["Vehicles_similar"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/vehicles/{id}/sold": {
         parameters: {
             query?: never;
@@ -842,6 +859,23 @@ export interface paths {
         get?: never;
         put?: never;
         post: operations["VehicleTools_generateFeatures"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/vehicles/market-value": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The market model's estimate for a car the seller describes (the listing form's market value); signed-in. */
+        get: operations["Vehicles_marketValue"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1059,6 +1093,8 @@ export interface components {
             /** @description The interior colour's family (a COLORS slug). */
             interiorColorFamily: string | null;
             isFeatured: boolean;
+            /** @description When the listing went live (its approval; its creation before one): the listed date and days on market. */
+            listedAt: string;
             location: string;
             make: string;
             mileage: number;
@@ -1091,6 +1127,8 @@ export interface components {
             userId: number;
             views: number;
             vin: string;
+            /** @description Staff checked the VIN: the listing was approved by staff and its VIN is well formed with a valid check digit. The VIN itself stays staff-only; buyers see this mark. */
+            vinChecked: boolean;
             year: number;
             zipCode: string;
         };
@@ -1368,6 +1406,17 @@ export interface components {
         };
         /** @enum {string} */
         MailStatus: "pending" | "sent" | "failed";
+        /** @enum {string} */
+        MarketBasis: "model" | "class" | "market";
+        /** @description `GET /api/vehicles/market-value?make=&model=&year=&mileage=&condition=[&bodyType=]` (the query is VehicleMarketDto): the market model's estimate for a car, shown beside the price field of the seller's listing form. Null fields when the estimate is too uncertain to give (the same rule as deal ratings). */
+        MarketValue: {
+            basis: components["schemas"]["MarketBasis"] | null;
+            comparables: number | null;
+            expectedPrice: number | null;
+            high: number | null;
+            /** @description A likely range around the estimate (about ± one standard error and the market's spread). */
+            low: number | null;
+        };
         MarkSoldDto: {
             showSoldPrice?: boolean;
             soldPrice?: number;
@@ -1417,6 +1466,8 @@ export interface components {
             /** @description The interior colour's family (a COLORS slug). */
             interiorColorFamily: string | null;
             isFeatured: boolean;
+            /** @description When the listing went live (its approval; its creation before one): the listed date and days on market. */
+            listedAt: string;
             location: string;
             make: string;
             mileage: number;
@@ -1447,6 +1498,8 @@ export interface components {
             userId: number;
             views: number;
             vin: string;
+            /** @description Staff checked the VIN: the listing was approved by staff and its VIN is well formed with a valid check digit. The VIN itself stays staff-only; buyers see this mark. */
+            vinChecked: boolean;
             year: number;
             zipCode: string;
         };
@@ -1522,6 +1575,8 @@ export interface components {
             /** @description The interior colour's family (a COLORS slug). */
             interiorColorFamily: string | null;
             isFeatured: boolean;
+            /** @description When the listing went live (its approval; its creation before one): the listed date and days on market. */
+            listedAt: string;
             location: string;
             make: string;
             mileage: number;
@@ -1556,6 +1611,8 @@ export interface components {
             userId: number;
             views: number;
             vin: string;
+            /** @description Staff checked the VIN: the listing was approved by staff and its VIN is well formed with a valid check digit. The VIN itself stays staff-only; buyers see this mark. */
+            vinChecked: boolean;
             year: number;
             zipCode: string;
         };
@@ -1599,8 +1656,11 @@ export interface components {
             createdAt: string;
             id: number;
         };
-        /** @description `priceAnalysis` of public answers: null fields when the market is unknown (too few comparables). */
+        /** @description `priceAnalysis` of public answers: null fields when the market is unknown (too uncertain an estimate, sold). */
         PriceAnalysis: {
+            /** @description What the estimate rests on: the model's comparables, its class, or the whole market. */
+            basis: components["schemas"]["MarketBasis"] | null;
+            /** @description How many cars the estimate rests on (of its basis). */
             comparables: number | null;
             /** @description price − expectedPrice: negative below market. */
             difference: number | null;
@@ -1686,6 +1746,8 @@ export interface components {
             /** @description The interior colour's family (a COLORS slug). */
             interiorColorFamily: string | null;
             isFeatured: boolean;
+            /** @description When the listing went live (its approval; its creation before one): the listed date and days on market. */
+            listedAt: string;
             location: string;
             make: string;
             mileage: number;
@@ -1705,6 +1767,8 @@ export interface components {
             trim: string | null;
             updatedAt: string;
             views: number;
+            /** @description Staff checked the VIN: the listing was approved by staff and its VIN is well formed with a valid check digit. The VIN itself stays staff-only; buyers see this mark. */
+            vinChecked: boolean;
             year: number;
             zipCode: string;
         };
@@ -1769,6 +1833,11 @@ export interface components {
             name: string;
             /** @description The search page's query string, e.g. `make=Porsche&maxPrice=100000` (the search's own rules apply). */
             query: string;
+        };
+        /** @description How many public listings for sale carry a deal rating and a recent price drop. "Best Deals First" and the deal filters need rated listings, "Recently Reduced" needs price drops: with none, the page hides them (sortsFor, dealFiltersFor) rather than offer a choice that would quietly change nothing. */
+        SearchAvailability: {
+            rated: number;
+            reduced: number;
         };
         /** @description Facet counts of a search. Each facet is counted with every filter of the search except its own (make also ignores model; price ignores minPrice and maxPrice), so each count is what choosing that option would give. make: makes with at least one listing, most listings first; model: once a make is chosen, its models with at least one listing, A to Z (empty without a make); bodyType and fuelType: every SEARCH_FILTERS option in its order; price: every band of PRICE_BANDS. */
         SearchFacets: {
@@ -1872,6 +1941,7 @@ export interface components {
         };
         /** @description GET /api/vehicles/search */
         VehicleSearchResult: {
+            available: components["schemas"]["SearchAvailability"];
             facets: components["schemas"]["SearchFacets"];
             limit: number;
             page: number;
@@ -7688,6 +7758,97 @@ export interface operations {
             };
         };
     };
+    Vehicles_similar: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicVehicle"][];
+                };
+            };
+            /** @description Bad input (the error names each failing field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Not found (or not visible to the caller) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "message": "Not Found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "message": "Too Many Requests"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Unexpected error (logged on the server) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "message": "Internal Server Error"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description A dependency is down or full, or the server is shutting down (see Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "message": "Service Unavailable"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
     Vehicles_markSold: {
         parameters: {
             query?: never;
@@ -7943,6 +8104,103 @@ export interface operations {
                      * @example {
                      *       "statusCode": 403,
                      *       "message": "Forbidden"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "message": "Too Many Requests"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Unexpected error (logged on the server) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "message": "Internal Server Error"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description A dependency is down or full, or the server is shutting down (see Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "message": "Service Unavailable"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    Vehicles_marketValue: {
+        parameters: {
+            query: {
+                bodyType?: string;
+                condition: string;
+                make: string;
+                mileage: number;
+                model: string;
+                trim?: string;
+                year: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MarketValue"];
+                };
+            };
+            /** @description Bad input (the error names each failing field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "message": "Unauthorized"
                      *     }
                      */
                     "application/json": components["schemas"]["ApiErrorBody"];

@@ -122,4 +122,10 @@ export interface ListingBundle {
    * shows its listings at once and their photos as they are rendered.
    */
   photosPending?: boolean;
+  /**
+   * A file of past sales (MarketSaleDto lines, JSON per line: make, model, bodyType, year, mileage,
+   * condition, price, soldAt), relative to the bundle folder; optional. Imported as the market model's sold
+   * comparables, so a new site rates its listings from the first day.
+   */
+  marketSalesFile?: string;
 }

@@ -1,8 +1,10 @@
-import { formatPrice } from '../common/format';
+import { formatCount, formatPrice } from '../common/format';
+import { SEARCH_FILTERS } from './vocabularies';
 
 /**
- * Deal ratings: a listing's price against the market price estimated from comparable listings (same make
- * and model, year within a few years, adjusted for mileage, year and condition).
+ * Deal ratings: a listing's price against the market price estimated from comparable listings and past
+ * sales (same make and model, adjusted for age, mileage and condition; pulled toward the make's cars of
+ * its class, the class and the whole market when the model has few).
  */
 export const DEAL_RATINGS = ['great', 'good', 'fair', 'high', 'overpriced'] as const;
 export type DealRating = (typeof DEAL_RATINGS)[number];
@@ -18,8 +20,24 @@ export const DEAL_RATING_LABELS: Record<DealRating, string> = {
 /** Upper bound of each rating on (price − expected) / expected. */
 export const DEAL_THRESHOLDS: Record<Exclude<DealRating, 'overpriced'>, number> = { great: -0.1, good: -0.04, fair: 0.05, high: 0.15 };
 
-/** Fewer comparables than this: no rating. */
-export const MIN_COMPARABLES = 4;
+/**
+ * What an estimate rests on: the model's own comparables ("based on 37 similar listings"), or mostly its
+ * class ("estimated from 412 cars of this class"), or the whole market.
+ */
+export const MARKET_BASES = ['model', 'class', 'market'] as const;
+export type MarketBasis = (typeof MARKET_BASES)[number];
+
+/**
+ * The largest standard error (log scale: 0.06 ≈ 6 %) of an estimate that still rates a price. A rating's
+ * bands are 4 to 10 % wide: a less certain estimate would rate noise, so the listing shows no rating.
+ */
+export const MAX_ESTIMATE_SPREAD = 0.06;
+
+/** The body class of a stored body type (the search filter's value: 4-door-sedan is a sedan), '' when unknown. */
+export function bodyClassOf(bodyType: string | null | undefined): string {
+  if (!bodyType) return '';
+  return SEARCH_FILTERS.bodyType.find((o) => (o.matches as readonly string[]).includes(bodyType))?.value ?? bodyType;
+}
 
 export function dealRatingOf(price: number, expectedPrice: number): DealRating {
   const gap = (price - expectedPrice) / expectedPrice;
@@ -27,23 +45,34 @@ export function dealRatingOf(price: number, expectedPrice: number): DealRating {
   return 'overpriced';
 }
 
-/** `priceAnalysis` of public answers: null fields when the market is unknown (too few comparables). */
+/** `priceAnalysis` of public answers: null fields when the market is unknown (too uncertain an estimate, sold). */
 export interface PriceAnalysis {
   rating: DealRating | null;
   expectedPrice: number | null;
   /** price − expectedPrice: negative below market. */
   difference: number | null;
+  /** How many cars the estimate rests on (of its basis). */
   comparables: number | null;
+  /** What the estimate rests on: the model's comparables, its class, or the whole market. */
+  basis: MarketBasis | null;
 }
 
-export const NO_PRICE_ANALYSIS: PriceAnalysis = { rating: null, expectedPrice: null, difference: null, comparables: null };
+export const NO_PRICE_ANALYSIS: PriceAnalysis = { rating: null, expectedPrice: null, difference: null, comparables: null, basis: null };
+
+/** "based on 37 similar listings" / "estimated from 412 cars of this class" / "estimated from 3,000 cars on our market". */
+export function marketBasisText(basis: MarketBasis, comparables: number): string {
+  const count = formatCount(comparables);
+  if (basis === 'model') return `based on ${count} similar listing${comparables === 1 ? '' : 's'}`;
+  if (basis === 'class') return `estimated from ${count} cars of this class`;
+  return `estimated from ${count} cars on our market`;
+}
 
 /** "$2,300 below market, based on 37 similar listings". */
 export function priceAnalysisText(a: PriceAnalysis): string | null {
   if (a.rating === null || a.difference === null || a.comparables === null) return null;
   const gap = Math.round(Math.abs(a.difference));
   const where = gap < 100 ? 'At market price' : `${formatPrice(gap)} ${a.difference < 0 ? 'below' : 'above'} market`;
-  return `${where}, based on ${a.comparables} similar listing${a.comparables === 1 ? '' : 's'}`;
+  return `${where}, ${marketBasisText(a.basis ?? 'model', a.comparables)}`;
 }
 
 /** Search filter "Good deals and better" (deal=good) and "Great deals" (deal=great). */
@@ -58,4 +87,4 @@ export const DEAL_FILTER_OPTIONS = [
 
 /** One sentence on how the market price is estimated (the detail page). */
 export const PRICE_ANALYSIS_EXPLANATION =
-  'We compare the price with similar listings on our site: the same make and model, a model year within 3 years, adjusted for mileage, age and condition.';
+  'We compare the price with similar cars listed and sold on our site: the same make and model, adjusted for age, mileage and condition. Where a model has few, the estimate leans on the make’s other cars of its class and on the class as a whole; where it is still uncertain, we show no rating.';

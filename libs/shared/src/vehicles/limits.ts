@@ -25,7 +25,6 @@ export const SEARCH_LIMITS = {
   maxPageSize: 100,
   defaultRadiusMiles: 25,
   maxRadiusMiles: 500,
-  similarPriceSpread: 5000,
   similarCount: 6,
   featuredCount: 6,
   recentCount: 24,

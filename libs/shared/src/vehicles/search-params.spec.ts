@@ -1,4 +1,4 @@
-import { EMPTY_FILTERS, filtersFromParams, paramsFromFilters, searchApiParams, sortsFor, withFilter, type SearchFilters, filterChips } from './search-params';
+import { EMPTY_FILTERS, marketServes, filtersFromParams, paramsFromFilters, searchApiParams, sortsFor, withFilter, type SearchFilters, filterChips } from './search-params';
 
 describe('search filters ↔ address', () => {
   it('reads every filter from the address, dropping "any", blanks and junk numbers', () => {
@@ -47,6 +47,19 @@ describe('search filters ↔ address', () => {
     expect(filtersFromParams(new URLSearchParams('sortBy=distance_asc')).sortBy).toBe('created_desc');
     expect(sortsFor({ ...EMPTY_FILTERS }).map((s) => s.value)).not.toContain('distance_asc');
     expect(withFilter(near, 'zipCode', '').sortBy).toBe('created_desc');
+  });
+
+  it('hides the sorts and the deal filter that the market data cannot serve, keeping the chosen sort listed', () => {
+    const values = (available: { rated: number; reduced: number }, filters = { ...EMPTY_FILTERS }) => sortsFor(filters, available).map((s) => s.value);
+    expect(values({ rated: 0, reduced: 0 })).not.toContain('deal_asc');
+    expect(values({ rated: 0, reduced: 0 })).not.toContain('reduced_desc');
+    expect(values({ rated: 12, reduced: 0 })).toContain('deal_asc');
+    expect(values({ rated: 12, reduced: 0 })).not.toContain('reduced_desc');
+    expect(values({ rated: 0, reduced: 3 })).toContain('reduced_desc');
+    expect(values({ rated: 0, reduced: 0 }, { ...EMPTY_FILTERS, sortBy: 'deal_asc' })).toContain('deal_asc');
+    expect(marketServes('deal', { rated: 0, reduced: 5 })).toBe(false);
+    expect(marketServes('deal', { rated: 1, reduced: 0 })).toBe(true);
+    expect(marketServes('deal', undefined)).toBe(true);
   });
 
   it('offers "Best Match" only with keywords, and drops it with them', () => {

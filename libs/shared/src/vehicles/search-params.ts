@@ -1,5 +1,6 @@
 import { formatCount, formatPrice } from '../common/format';
 import { SEARCH_LIMITS } from './limits';
+import type { SearchAvailability } from './vehicle.contract';
 import { DEFAULT_SORT, SEARCH_FILTERS, SEARCH_PAGE_SORTS, SORT_OPTIONS, sortUsable, type Option, type SortOption } from './vocabularies';
 
 /** Every search filter of SPEC.md section 3, as the search page keeps it in the address. */
@@ -155,9 +156,24 @@ function withSortItCanUse(filters: SearchFilters): SearchFilters {
   return sortUsable(filters.sortBy, filters) ? filters : { ...filters, sortBy: DEFAULT_SORT };
 }
 
-/** The sorts a search can use: "Nearest First" only with a ZIP code, "Best Match" only with keywords. */
-export function sortsFor(filters: SearchFilters): readonly Option<SortOption>[] {
-  return SEARCH_PAGE_SORTS.filter((s) => sortUsable(s.value, filters));
+/**
+ * The sorts a search can use: "Nearest First" only with a ZIP code, "Best Match" only with keywords, and
+ * those that read market data only when the market has it (marketServes): a sort that would quietly keep
+ * the default order is hidden, not offered. The chosen sort is always listed, so the page says what it does.
+ */
+export function sortsFor(filters: SearchFilters, available?: SearchAvailability | null): readonly Option<SortOption>[] {
+  return SEARCH_PAGE_SORTS.filter((s) => sortUsable(s.value, filters) && (s.value === filters.sortBy || marketServes(s.value, available)));
+}
+
+/**
+ * Whether the market data can serve a sort or the deal filter: "Best Deals First" and the deal filters need
+ * rated listings, "Recently Reduced" price drops. Unknown availability (not loaded yet) hides nothing.
+ */
+export function marketServes(choice: SortOption | 'deal', available: SearchAvailability | null | undefined): boolean {
+  if (!available) return true;
+  if (choice === 'deal' || choice === 'deal_asc') return available.rated > 0;
+  if (choice === 'reduced_desc') return available.reduced > 0;
+  return true;
 }
 
 /** How many filters (not the sort) are set: shown on the mobile Filters button. */

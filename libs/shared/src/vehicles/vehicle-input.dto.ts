@@ -81,24 +81,16 @@ export class VehicleIdentityDto {
 export const toVin = ({ value }: TransformFnParams): unknown => (typeof value === 'string' ? value.trim().toUpperCase() : value);
 
 /**
- * A seller's listing as sent by the create and edit forms (POST and PUT /api/vehicles). id, userId,
- * status, views, isFeatured and timestamps are not accepted: the whitelist refuses them.
+ * What the market model prices a vehicle by, beyond its identity: mileage, condition and body type. The
+ * seller form's market value question (GET /api/vehicles/market-value) is this; a listing extends it.
  */
-export class VehicleInputDto extends VehicleIdentityDto {
+export class VehicleMarketDto extends VehicleIdentityDto {
   @Transform(numeric)
   @Max(L.maxMileage, { message: `Mileage must be at most ${L.maxMileage.toLocaleString('en-US')}` })
   @Min(0, { message: 'Mileage cannot be negative' })
   @IsInt({ message: 'Mileage must be a whole number' })
   @required('Mileage')
   mileage!: number;
-
-  @Transform(numeric)
-  @rule('money', hasAtMostTwoDecimals, 'Price may have at most 2 decimals')
-  @Max(L.maxPrice, { message: 'Price must be at most $99,999,999.99' })
-  @rule('positive', (v) => typeof v === 'number' && v > 0, 'Price must be greater than 0')
-  @IsNumber({ allowNaN: false, allowInfinity: false }, { message: 'Price must be a number' })
-  @required('Price')
-  price!: number;
 
   @Transform(toVocabularySlug(CONDITION_OPTIONS))
   @oneOf(CONDITIONS, 'Condition')
@@ -109,6 +101,24 @@ export class VehicleInputDto extends VehicleIdentityDto {
   @Transform(toVocabularySlug(BODY_TYPE_OPTIONS))
   @oneOf(BODY_TYPES, 'Body type')
   bodyType?: string;
+}
+
+/** A vehicle with its price: a listing, or a past sale of a listing bundle's market history. */
+export class PricedVehicleDto extends VehicleMarketDto {
+  @Transform(numeric)
+  @rule('money', hasAtMostTwoDecimals, 'Price may have at most 2 decimals')
+  @Max(L.maxPrice, { message: 'Price must be at most $99,999,999.99' })
+  @rule('positive', (v) => typeof v === 'number' && v > 0, 'Price must be greater than 0')
+  @IsNumber({ allowNaN: false, allowInfinity: false }, { message: 'Price must be a number' })
+  @required('Price')
+  price!: number;
+}
+
+/**
+ * A seller's listing as sent by the create and edit forms (POST and PUT /api/vehicles). id, userId,
+ * status, views, isFeatured and timestamps are not accepted: the whitelist refuses them.
+ */
+export class VehicleInputDto extends PricedVehicleDto {
 
   @IsOptional()
   @Transform(toVocabularySlug(FUEL_TYPE_OPTIONS))

@@ -42,6 +42,13 @@ export interface PublicVehicle {
   isFeatured: boolean;
   createdAt: string;
   updatedAt: string;
+  /** When the listing went live (its approval; its creation before one): the listed date and days on market. */
+  listedAt: string;
+  /**
+   * Staff checked the VIN: the listing was approved by staff and its VIN is well formed with a valid check
+   * digit. The VIN itself stays staff-only; buyers see this mark.
+   */
+  vinChecked: boolean;
   /** The price against the market (deal rating); null fields when unknown (too few comparables, sold). */
   priceAnalysis: PriceAnalysis;
   /** The latest price reduction when it is at most PRICE_DROP_DAYS old, else null. */
@@ -143,6 +150,8 @@ export interface VehicleSearchResult {
    * colour Red): the page says "Showing results for …". Absent when every word was read as typed.
    */
   understood?: QueryWordReading[];
+  /** What the market data can serve, over every public listing: the sorts and filters that need it are hidden without it. */
+  available: SearchAvailability;
 }
 
 /** One typed word of a search and what it was read as. */
@@ -150,6 +159,16 @@ export interface QueryWordReading {
   typed: string;
   read: string;
   kind: 'spelling' | 'make' | 'color';
+}
+
+/**
+ * How many public listings for sale carry a deal rating and a recent price drop. "Best Deals First" and the
+ * deal filters need rated listings, "Recently Reduced" needs price drops: with none, the page hides them
+ * (sortsFor, dealFiltersFor) rather than offer a choice that would quietly change nothing.
+ */
+export interface SearchAvailability {
+  rated: number;
+  reduced: number;
 }
 
 /** `GET /api/user/saved` and `POST /api/user/saved/merge`: the account's saved vehicles, newest save first. */

@@ -429,6 +429,14 @@ export const answerSchemas: Record<string, SchemaObject | ReferenceObject> = {
       "updatedAt": {
         "type": "string"
       },
+      "listedAt": {
+        "type": "string",
+        "description": "When the listing went live (its approval; its creation before one): the listed date and days on market."
+      },
+      "vinChecked": {
+        "type": "boolean",
+        "description": "Staff checked the VIN: the listing was approved by staff and its VIN is well formed with a valid check digit. The VIN itself stays staff-only; buyers see this mark."
+      },
       "priceAnalysis": {
         "$ref": "#/components/schemas/PriceAnalysis"
       },
@@ -560,6 +568,7 @@ export const answerSchemas: Record<string, SchemaObject | ReferenceObject> = {
       "interiorColor",
       "interiorColorFamily",
       "isFeatured",
+      "listedAt",
       "location",
       "make",
       "mileage",
@@ -584,6 +593,7 @@ export const answerSchemas: Record<string, SchemaObject | ReferenceObject> = {
       "userId",
       "views",
       "vin",
+      "vinChecked",
       "year",
       "zipCode"
     ],
@@ -1424,6 +1434,53 @@ export const answerSchemas: Record<string, SchemaObject | ReferenceObject> = {
       "failed"
     ]
   },
+  "MarketBasis": {
+    "type": "string",
+    "enum": [
+      "model",
+      "class",
+      "market"
+    ]
+  },
+  "MarketValue": {
+    "type": "object",
+    "properties": {
+      "expectedPrice": {
+        "type": "number",
+        "nullable": true
+      },
+      "low": {
+        "type": "number",
+        "description": "A likely range around the estimate (about ± one standard error and the market's spread).",
+        "nullable": true
+      },
+      "high": {
+        "type": "number",
+        "nullable": true
+      },
+      "basis": {
+        "nullable": true,
+        "allOf": [
+          {
+            "$ref": "#/components/schemas/MarketBasis"
+          }
+        ]
+      },
+      "comparables": {
+        "type": "number",
+        "nullable": true
+      }
+    },
+    "required": [
+      "expectedPrice",
+      "low",
+      "high",
+      "basis",
+      "comparables"
+    ],
+    "additionalProperties": false,
+    "description": "`GET /api/vehicles/market-value?make=&model=&year=&mileage=&condition=[&bodyType=]` (the query is VehicleMarketDto): the market model's estimate for a car, shown beside the price field of the seller's listing form. Null fields when the estimate is too uncertain to give (the same rule as deal ratings)."
+  },
   "ModerationSignal": {
     "type": "object",
     "properties": {
@@ -1575,6 +1632,14 @@ export const answerSchemas: Record<string, SchemaObject | ReferenceObject> = {
       "updatedAt": {
         "type": "string"
       },
+      "listedAt": {
+        "type": "string",
+        "description": "When the listing went live (its approval; its creation before one): the listed date and days on market."
+      },
+      "vinChecked": {
+        "type": "boolean",
+        "description": "Staff checked the VIN: the listing was approved by staff and its VIN is well formed with a valid check digit. The VIN itself stays staff-only; buyers see this mark."
+      },
       "priceAnalysis": {
         "$ref": "#/components/schemas/PriceAnalysis"
       },
@@ -1697,6 +1762,7 @@ export const answerSchemas: Record<string, SchemaObject | ReferenceObject> = {
       "interiorColor",
       "interiorColorFamily",
       "isFeatured",
+      "listedAt",
       "location",
       "make",
       "mileage",
@@ -1720,6 +1786,7 @@ export const answerSchemas: Record<string, SchemaObject | ReferenceObject> = {
       "userId",
       "views",
       "vin",
+      "vinChecked",
       "year",
       "zipCode"
     ],
@@ -1985,6 +2052,14 @@ export const answerSchemas: Record<string, SchemaObject | ReferenceObject> = {
       "updatedAt": {
         "type": "string"
       },
+      "listedAt": {
+        "type": "string",
+        "description": "When the listing went live (its approval; its creation before one): the listed date and days on market."
+      },
+      "vinChecked": {
+        "type": "boolean",
+        "description": "Staff checked the VIN: the listing was approved by staff and its VIN is well formed with a valid check digit. The VIN itself stays staff-only; buyers see this mark."
+      },
       "priceAnalysis": {
         "$ref": "#/components/schemas/PriceAnalysis"
       },
@@ -2125,6 +2200,7 @@ export const answerSchemas: Record<string, SchemaObject | ReferenceObject> = {
       "interiorColor",
       "interiorColorFamily",
       "isFeatured",
+      "listedAt",
       "location",
       "make",
       "mileage",
@@ -2151,6 +2227,7 @@ export const answerSchemas: Record<string, SchemaObject | ReferenceObject> = {
       "userId",
       "views",
       "vin",
+      "vinChecked",
       "year",
       "zipCode"
     ],
@@ -2300,17 +2377,28 @@ export const answerSchemas: Record<string, SchemaObject | ReferenceObject> = {
       },
       "comparables": {
         "type": "number",
+        "description": "How many cars the estimate rests on (of its basis).",
         "nullable": true
+      },
+      "basis": {
+        "description": "What the estimate rests on: the model's comparables, its class, or the whole market.",
+        "nullable": true,
+        "allOf": [
+          {
+            "$ref": "#/components/schemas/MarketBasis"
+          }
+        ]
       }
     },
     "required": [
       "rating",
       "expectedPrice",
       "difference",
-      "comparables"
+      "comparables",
+      "basis"
     ],
     "additionalProperties": false,
-    "description": "`priceAnalysis` of public answers: null fields when the market is unknown (too few comparables)."
+    "description": "`priceAnalysis` of public answers: null fields when the market is unknown (too uncertain an estimate, sold)."
   },
   "PriceBandCount": {
     "type": "object",
@@ -2643,6 +2731,14 @@ export const answerSchemas: Record<string, SchemaObject | ReferenceObject> = {
       "updatedAt": {
         "type": "string"
       },
+      "listedAt": {
+        "type": "string",
+        "description": "When the listing went live (its approval; its creation before one): the listed date and days on market."
+      },
+      "vinChecked": {
+        "type": "boolean",
+        "description": "Staff checked the VIN: the listing was approved by staff and its VIN is well formed with a valid check digit. The VIN itself stays staff-only; buyers see this mark."
+      },
       "priceAnalysis": {
         "$ref": "#/components/schemas/PriceAnalysis"
       },
@@ -2701,6 +2797,8 @@ export const answerSchemas: Record<string, SchemaObject | ReferenceObject> = {
       "isFeatured",
       "createdAt",
       "updatedAt",
+      "listedAt",
+      "vinChecked",
       "priceAnalysis",
       "priceDrop",
       "soldAt",
@@ -2855,6 +2953,23 @@ export const answerSchemas: Record<string, SchemaObject | ReferenceObject> = {
     ],
     "additionalProperties": false,
     "description": "`GET /api/user/saved` and `POST /api/user/saved/merge`: the account's saved vehicles, newest save first."
+  },
+  "SearchAvailability": {
+    "type": "object",
+    "properties": {
+      "rated": {
+        "type": "number"
+      },
+      "reduced": {
+        "type": "number"
+      }
+    },
+    "required": [
+      "rated",
+      "reduced"
+    ],
+    "additionalProperties": false,
+    "description": "How many public listings for sale carry a deal rating and a recent price drop. \"Best Deals First\" and the deal filters need rated listings, \"Recently Reduced\" needs price drops: with none, the page hides them (sortsFor, dealFiltersFor) rather than offer a choice that would quietly change nothing."
   },
   "SearchFacets": {
     "type": "object",
@@ -3036,6 +3151,9 @@ export const answerSchemas: Record<string, SchemaObject | ReferenceObject> = {
           "$ref": "#/components/schemas/QueryWordReading"
         },
         "description": "Words of the query read as something else (\"porshe\" as Porsche, \"landrover\" as Land Rover, \"red\" as the colour Red): the page says \"Showing results for …\". Absent when every word was read as typed."
+      },
+      "available": {
+        "$ref": "#/components/schemas/SearchAvailability"
       }
     },
     "required": [
@@ -3043,7 +3161,8 @@ export const answerSchemas: Record<string, SchemaObject | ReferenceObject> = {
       "total",
       "page",
       "limit",
-      "facets"
+      "facets",
+      "available"
     ],
     "additionalProperties": false,
     "description": "GET /api/vehicles/search"
@@ -3526,6 +3645,11 @@ export const handlerAnswers: Record<string, Record<string, HandlerAnswer>> = {
         }
       }
     },
+    "marketValue": {
+      "schema": {
+        "$ref": "#/components/schemas/MarketValue"
+      }
+    },
     "markSold": {
       "schema": {
         "$ref": "#/components/schemas/OwnerVehicle"
@@ -3559,6 +3683,14 @@ export const handlerAnswers: Record<string, Record<string, HandlerAnswer>> = {
     "search": {
       "schema": {
         "$ref": "#/components/schemas/VehicleSearchResult"
+      }
+    },
+    "similar": {
+      "schema": {
+        "type": "array",
+        "items": {
+          "$ref": "#/components/schemas/PublicVehicle"
+        }
       }
     },
     "update": {

@@ -74,7 +74,7 @@ export class DemoSeedService implements OnApplicationBootstrap {
     const started = Date.now();
     const bundle = await this.importer.readBundle(dir);
     const { summary, ids } = await this.importer.importListings(dir, bundle, 'demo');
-    this.logger.log(`Demo data: ${summary.accounts} accounts, ${summary.listings} listings, ${summary.photos} photos, ${summary.inquiries} inquiries in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    this.logger.log(`Demo data: ${summary.accounts} accounts, ${summary.listings} listings, ${summary.photos} photos, ${summary.inquiries} inquiries, ${summary.marketSales} past sales in ${((Date.now() - started) / 1000).toFixed(1)} s`);
     return async () => {
       const trafficStarted = Date.now();
       const visits = await this.importer.importTraffic(dir, bundle, ids);

@@ -11,6 +11,7 @@ import {
   LISTING_BUNDLE_FILE,
   LISTING_BUNDLE_FORMAT,
   REJECTION_REASONS,
+  MarketSaleDto,
   VehicleInputDto,
   type BundleVisit,
   type ListingBundle,
@@ -20,7 +21,7 @@ import { JobLockService } from '../../infra/jobs/job-lock.service';
 import { AnalyticsRollupService, ROLLUP_JOB, PageVisitWriter, type PageVisitRow } from '../analytics';
 import { UploadsService } from '../uploads';
 import { type UserEntity, UsersService } from '../users';
-import { VehiclesService, type ImportedListing } from '../vehicles';
+import { DealRatingsService, MarketSalesService, VehiclesService, type ImportedListing } from '../vehicles';
 import { bundlePhotoReader, insideBundle } from './bundle-files';
 import { BundlePhotoFollower, type PendingBundlePhoto } from './bundle-photo-follower.service';
 
@@ -36,6 +37,8 @@ export interface ImportSummary {
   photos: number;
   inquiries: number;
   visits: number;
+  /** Past sales of the market history (sold comparables of the deal ratings). */
+  marketSales: number;
 }
 
 /** A time of the bundle moved forward by the time since it was made (never past now). */
@@ -71,6 +74,8 @@ export class ListingImportService {
     private readonly rollup: AnalyticsRollupService,
     private readonly lock: JobLockService,
     private readonly follower: BundlePhotoFollower,
+    private readonly marketSales: MarketSalesService,
+    private readonly dealRatings: DealRatingsService,
   ) {}
 
   async readBundle(dir: string): Promise<ListingBundle> {
@@ -92,8 +97,9 @@ export class ListingImportService {
    * are done (BundlePhotoFollower); the summary counts the photos stored now.
    */
   async importListings(dir: string, bundle: ListingBundle, source: string, { firstBatch = 6 } = {}): Promise<ImportedListings> {
-    // Every listing and photo is checked before anything is written: a bad bundle writes nothing.
+    // Every listing, photo and past sale is checked before anything is written: a bad bundle writes nothing.
     const inputs = await Promise.all(bundle.listings.map((l, i) => this.checkedListing(l.input, i)));
+    const sales = await this.checkedMarketSales(dir, bundle);
     await Promise.all(
       bundle.listings.map(async (listing, i) => {
         if (!bundle.accounts.some((a) => a.key === listing.owner)) throw new BadRequestException(`Listing ${i}: unknown owner "${listing.owner}"`);
@@ -158,7 +164,37 @@ export class ListingImportService {
       await this.contact.importMessage(dto, shifted(bundle, receivedAt));
       inquiries += 1;
     }
-    return { summary: { accounts: owners.size, listings: ids.length, photos, inquiries, visits: 0 }, ids };
+    const marketSales = await this.marketSales.importSales(source, sales);
+    // Rated at once (not at the job's next run): the market model fits the listings and the history just written.
+    if (ids.length > 0 || marketSales > 0) await this.dealRatings.refitExclusive();
+    return { summary: { accounts: owners.size, listings: ids.length, photos, inquiries, visits: 0, marketSales }, ids };
+  }
+
+  /** The bundle's past sales (its marketSalesFile), each checked by MarketSaleDto, with times moved forward like the rest. */
+  private async checkedMarketSales(dir: string, bundle: ListingBundle): Promise<MarketSaleDto[]> {
+    if (!bundle.marketSalesFile) return [];
+    const lines = createInterface({ input: createReadStream(insideBundle(dir, bundle.marketSalesFile)), crlfDelay: Infinity });
+    const sales: MarketSaleDto[] = [];
+    let n = 0;
+    for await (const line of lines) {
+      n += 1;
+      if (!line.trim()) continue;
+      let plain: unknown;
+      try {
+        plain = JSON.parse(line);
+      } catch {
+        throw new BadRequestException(`Past sale on line ${n}: not JSON`);
+      }
+      const dto = plainToInstance(MarketSaleDto, plain);
+      const errors = await validate(dto, { whitelist: true, forbidNonWhitelisted: true });
+      if (errors.length > 0) {
+        const first = errors[0]!;
+        throw new BadRequestException(`Past sale on line ${n}: ${first.property}: ${Object.values(first.constraints ?? {})[0] ?? 'invalid'}`);
+      }
+      dto.soldAt = shifted(bundle, dto.soldAt).toISOString();
+      sales.push(dto);
+    }
+    return sales;
   }
 
   /**

@@ -7,6 +7,7 @@ export { ListingRevisionsService, revisionDiff } from './lifecycle/listing-revis
 export { ListingReader, type ListingSummary } from './listing-reader.service';
 export { isAdminActor, type ListingChanged, type ListingField, type ListingFields, ListingWriter, userActor } from './listing-writer.service';
 export { DealRatingsService } from './pricing/deal-ratings.service';
+export { MarketSalesService } from './pricing/market-sales.service';
 export { SearchCounts } from './search/search-counts.service';
 export { VehicleSearchService } from './search/vehicle-search.service';
 export { buyerInquiryNotice, listingApprovedNotice, listingRejectedNotice } from './seller-notices';

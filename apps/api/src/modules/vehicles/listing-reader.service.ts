@@ -162,9 +162,9 @@ export class ListingReader {
   }
 
   /** What the market model reads of every listing that is live, sold or waiting for review, with its current estimate. */
-  pricingRows(): Promise<Pick<VehicleEntity, 'id' | 'status' | 'makeKey' | 'modelKey' | 'bodyType' | 'year' | 'mileage' | 'condition' | 'price' | 'expectedPrice' | 'dealComparables'>[]> {
+  pricingRows(): Promise<Pick<VehicleEntity, 'id' | 'status' | 'makeKey' | 'modelKey' | 'bodyType' | 'year' | 'mileage' | 'condition' | 'price' | 'expectedPrice' | 'dealComparables' | 'dealBasis'>[]> {
     return this.vehicles.find({
-      select: { id: true, status: true, makeKey: true, modelKey: true, bodyType: true, year: true, mileage: true, condition: true, price: true, expectedPrice: true, dealComparables: true },
+      select: { id: true, status: true, makeKey: true, modelKey: true, bodyType: true, year: true, mileage: true, condition: true, price: true, expectedPrice: true, dealComparables: true, dealBasis: true },
       where: { status: In(['approved', 'sold', 'pending']) },
     });
   }

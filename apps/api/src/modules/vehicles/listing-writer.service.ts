@@ -213,10 +213,10 @@ export class ListingWriter {
 
   /**
    * The scheduled market estimate of listings (the deal-ratings job): sets each listing's expected price
-   * and comparables (null: too few) with the gap and rating at its current price, in one transaction
-   * with the cache version bump. Not a listing change: no listener runs, nothing else is touched.
+   * with what it rests on (null: too uncertain) and the gap and rating at its current price, in one
+   * transaction with the cache version bump. Not a listing change: no listener runs, nothing else is touched.
    */
-  async writeMarketEstimates(estimates: readonly { id: number; expectedPrice: number | null; comparables: number | null }[]): Promise<number> {
+  async writeMarketEstimates(estimates: readonly { id: number; expectedPrice: number | null; comparables: number | null; basis: string | null }[]): Promise<number> {
     if (estimates.length === 0) return 0;
     try {
       await this.dataSource.transaction(async (manager) => {
@@ -227,7 +227,7 @@ export class ListingWriter {
           for (const e of chunk) {
             const price = prices.get(e.id);
             if (price === undefined) continue;
-            const set: MarketColumns = { expectedPrice: e.expectedPrice, dealComparables: e.comparables, ...dealColumns(price, e.expectedPrice) };
+            const set: MarketColumns = { expectedPrice: e.expectedPrice, dealComparables: e.comparables, dealBasis: e.basis, ...dealColumns(price, e.expectedPrice) };
             await manager.update(VehicleEntity, { id: e.id }, set);
           }
         }

@@ -1,6 +1,9 @@
 import {
   daysBetween,
   dealRatingOf,
+  MARKET_BASES,
+  vinCheckDigitValid,
+  type MarketBasis,
   NO_PRICE_ANALYSIS,
   PRICE_DROP_DAYS,
   REJECTION_REASONS,
@@ -32,10 +35,11 @@ export function priceDropOf(
 }
 
 /** The price against the market: from the latest estimate and the current price (sold listings: unknown). */
-export function priceAnalysisOf(v: { price: number; status: string; expectedPrice?: number | null; dealComparables?: number | null }): PriceAnalysis {
+export function priceAnalysisOf(v: { price: number; status: string; expectedPrice?: number | null; dealComparables?: number | null; dealBasis?: string | null }): PriceAnalysis {
   if (v.status === 'sold' || v.expectedPrice == null || !(v.expectedPrice > 0) || v.dealComparables == null) return NO_PRICE_ANALYSIS;
   const price = Number(v.price);
-  return { rating: dealRatingOf(price, v.expectedPrice), expectedPrice: v.expectedPrice, difference: Math.round((price - v.expectedPrice) * 100) / 100, comparables: v.dealComparables };
+  const basis = (MARKET_BASES as readonly string[]).includes(v.dealBasis ?? '') ? (v.dealBasis as MarketBasis) : 'model';
+  return { rating: dealRatingOf(price, v.expectedPrice), expectedPrice: v.expectedPrice, difference: Math.round((price - v.expectedPrice) * 100) / 100, comparables: v.dealComparables, basis };
 }
 
 /** The sold price as the public sees it: only where the seller agreed. */
@@ -62,6 +66,9 @@ export const PUBLIC_SOURCE_COLUMNS = [
   'priceReducedFrom',
   'expectedPrice',
   'dealComparables',
+  'dealBasis',
+  'publishedAt',
+  'vin',
 ] as const satisfies ReadonlyArray<keyof VehicleEntity>;
 export type PublicSource = Pick<VehicleEntity, (typeof PUBLIC_SOURCE_COLUMNS)[number]>;
 
@@ -98,6 +105,8 @@ export function toPublicVehicle(v: PublicSource, distanceMiles?: number): Public
     isFeatured: Boolean(v.isFeatured),
     createdAt: iso(v.createdAt),
     updatedAt: iso(v.updatedAt),
+    listedAt: iso(v.publishedAt ?? v.createdAt),
+    vinChecked: (v.status === 'approved' || v.status === 'sold') && v.publishedAt != null && vinCheckDigitValid(v.vin ?? ''),
     priceAnalysis: priceAnalysisOf(v),
     priceDrop: priceDropOf(v),
     soldAt: v.status === 'sold' ? isoOrNull(v.soldAt) : null,

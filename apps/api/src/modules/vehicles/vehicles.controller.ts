@@ -2,7 +2,9 @@ import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Post, Put, Quer
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
   MarkSoldDto,
+  type MarketValue,
   VehicleInputDto,
+  VehicleMarketDto,
   type PricePoint,
   VehicleSearchDto,
   type OwnerVehicle,
@@ -15,6 +17,7 @@ import { IdParamPipe } from '../../infra/http/id-param.pipe';
 import { visitorId } from '../../infra/http/visitor-id';
 import { IdempotencyInterceptor } from '../../infra/idempotency/idempotency.interceptor';
 import { type AuthUser, CurrentUser, Public } from '../auth';
+import { DealRatingsService } from './pricing/deal-ratings.service';
 import { VehicleSearchService } from './search/vehicle-search.service';
 import { VehiclesService } from './vehicles.service';
 
@@ -23,6 +26,7 @@ export class VehiclesController {
   constructor(
     private readonly vehicles: VehiclesService,
     private readonly searchService: VehicleSearchService,
+    private readonly dealRatings: DealRatingsService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -53,6 +57,12 @@ export class VehiclesController {
     return this.searchService.search(query);
   }
 
+  /** The market model's estimate for a car the seller describes (the listing form's market value); signed-in. */
+  @Get('market-value')
+  marketValue(@Query() query: VehicleMarketDto): Promise<MarketValue> {
+    return this.dealRatings.marketValue(query);
+  }
+
   @Public()
   @Get(':id')
   detail(
@@ -69,6 +79,13 @@ export class VehiclesController {
   @Get(':id/price-history')
   priceHistory(@Param('id', IdParamPipe) id: number, @CurrentUser() user: AuthUser | undefined): Promise<PricePoint[]> {
     return this.vehicles.priceHistory(id, user);
+  }
+
+  /** Listings for sale like this one: same body class, nearest price, nearest place (the detail page's "Similar vehicles"). */
+  @Public()
+  @Get(':id/similar')
+  similar(@Param('id', IdParamPipe) id: number, @CurrentUser() user: AuthUser | undefined): Promise<PublicVehicle[]> {
+    return this.vehicles.similar(id, user);
   }
 
   /** The owner or an admin marks a live listing sold. */

@@ -15,6 +15,8 @@ import { ListingRevisionsService } from './lifecycle/listing-revisions.service';
 import { ListingReader } from './listing-reader.service';
 import { ListingWriter } from './listing-writer.service';
 import { DealRatingsService } from './pricing/deal-ratings.service';
+import { MarketSalesService } from './pricing/market-sales.service';
+import { MarketSaleEntity } from './entities/market-sale.entity';
 import { SqliteMaintenanceService } from './search/sqlite-maintenance.service';
 import { SearchCounts } from './search/search-counts.service';
 import { VehicleSearchService } from './search/vehicle-search.service';
@@ -22,7 +24,7 @@ import { UserVehiclesController, VehiclesController } from './vehicles.controlle
 import { VehiclesService } from './vehicles.service';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([VehicleEntity, VehicleViewEntity, VehiclePriceEntity, VehicleRevisionEntity, VehicleFeatureEntity]), CacheModule, IdempotencyModule],
+  imports: [TypeOrmModule.forFeature([VehicleEntity, VehicleViewEntity, VehiclePriceEntity, VehicleRevisionEntity, VehicleFeatureEntity, MarketSaleEntity]), CacheModule, IdempotencyModule],
   controllers: [VehiclesController, UserVehiclesController],
   providers: [
     ListingReader,
@@ -35,9 +37,10 @@ import { VehiclesService } from './vehicles.service';
     ListingLifecycleService,
     ListingRevisionsService,
     DealRatingsService,
+    MarketSalesService,
     DealRatingsJob,
     DerivedColumnsJob,
   ],
-  exports: [VehiclesService, VehicleSearchService, ListingReader, ListingWriter, ListingRevisionsService, DealRatingsService],
+  exports: [VehiclesService, VehicleSearchService, ListingReader, ListingWriter, ListingRevisionsService, DealRatingsService, MarketSalesService],
 })
 export class VehiclesModule {}

@@ -13,7 +13,7 @@ import {
   type VehicleDetail,
   type VehicleInputDto,
 } from '@app/shared';
-import { DataSource, MoreThanOrEqual, Repository } from 'typeorm';
+import { Between, DataSource, In, MoreThanOrEqual, Not, Repository } from 'typeorm';
 import type { ListingStatus } from '@app/shared';
 import type { AuthUser } from '../auth';
 import { VehicleEntity } from './entities/vehicle.entity';
@@ -23,6 +23,7 @@ import { ListingWriter, userActor, type ListingFields } from './listing-writer.s
 import { ListingReader } from './listing-reader.service';
 import { toOwnerVehicle, toPublicVehicle } from './vehicle.mapper';
 import { sqlEngineOf } from '../../infra/database/sql-engine';
+import { rankSimilar, SIMILAR_PRICE_FACTOR } from './similar-listings';
 
 /** Who is asking: undefined for a visitor. */
 type Viewer = Pick<AuthUser, 'id' | 'role'> | undefined;
@@ -151,6 +152,26 @@ export class VehiclesService {
     const after = { status: 'sold' as const, soldPrice, soldPriceShown: soldPrice !== null && Boolean(input.showSoldPrice) };
     const [saved] = await this.writer.write(userActor(editor), [{ before, after }]);
     return this.ownerView(saved!);
+  }
+
+  /**
+   * Listings for sale like one the viewer may see ("Similar vehicles"): the same body class first, then
+   * the nearest price, then the nearest place (rankSimilar), from the listings priced within
+   * SIMILAR_PRICE_FACTOR of it. Up to SEARCH_LIMITS.similarCount; fewer (or none) when the market has fewer.
+   */
+  async similar(id: number, viewer: Viewer): Promise<PublicVehicle[]> {
+    const vehicle = await this.visibleOr404(id, viewer);
+    const price = Number(vehicle.price);
+    const candidates = await this.vehicles.find({
+      select: { id: true, makeKey: true, modelKey: true, bodyType: true, price: true, latitude: true, longitude: true },
+      where: { isPublic: true, status: 'approved', id: Not(vehicle.id), price: Between(price / SIMILAR_PRICE_FACTOR, price * SIMILAR_PRICE_FACTOR) },
+      order: { id: 'DESC' },
+      take: 1000,
+    });
+    const ranked = rankSimilar(vehicle, candidates, SEARCH_LIMITS.similarCount).map((c) => c.id);
+    if (ranked.length === 0) return [];
+    const rows = new Map((await this.vehicles.find({ where: { id: In(ranked) } })).map((v) => [v.id, v]));
+    return ranked.flatMap((rid) => (rows.has(rid) ? [toPublicVehicle(rows.get(rid)!)] : []));
   }
 
   /** Every price of a listing the viewer may see, oldest first. */

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { DEAL_FILTER_OPTIONS, PREDEFINED_FEATURES, SEARCH_FILTERS, SEARCH_LIMITS, type FilterOption, withFilter, type SearchFilters } from '@app/shared';
+import { DEAL_FILTER_OPTIONS, marketServes, PREDEFINED_FEATURES, type SearchAvailability, SEARCH_FILTERS, SEARCH_LIMITS, type FilterOption, withFilter, type SearchFilters } from '@app/shared';
 import type { SearchFacets } from '@app/shared';
 import { MakeModelSelects } from './MakeModelSelects';
 
@@ -9,6 +9,8 @@ interface FilterPanelProps {
   idPrefix: string;
   filters: SearchFilters;
   facets: SearchFacets | undefined;
+  /** What the market data can serve: the deal filter is hidden when no listing is rated. */
+  available?: SearchAvailability;
   onChange: (next: SearchFilters) => void;
   onClear: () => void;
   /** Make and model here too (the phone drawer); the desktop panel leaves them to the top bar: one place each. */
@@ -103,7 +105,7 @@ const SELECTS: Array<{ name: SelectFilter; label: string; options: readonly Filt
 ];
 
 /** Every search filter; each change applies at once (and starts again at page 1). */
-export function FilterPanel({ idPrefix, filters, facets, onChange, onClear, withMakeModel = true }: FilterPanelProps) {
+export function FilterPanel({ idPrefix, filters, facets, available, onChange, onClear, withMakeModel = true }: FilterPanelProps) {
   const set = <K extends keyof SearchFilters>(name: K, value: SearchFilters[K]) => onChange(withFilter(filters, name, value));
   const toggleFeature = (feature: string) =>
     set('features', filters.features.includes(feature) ? filters.features.filter((f) => f !== feature) : [...filters.features, feature]);
@@ -177,7 +179,8 @@ export function FilterPanel({ idPrefix, filters, facets, onChange, onClear, with
           ))}
         </select>
       </div>
-      {SELECTS.map(({ name, label, options }) => (
+      {/* The deal filter only where some listing is rated (or it is set): never a choice that finds nothing for a reason the page hides. */}
+      {SELECTS.filter(({ name }) => name !== 'deal' || filters.deal !== '' || marketServes('deal', available)).map(({ name, label, options }) => (
         <div className="field" key={name}>
           <label htmlFor={`${idPrefix}-${name}`}>{label}</label>
           <select id={`${idPrefix}-${name}`} className="select" value={filters[name]} onChange={(e) => set(name, e.target.value)}>

@@ -369,7 +369,7 @@ export default function SearchPage() {
       <div className="container search-body">
         {wide ? (
           <aside className="search-sidebar" aria-label="Filters">
-            <FilterPanel idPrefix="side" filters={filters} facets={facets} onChange={apply} onClear={clear} withMakeModel={false} />
+            <FilterPanel idPrefix="side" filters={filters} facets={facets} available={pages[0]?.available} onChange={apply} onClear={clear} withMakeModel={false} />
           </aside>
         ) : null}
         <section className="search-results" aria-labelledby="results-title" aria-busy={search.isFetching && !search.isFetchingNextPage}>
@@ -393,7 +393,7 @@ export default function SearchPage() {
                 value={filters.sortBy}
                 onChange={(e) => apply(withFilter(filters, 'sortBy', e.target.value as SortOption))}
               >
-                {sortsFor(filters).map((s) => (
+                {sortsFor(filters, pages[0]?.available).map((s) => (
                   <option key={s.value} value={s.value}>
                     {s.label}
                   </option>
@@ -465,7 +465,7 @@ export default function SearchPage() {
           </button>
         }
       >
-        <FilterPanel idPrefix="drawer" filters={filters} facets={facets} onChange={apply} onClear={clear} />
+        <FilterPanel idPrefix="drawer" filters={filters} facets={facets} available={pages[0]?.available} onChange={apply} onClear={clear} />
       </Sheet>
     </div>
   );

@@ -1,4 +1,5 @@
 import {
+  daysBetween,
   daysOnMarketText,
   formatDate,
   formatPrice,
@@ -11,7 +12,9 @@ import {
 } from '@app/shared';
 import { Link } from 'react-router';
 import { usePriceHistory } from '../../api/queries';
+import { ShieldIcon } from '../../components/icons';
 import { DealLabel, PriceDropLabel, SoldLabel } from '../../components/MarketLabels';
+import { PriceChart } from './PriceChart';
 
 /** Under the price: the deal rating against the market, the recent price drop, or Sold (with the price where the seller agreed). */
 export function PriceNotes({ vehicle }: { vehicle: VehicleDetail }) {
@@ -48,36 +51,60 @@ export function OwnerListingNotice({ vehicle }: { vehicle: VehicleDetail }) {
   );
 }
 
-/** Every price of the listing, newest first, when it has changed at least once. */
-export function PriceHistory({ vehicleId }: { vehicleId: number }) {
-  const history = usePriceHistory(vehicleId);
+/**
+ * The listing's price over time: a chart from the day it was listed (one flat line while the price has not
+ * changed), and every change, newest first, in a table once it has changed.
+ */
+export function PriceHistory({ vehicle }: { vehicle: VehicleDetail }) {
+  const history = usePriceHistory(vehicle.id);
   const points = history.data ?? [];
-  if (points.length < 2) return null;
+  if (points.length === 0) return null;
   const rows = points.map((p, i) => ({ ...p, change: i === 0 ? null : p.price - (points[i - 1]?.price ?? p.price) })).reverse();
   return (
     <section className="vehicle-section" aria-labelledby="price-history-title">
       <h2 id="price-history-title">Price History</h2>
-      <table className="price-history">
-        <thead>
-          <tr>
-            <th scope="col">Date</th>
-            <th scope="col">Price</th>
-            <th scope="col">Change</th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((r) => (
-            <tr key={r.at + r.price}>
-              <td>{formatDate(r.at)}</td>
-              <td>{formatPrice(r.price)}</td>
-              <td className={r.change === null ? '' : r.change < 0 ? 'price-down' : 'price-up'}>
-                {r.change === null ? 'Listed' : `${r.change < 0 ? '−' : '+'}${formatPrice(Math.abs(r.change))}`}
-              </td>
+      <PriceChart points={points} until={vehicle.status === 'sold' ? vehicle.soldAt : null} />
+      {points.length >= 2 ? (
+        <table className="price-history">
+          <thead>
+            <tr>
+              <th scope="col">Date</th>
+              <th scope="col">Price</th>
+              <th scope="col">Change</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {rows.map((r) => (
+              <tr key={r.at + r.price}>
+                <td>{formatDate(r.at)}</td>
+                <td>{formatPrice(r.price)}</td>
+                <td className={r.change === null ? '' : r.change < 0 ? 'price-down' : 'price-up'}>
+                  {r.change === null ? 'Listed' : `${r.change < 0 ? '−' : '+'}${formatPrice(Math.abs(r.change))}`}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      ) : null}
     </section>
+  );
+}
+
+/** The listed date, days on market (to the sale when sold) and the staff's VIN check, under the title. */
+export function ListingFacts({ vehicle, now = Date.now() }: { vehicle: VehicleDetail; now?: number }) {
+  const until = vehicle.status === 'sold' && vehicle.soldAt ? vehicle.soldAt : new Date(now);
+  const days = daysBetween(vehicle.listedAt, until);
+  return (
+    <ul className="listing-facts">
+      <li>
+        Listed {formatDate(vehicle.listedAt)} · {daysOnMarketText(days)}
+      </li>
+      {vehicle.vinChecked ? (
+        <li className="vin-checked">
+          <ShieldIcon size={16} /> VIN checked by our staff
+        </li>
+      ) : null}
+    </ul>
   );
 }
 

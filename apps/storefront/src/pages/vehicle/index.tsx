@@ -31,7 +31,8 @@ import { smsHref, telHref } from '../../lib/phone';
 import { FALLBACK_IMAGE, galleryImages } from '../../lib/vehicle';
 import { ContactBar } from './ContactBar';
 import { ContactForm } from './ContactForm';
-import { ListingStatusBanner, OwnerListingNotice, PriceHistory, PriceNotes } from './ListingMarket';
+import { ListingFacts, ListingStatusBanner, OwnerListingNotice, PriceHistory, PriceNotes } from './ListingMarket';
+import { PaymentEstimate } from './PaymentEstimate';
 import './vehicle.css';
 
 function details(v: Vehicle): Array<[string, string]> {
@@ -185,6 +186,7 @@ function VehicleDetail({ vehicle, viewsCounted }: { vehicle: Vehicle; viewsCount
                 {sold ? <span className="badge badge-sold">Sold</span> : null}
                 <span className="vehicle-location">{vehicle.location}</span>
               </div>
+              <ListingFacts vehicle={vehicle} />
               {vehicle.status === 'approved' ? <CertifiedBadge /> : null}
             </div>
             <div className="vehicle-actions">
@@ -217,6 +219,7 @@ function VehicleDetail({ vehicle, viewsCounted }: { vehicle: Vehicle; viewsCount
               ))}
             </dl>
           </section>
+          {takesMessages ? <PaymentEstimate key={`payment-${vehicle.id}`} price={vehicle.price} /> : null}
           {vehicle.features.length > 0 ? (
             <section className="vehicle-section" aria-labelledby="features-title">
               <h2 id="features-title">Features</h2>
@@ -235,7 +238,7 @@ function VehicleDetail({ vehicle, viewsCounted }: { vehicle: Vehicle; viewsCount
               <p className="vehicle-description">{vehicle.description}</p>
             </section>
           ) : null}
-          <PriceHistory vehicleId={vehicle.id} />
+          <PriceHistory vehicle={vehicle} />
           {viewsCounted ? (
             <p className="vehicle-views">
               <EyeIcon size={16} /> {formatCount(vehicle.views)} {vehicle.views === 1 ? 'view' : 'views'}

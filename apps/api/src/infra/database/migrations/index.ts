@@ -22,6 +22,7 @@ import { ChangedInVersion1796700000009 } from './1796700000009-changed-in-versio
 import { EmailVerified1796727000000 } from './1796727000000-email-verified';
 import { UploadsUrlIndex1796800000030 } from './1796800000030-uploads-url-index';
 import { PendingBundlePhotos1796926000000 } from './1796926000000-pending-bundle-photos';
+import { MarketHistory1796930000000 } from './1796930000000-market-history';
 
 /** Every migration, in order. Listed explicitly: the API is bundled, so no glob loading. */
 export const MIGRATIONS = [
@@ -49,4 +50,5 @@ export const MIGRATIONS = [
   EmailVerified1796727000000,
   UploadsUrlIndex1796800000030,
   PendingBundlePhotos1796926000000,
+  MarketHistory1796930000000,
 ];

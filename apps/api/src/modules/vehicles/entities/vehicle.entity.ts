@@ -237,6 +237,10 @@ export class VehicleEntity {
   @Column({ type: 'int', nullable: true })
   dealComparables: number | null;
 
+  /** What the estimate rests on (a MarketBasis: the model's comparables, its class or the market); null without one. */
+  @Column({ type: 'varchar', length: 8, nullable: true })
+  dealBasis: string | null;
+
   /** (price − expectedPrice) / expectedPrice: "Best deals first" sorts on it, "Good deals" filters on it. */
   @Column({ type: 'double', nullable: true })
   dealScore: number | null;

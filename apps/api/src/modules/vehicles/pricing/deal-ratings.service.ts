@@ -1,21 +1,53 @@
 import { Injectable, Logger } from '@nestjs/common';
+import { dealRatingOf, NO_MARKET_VALUE, type MarketValue, type VehicleMarketDto } from '@app/shared';
 import { JobLockService } from '../../../infra/jobs/job-lock.service';
 import { ListingReader } from '../listing-reader.service';
 import { ListingWriter } from '../listing-writer.service';
-import { MarketModel } from './market-model';
+import { foldText } from '../vehicle-derived';
+import { MarketModel, type MarketEstimate } from './market-model';
+import { MarketSalesService } from './market-sales.service';
+
+/** A fitted model answers market-value questions for this long before it is fitted again. */
+const MODEL_TTL_MS = 10 * 60_000;
+/** An estimate that moved less than this share (and kept its basis and rating) is not written again. */
+const PRICE_TOLERANCE = 0.005;
+
+type PricedRow = Awaited<ReturnType<ListingReader['pricingRows']>>[number];
 
 /**
- * The deal ratings' refit: the market model is fitted on live and sold listings (what the market asks and
- * gets), then every live and pending listing is estimated from its comparables (never itself). Only
- * estimates that changed are written, so a second run in a row writes nothing. Runs from DealRatingsJob.
+ * Whether a listing's stored estimate should be replaced by a new one. Small moves are left alone: adding
+ * one listing moves every estimate of its class a little (each rests on its group's sums), and rewriting
+ * all of them on every refit would make the refit's writes grow with the market. An estimate is written
+ * when it appears or goes, changes basis or rating, moves more than PRICE_TOLERANCE, or rests on a count
+ * that moved by more than a tenth (at least 3).
+ */
+export function estimateChanged(row: Pick<PricedRow, 'price' | 'expectedPrice' | 'dealComparables' | 'dealBasis'>, next: MarketEstimate | null): boolean {
+  const old = row.expectedPrice ?? null;
+  if (next === null) return old !== null;
+  if (old === null || !(old > 0)) return true;
+  if (next.basis !== row.dealBasis) return true;
+  if (Math.abs(next.expectedPrice - old) > old * PRICE_TOLERANCE) return true;
+  const price = Number(row.price);
+  if (dealRatingOf(price, next.expectedPrice) !== dealRatingOf(price, old)) return true;
+  const count = row.dealComparables ?? 0;
+  return Math.abs(next.comparables - count) > Math.max(2, count * 0.1);
+}
+
+/**
+ * The deal ratings' refit: the market model is fitted on live and sold listings and on the imported past
+ * sales (what the market asks and gets), then every live and pending listing is estimated (never from
+ * itself). Only estimates that changed materially are written (estimateChanged), so a second run in a row
+ * writes nothing. Runs from DealRatingsJob; the last fitted model also answers the seller form's market value.
  */
 @Injectable()
 export class DealRatingsService {
   private readonly logger = new Logger(DealRatingsService.name);
+  private fitted: { model: Promise<MarketModel>; at: number } | null = null;
 
   constructor(
     private readonly reader: ListingReader,
     private readonly writer: ListingWriter,
+    private readonly sales: MarketSalesService,
     private readonly lock: JobLockService,
   ) {}
 
@@ -24,22 +56,61 @@ export class DealRatingsService {
     return this.lock.runExclusive('deal-ratings', () => this.refit());
   }
 
-  /** Answers how many listings were rated and how many estimates changed. */
+  /** Answers how many listings were rated and how many estimates were written. */
   async refit(): Promise<{ rated: number; changed: number }> {
     const rows = await this.reader.pricingRows();
-    const model = MarketModel.fit(rows.filter((r) => r.status === 'approved' || r.status === 'sold'));
+    const model = await this.fit(rows);
+    this.fitted = { model: Promise.resolve(model), at: Date.now() };
     let rated = 0;
-    const changed: { id: number; expectedPrice: number | null; comparables: number | null }[] = [];
+    const changed: { id: number; expectedPrice: number | null; comparables: number | null; basis: string | null }[] = [];
     for (const row of rows) {
       if (row.status === 'sold') continue;
       const estimate = model.estimate(row);
       if (estimate) rated += 1;
-      const expectedPrice = estimate?.expectedPrice ?? null;
-      const comparables = estimate?.comparables ?? null;
-      if (expectedPrice !== (row.expectedPrice ?? null) || comparables !== (row.dealComparables ?? null)) changed.push({ id: row.id, expectedPrice, comparables });
+      if (estimateChanged(row, estimate)) changed.push({ id: row.id, expectedPrice: estimate?.expectedPrice ?? null, comparables: estimate?.comparables ?? null, basis: estimate?.basis ?? null });
     }
     await this.writer.writeMarketEstimates(changed);
-    if (changed.length > 0) this.logger.log(`Deal ratings: ${rated} listings rated, ${changed.length} estimates changed`);
+    if (changed.length > 0) this.logger.log(`Deal ratings: ${rated} listings rated (model of ${model.size} cars), ${changed.length} estimates written`);
     return { rated, changed: changed.length };
+  }
+
+  /** The market value of a car described by the seller's form (not a listing: nothing is left out). */
+  async marketValue(query: VehicleMarketDto): Promise<MarketValue> {
+    const model = await this.currentModel();
+    const estimate = model.estimate({
+      id: null,
+      makeKey: foldText(query.make),
+      modelKey: foldText(query.model),
+      bodyType: query.bodyType ?? null,
+      year: query.year,
+      mileage: query.mileage,
+      condition: query.condition,
+    });
+    if (!estimate) return NO_MARKET_VALUE;
+    const round = (n: number) => Math.round(n / 100) * 100;
+    return {
+      expectedPrice: round(estimate.expectedPrice),
+      low: round(estimate.expectedPrice * Math.exp(-estimate.priceSpread)),
+      high: round(estimate.expectedPrice * Math.exp(estimate.priceSpread)),
+      basis: estimate.basis,
+      comparables: estimate.comparables,
+    };
+  }
+
+  private async fit(rows: PricedRow[]): Promise<MarketModel> {
+    const history = await this.sales.pricingRows();
+    return MarketModel.fit([...rows.filter((r) => r.status === 'approved' || r.status === 'sold'), ...history]);
+  }
+
+  /** The last refit's model on this instance, or one fitted now when there is none or it is old (another instance ran the job). */
+  private currentModel(): Promise<MarketModel> {
+    if (!this.fitted || Date.now() - this.fitted.at > MODEL_TTL_MS) {
+      const model = this.reader.pricingRows().then((rows) => this.fit(rows));
+      this.fitted = { model, at: Date.now() };
+      model.catch(() => {
+        if (this.fitted?.model === model) this.fitted = null;
+      });
+    }
+    return this.fitted.model;
   }
 }

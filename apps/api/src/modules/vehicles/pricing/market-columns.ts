@@ -11,13 +11,14 @@ export const UNRATED_DEAL_RANK = 1_000_000_000;
 export interface MarketColumns {
   expectedPrice: number | null;
   dealComparables: number | null;
+  dealBasis: string | null;
   dealScore: number | null;
   /** dealScore, or UNRATED_DEAL_RANK without one. */
   dealRank: number;
   dealRating: string | null;
 }
 
-export const MARKET_COLUMNS = ['expectedPrice', 'dealComparables', 'dealScore', 'dealRank', 'dealRating'] as const;
+export const MARKET_COLUMNS = ['expectedPrice', 'dealComparables', 'dealBasis', 'dealScore', 'dealRank', 'dealRating'] as const;
 
 /** The gap and rating of a price against the estimate (both null without an estimate). */
 export function dealColumns(price: number, expectedPrice: number | null): Pick<MarketColumns, 'dealScore' | 'dealRank' | 'dealRating'> {

@@ -5,12 +5,15 @@ import {
   type FacetCount,
   type PriceBandCount,
   type PublicVehicle,
+  type SearchAvailability,
   type SearchFacets,
   type SortOption,
   type VehicleSearchDto,
   type VehicleSearchResult,
 } from '@app/shared';
-import { DataSource } from 'typeorm';
+import { DataSource, IsNull, LessThan, Not } from 'typeorm';
+import { VehicleEntity } from '../entities/vehicle.entity';
+import { UNRATED_DEAL_RANK } from '../pricing/market-columns';
 import { VersionedCacheService } from '../../../infra/cache/versioned-cache.service';
 import { PUBLIC_COLUMNS, publicRowMapper } from '../vehicle.mapper';
 import { sqlEngineOf, type SqlEngine } from '../../../infra/database/sql-engine';
@@ -55,10 +58,22 @@ export class VehicleSearchService {
     // MariaDB the ranked page and the keywords' id set the counts read (SearchCounts) are each a pass over every
     // full-text match (100 to 200 ms for a common word at 100,000 listings), which one after the other added up.
     const early = pageIndexReadsCounts(sortBy) ? undefined : this.page(filters, sortBy, pageIndex(filters, sortBy, 0, 0, offset + limit), limit, offset);
-    const [total, publicTotal, facets, earlyPage] = await Promise.all([this.total(filters), this.total(PUBLIC_ONLY), this.facets(filters), early]);
-    if (offset >= total) return { vehicles: [], total, page, limit, facets };
+    const [total, publicTotal, facets, available, earlyPage] = await Promise.all([this.total(filters), this.total(PUBLIC_ONLY), this.facets(filters), this.available(), early]);
+    if (offset >= total) return { vehicles: [], total, page, limit, facets, available };
     const vehicles = earlyPage ?? (await this.page(filters, sortBy, pageIndex(filters, sortBy, total, publicTotal, offset + limit), limit, offset));
-    return { vehicles, total, page, limit, facets };
+    return { vehicles, total, page, limit, facets, available };
+  }
+
+  /** What the market data can serve (SearchAvailability): two index range counts, once per listings version. */
+  private available(): Promise<SearchAvailability> {
+    return this.cache.get(LISTINGS_DATA_SET, 'available', async () => {
+      const vehicles = this.dataSource.getRepository(VehicleEntity);
+      const [rated, reduced] = await Promise.all([
+        vehicles.count({ where: { isPublic: true, status: 'approved', dealRank: LessThan(UNRATED_DEAL_RANK) } }),
+        vehicles.count({ where: { isPublic: true, status: 'approved', priceReducedAt: Not(IsNull()) } }),
+      ]);
+      return { rated, reduced };
+    });
   }
 
   /** One query: the page's rows in sort order, read straight into the public shape. */

@@ -18,6 +18,7 @@ import { useCatalogModels, useCatalogTrims, type ListingPayload } from '../../..
 import { listingResolver, listingYears, type ListingFormValues } from './listing-form-values';
 import { ErrorSummary } from './ErrorSummary';
 import { useFeatureGeneration, useListingSubmit, useSpecGeneration, useVinDecoding } from './listing-form-hooks';
+import { MarketValueNote } from './MarketValueNote';
 import { PhotoUploader } from './PhotoUploader';
 import { TagEditor } from './TagEditor';
 import { uploadStrategyFor, type UploadStrategy } from './uploader';
@@ -74,6 +75,7 @@ export function ListingForm({ vehicleId, defaultValues, imageUpload }: ListingFo
     control,
     name: ['make', 'model', 'year', 'trim', 'images', 'coverPhotoIndex', 'features', 'recentServices', 'drivetrain'],
   });
+  const [mileage, price, condition, bodyType] = useWatch({ control, name: ['mileage', 'price', 'condition', 'bodyType'] });
 
   const makes = useMakes();
   const models = useCatalogModels(make);
@@ -97,7 +99,7 @@ export function ListingForm({ vehicleId, defaultValues, imageUpload }: ListingFo
   // Each field's label as drawn, for the error summary (filled while rendering, read below the fields).
   const labels = useRef(new Map<string, string>([['images', 'Photos']]));
 
-  const field = (name: keyof ListingFormValues, label: string, input: ReactNode, opts: { required?: boolean; hint?: string; wide?: boolean } = {}) => {
+  const field = (name: keyof ListingFormValues, label: string, input: ReactNode, opts: { required?: boolean; hint?: string; wide?: boolean; note?: ReactNode } = {}) => {
     labels.current.set(name, label);
     return (
     <div className={`field${opts.wide ? ' field-wide' : ''}`}>
@@ -105,6 +107,7 @@ export function ListingForm({ vehicleId, defaultValues, imageUpload }: ListingFo
         {label} {opts.required ? <span className="required" aria-hidden="true">*</span> : null}
       </label>
       {input}
+      {opts.note}
       {opts.hint ? (
         <span id={`${id}-${name}-hint`} className="field-hint">
           {opts.hint}
@@ -119,14 +122,14 @@ export function ListingForm({ vehicleId, defaultValues, imageUpload }: ListingFo
     );
   };
 
-  const aria = (name: keyof ListingFormValues, required = false, hint = false) => ({
+  const aria = (name: keyof ListingFormValues, required = false, hint = false, note = false) => ({
     id: `${id}-${name}`,
     'aria-invalid': err(name) ? true : undefined,
     'aria-required': required || undefined,
-    'aria-describedby': [hint ? `${id}-${name}-hint` : '', err(name) ? `${id}-${name}-error` : ''].filter(Boolean).join(' ') || undefined,
+    'aria-describedby': [note ? `${id}-${name}-note` : '', hint ? `${id}-${name}-hint` : '', err(name) ? `${id}-${name}-error` : ''].filter(Boolean).join(' ') || undefined,
   });
 
-  const text = (name: keyof ListingFormValues, label: string, opts: { required?: boolean; type?: string; inputMode?: 'numeric' | 'decimal' | 'tel' | 'email' | 'url'; autoComplete?: string; placeholder?: string; hint?: string; maxLength?: number } = {}) =>
+  const text = (name: keyof ListingFormValues, label: string, opts: { required?: boolean; type?: string; inputMode?: 'numeric' | 'decimal' | 'tel' | 'email' | 'url'; autoComplete?: string; placeholder?: string; hint?: string; maxLength?: number; note?: ReactNode } = {}) =>
     field(
       name,
       label,
@@ -137,7 +140,7 @@ export function ListingForm({ vehicleId, defaultValues, imageUpload }: ListingFo
         autoComplete={opts.autoComplete ?? 'off'}
         placeholder={opts.placeholder}
         maxLength={opts.maxLength}
-        {...aria(name, opts.required, !!opts.hint)}
+        {...aria(name, opts.required, !!opts.hint, !!opts.note)}
         {...register(name)}
       />,
       opts,
@@ -291,7 +294,12 @@ export function ListingForm({ vehicleId, defaultValues, imageUpload }: ListingFo
             ? select('trim', 'Trim', asOptions(trimNames), { placeholder: model ? 'Select trim' : 'Choose Model First' })
             : text('trim', 'Trim', { placeholder: model ? 'e.g. Sport, Limited' : 'Choose Model First', maxLength: 100 })}
           {text('mileage', 'Mileage', { required: true, inputMode: 'numeric', placeholder: 'e.g. 42,000' })}
-          {text('price', 'Price ($)', { required: true, inputMode: 'decimal', placeholder: 'e.g. $28,500' })}
+          {text('price', 'Price ($)', {
+            required: true,
+            inputMode: 'decimal',
+            placeholder: 'e.g. $28,500',
+            note: <MarketValueNote id={`${id}-price-note`} values={{ make, model, year, mileage, condition, bodyType }} price={price} />,
+          })}
           {select('condition', 'Condition', CONDITION_OPTIONS, { required: true })}
           {select('bodyType', 'Body Type', BODY_TYPE_OPTIONS)}
           {select('fuelType', 'Fuel Type', FUEL_TYPE_OPTIONS)}
