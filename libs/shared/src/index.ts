@@ -40,3 +40,4 @@ export * from './vehicles/photo-list';
 export * from './vehicles/deal-rating';
 export * from './import/listing-bundle.contract';
 export * from './admin/moderation';
+export * from './desk/desk.contract';
