@@ -100,7 +100,7 @@ export class LeadsService {
         updatedAt: at,
       }),
     );
-    if (responded) {
+    if (input.source === 'call' || input.source === 'text') {
       await this.trail(manager, lead.id, input.source, input.body, actor, at);
     } else {
       await manager.insert(LeadMessageEntity, { leadId: lead.id, direction: 'in', body: input.body, authorId: null, authorName: input.buyerName, createdAt: at });
