@@ -28,6 +28,8 @@ describe('the associate desk', () => {
   let listingId: number;
   let otherListingId: number;
 
+  let address = 0;
+  // Each buyer from an address of their own: the contact form allows 10 messages an hour per address.
   const contact = (vehicleId: number, who: string) =>
     t.client().post('/api/contact', {
       vehicleId,
@@ -37,7 +39,7 @@ describe('the associate desk', () => {
       senderPhone: '(555) 123-4567',
       subject: `Question from ${who}`,
       message: `Hello, ${who} here. Is it still available?`,
-    });
+    }, { headers: { 'x-forwarded-for': `198.51.100.${(address += 1)}` } });
   const leadOf = async (contactId: number) => t.app.get(DataSource).getRepository(LeadEntity).findOneByOrFail({ contactMessageId: contactId });
 
   beforeAll(async () => {
@@ -45,6 +47,7 @@ describe('the associate desk', () => {
     inboundPort = await freePort();
     t = await startTestApp({
       ...{ ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password },
+      TRUST_PROXY: 'true',
       SMTP_URL: smtp.url,
       STAFF_EMAIL: 'staff@cars.example.com',
       PUBLIC_URL: 'https://cars.example.com',

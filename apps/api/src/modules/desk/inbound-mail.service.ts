@@ -101,7 +101,7 @@ export class InboundMailService implements OnApplicationBootstrap, OnApplication
   async receive(raw: Buffer, envelopeFrom: string, recipients: readonly string[]): Promise<InboundOutcome> {
     const parsed = await simpleParser(raw);
     const from = firstAddress(parsed.from) ?? envelopeFrom;
-    const text = (parsed.text ?? '').replace(/\r\n/g, '\n');
+    const text = (parsed.text ?? '').replace(/\r\n/g, '\n').trim();
     let threaded = false;
     let forged = false;
     for (const recipient of recipients) {
