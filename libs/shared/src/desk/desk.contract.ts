@@ -6,6 +6,7 @@ import { PageQueryDto } from '../common/pagination';
 import { emptyToUndefined, lowercased, singleLine, toInteger, trimmed } from '../common/transforms';
 import { numeric, rule } from '../common/validators';
 import { phoneDigits } from '../vehicles/vehicle-input.dto';
+import type { ListingStatus } from '../vehicles/vocabularies';
 
 /** A lead's life on the desk (issue 30): new → contacted → qualified → negotiating → sold | lost. */
 export const LEAD_STATES = ['new', 'contacted', 'qualified', 'negotiating', 'sold', 'lost'] as const;
@@ -214,8 +215,7 @@ export interface DeskListing {
   year: number;
   make: string;
   model: string;
-  price: number;
-  status: string;
+  status: ListingStatus;
 }
 
 export interface LeadFee {

@@ -29,7 +29,7 @@ import { composeMail } from '../../infra/mail/mail-layout';
 import { MailOutbox } from '../../infra/mail/outbox/mail-outbox.service';
 import type { AuthUser } from '../auth';
 import { UserEntity } from '../users';
-import { ListingReader, ListingWriter, type VehicleEntity } from '../vehicles';
+import { ListingReader, type ListingSummary, ListingWriter, type VehicleEntity } from '../vehicles';
 import { addBusinessMinutes } from './business-hours';
 import { LeadActivityEntity } from './entities/lead-activity.entity';
 import { LeadMessageEntity } from './entities/lead-message.entity';
@@ -212,14 +212,16 @@ export class LeadsService {
       .offset((query.page - 1) * query.limit)
       .limit(query.limit)
       .getManyAndCount();
-    return { items: rows.map((r) => this.toDeskLead(r, now)), total };
+    const listings = await this.listings.summaries(rows.map((r) => r.vehicleId));
+    return { items: rows.map((r) => this.toDeskLead(r, listings.get(r.vehicleId) ?? null, now)), total };
   }
 
   async detail(id: number, now = new Date()): Promise<DeskLeadDetail> {
     const lead = await this.query().where('lead.id = :id', { id }).getOne();
     if (!lead) throw new NotFoundException('Lead not found');
     const manager = this.leads.manager;
-    const [messages, activities] = await Promise.all([
+    const [listings, messages, activities] = await Promise.all([
+      this.listings.summaries([lead.vehicleId]),
       manager.find(LeadMessageEntity, { where: { leadId: id }, order: { createdAt: 'ASC', id: 'ASC' } }),
       manager
         .createQueryBuilder(LeadActivityEntity, 'a')
@@ -230,7 +232,7 @@ export class LeadsService {
         .getMany(),
     ]);
     return {
-      ...this.toDeskLead(lead, now),
+      ...this.toDeskLead(lead, listings.get(lead.vehicleId) ?? null, now),
       thread: messages.map((m) => ({ id: m.id, direction: m.direction, body: m.body, author: m.authorName, createdAt: m.createdAt.toISOString() })),
       activities: activities.map((a) => ({
         id: a.id,
@@ -264,18 +266,17 @@ export class LeadsService {
   }
 
   private query(): SelectQueryBuilder<LeadEntity> {
-    return this.leads.createQueryBuilder('lead').leftJoinAndSelect('lead.vehicle', 'vehicle').leftJoinAndSelect('lead.assignedTo', 'assignee');
+    return this.leads.createQueryBuilder('lead').leftJoinAndSelect('lead.assignedTo', 'assignee');
   }
 
-  private toDeskLead(lead: LeadEntity, now: Date): DeskLead {
-    const v = lead.vehicle;
+  private toDeskLead(lead: LeadEntity, vehicle: ListingSummary | null, now: Date): DeskLead {
     const a = lead.assignedTo;
     return {
       id: lead.id,
       state: lead.state,
       source: lead.source,
       vehicleId: lead.vehicleId,
-      vehicle: v ? { id: v.id, year: v.year, make: v.make, model: v.model, price: v.price, status: v.status } : null,
+      vehicle,
       buyerName: lead.buyerName,
       buyerEmail: lead.buyerEmail,
       buyerPhone: lead.buyerPhone,
@@ -379,14 +380,15 @@ export class LeadsService {
    * outbox, from the site with the lead's own signed reply address, so the answer comes back to this thread.
    */
   async reply(id: number, body: string, actor: AuthUser): Promise<DeskLeadDetail> {
-    const lead = await this.query().where('lead.id = :id', { id }).getOne();
+    const lead = await this.leads.findOneBy({ id });
     if (!lead) throw new NotFoundException('Lead not found');
+    const vehicle = (await this.listings.summaries([lead.vehicleId])).get(lead.vehicleId) ?? null;
     if (!lead.buyerEmail) throw new ValidationFailedException([{ field: 'body', message: 'This buyer left no e-mail address: log a call or a text instead' }]);
     const author = staffName(actor);
     await this.leads.manager.transaction(async (manager) => {
       const now = new Date();
       await manager.insert(LeadMessageEntity, { leadId: id, direction: 'out', body, authorId: actor.id, authorName: author, createdAt: now });
-      const title = lead.vehicle ? vehicleTitle(lead.vehicle, true) : 'your car';
+      const title = vehicle ? vehicleTitle(vehicle) : 'your car';
       const queued = await this.outbox.enqueue(
         manager,
         'desk-reply',
@@ -394,7 +396,7 @@ export class LeadsService {
           to: lead.buyerEmail!,
           subject: `Re: ${lead.subject}`,
           paragraphs: [`Hello ${lead.buyerName},`, body, `${author}\n${this.config.site.name}`],
-          ...(lead.vehicle ? { action: { label: `View the ${title}`, url: `${this.config.publicUrl ?? ''}${sitePath('/vehicles/:id', { id: lead.vehicleId })}` } } : {}),
+          ...(vehicle ? { action: { label: `View the ${title}`, url: `${this.config.publicUrl ?? ''}${sitePath('/vehicles/:id', { id: lead.vehicleId })}` } } : {}),
           footer: ['Reply to this e-mail to answer your associate.'],
           replyTo: { name: `${this.config.site.name} (${author})`, address: this.replyAddressOf(id) },
         }),
