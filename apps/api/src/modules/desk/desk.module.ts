@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { UsersModule } from '../users';
 import { VehiclesModule } from '../vehicles';
+import { DeskDemoService } from './desk-demo.service';
 import { DeskReportService } from './desk-report.service';
 import { DeskController } from './desk.controller';
 import { InboundMailEntity } from './entities/inbound-mail.entity';
@@ -20,7 +21,7 @@ import { StaffService } from './staff.service';
 @Module({
   imports: [TypeOrmModule.forFeature([LeadEntity, LeadMessageEntity, LeadActivityEntity, InboundMailEntity]), UsersModule, VehiclesModule],
   controllers: [DeskController, SellerProgressController, FinancingController, StaffController],
-  providers: [LeadsService, DeskReportService, InboundMailService, StaffService, DeskJobs],
-  exports: [LeadsService, InboundMailService],
+  providers: [LeadsService, DeskReportService, InboundMailService, StaffService, DeskJobs, DeskDemoService],
+  exports: [LeadsService, InboundMailService, DeskDemoService],
 })
 export class DeskModule {}

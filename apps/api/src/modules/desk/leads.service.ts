@@ -11,6 +11,10 @@ import {
   vehicleTitle,
   type CreateLeadDto,
   type DeskLead,
+  type FeeState,
+  type LeadActivityKind,
+  type LeadState,
+  type LostReason,
   type DeskLeadDetail,
   type DeskLeadList,
   type FinancingRequestCreated,
@@ -53,7 +57,22 @@ export interface NewLead {
   contactMessageId?: number | null;
   /** When it arrived (imports and demo data); now otherwise. */
   at?: Date;
+  /** The financing pre-qualification answers, sealed under the application key. */
+  financing?: LeadFinancing;
 }
+
+/**
+ * One step of a lead's history replayed with its own time (demo data, a lead moved from another system):
+ * a reply (out) or the buyer's message (in), a logged activity, or a state change (sold with its price, a fee's
+ * state, lost with its reason).
+ */
+export type LeadHistoryStep =
+  | { at: Date; kind: 'out' | 'in'; body: string; actorId?: number }
+  | { at: Date; kind: LeadActivityKind; body: string; actorId?: number; dueAt?: Date }
+  | { at: Date; kind: 'state'; state: LeadState; lostReason?: LostReason; salePrice?: number; actorId?: number }
+  | { at: Date; kind: 'fee'; feeState: FeeState; actorId?: number }
+  | { at: Date; kind: 'escalated' }
+  | { at: Date; kind: 'assigned'; assignedTo: number; actorId?: number };
 
 const OPEN_STATES = ['new', 'contacted', 'qualified', 'negotiating'] as const;
 const staffName = (u: Pick<UserEntity, 'firstName' | 'lastName' | 'email'>) => [u.firstName, u.lastName].filter(Boolean).join(' ') || u.email;
@@ -100,6 +119,9 @@ export class LeadsService {
         updatedAt: at,
       }),
     );
+    if (input.financing) {
+      await manager.update(LeadEntity, { id: lead.id }, { financingSealed: sealFinancing(this.config.desk.financingKey, lead.id, input.financing) });
+    }
     if (input.source === 'call' || input.source === 'text') {
       await this.trail(manager, lead.id, input.source, input.body, actor, at);
     } else {
@@ -107,6 +129,11 @@ export class LeadsService {
     }
     await this.trail(manager, lead.id, 'created', `From ${input.source}${assignee ? `, assigned to ${staffName(assignee)}` : ', unassigned (no active associate)'}`, actor, at);
     return lead;
+  }
+
+  /** A new lead in a transaction of its own (imports, demo data). */
+  createLead(input: NewLead, actor: Actor = null): Promise<LeadEntity> {
+    return this.leads.manager.transaction((manager) => this.create(manager, input, actor));
   }
 
   /** POST /api/desk/leads: a call or a text staff took about a listing (the first response is that call). */
@@ -154,9 +181,9 @@ export class LeadsService {
         buyerEmail: dto.email,
         buyerPhone: dto.phone ?? null,
         subject: `Financing pre-qualification: ${vehicleTitle(vehicle)}`,
-        body: `Financing pre-qualification request for the ${vehicleTitle(vehicle, true)} (${formatPrice(vehicle.price)}). The answers are on the lead, for the desk and the financing partner.`,
+        body: financingRequestNote(vehicleTitle(vehicle, true), vehicle.price),
+        financing: answers,
       });
-      await manager.update(LeadEntity, { id: created.id }, { financingSealed: sealFinancing(this.config.desk.financingKey, created.id, answers) });
       if (this.config.mail.staffEmail) {
         await this.outbox.enqueue(
           manager,
@@ -448,6 +475,57 @@ export class LeadsService {
     await manager.insert(LeadActivityEntity, { leadId, kind, body, dueAt, actorId: actor?.id ?? null, createdAt: at });
   }
 
+  /**
+   * Replays a lead's history with its own times (demo data, a lead moved from another system), in one
+   * transaction, through the same rules as live work: the first reply, call or text is the first response;
+   * selling records the fee (the listing must already be sold or live: it is marked sold).
+   */
+  async replay(leadId: number, steps: readonly LeadHistoryStep[]): Promise<void> {
+    const sale = steps.find((s): s is Extract<LeadHistoryStep, { kind: 'state' }> => s.kind === 'state' && s.state === 'sold');
+    const lead = await this.leads.findOneByOrFail({ id: leadId });
+    if (sale) await this.markListingSold(lead.vehicleId, sale.salePrice!);
+    await this.leads.manager.transaction(async (manager) => {
+      const staff = new Map((await manager.find(UserEntity, { where: { role: In(['associate', 'admin']) } })).map((u) => [u.id, u]));
+      let current = await manager.findOneByOrFail(LeadEntity, { id: leadId });
+      for (const step of steps) {
+        const actor = 'actorId' in step && step.actorId !== undefined ? (staff.get(step.actorId) ?? null) : null;
+        const set: Partial<LeadEntity> = { updatedAt: step.at };
+        if (step.kind === 'out' || step.kind === 'in') {
+          const author = step.kind === 'out' ? (actor ? staffName(actor) : this.config.site.name) : current.buyerName;
+          await manager.insert(LeadMessageEntity, { leadId, direction: step.kind, body: step.body, authorId: step.kind === 'out' ? (actor?.id ?? null) : null, authorName: author, createdAt: step.at });
+        } else if (step.kind === 'state') {
+          await this.trail(manager, leadId, 'state', `${LEAD_STATE_LABELS[current.state]} → ${LEAD_STATE_LABELS[step.state]}${step.lostReason ? ` (${step.lostReason})` : ''}`, actor, step.at);
+          Object.assign(set, { state: step.state, lostReason: step.lostReason ?? null });
+          if (step.state === 'sold') {
+            const fee = successFee(step.salePrice!, this.config.desk.successFee);
+            Object.assign(set, { salePrice: step.salePrice!, feeAmount: fee, feeState: 'due', feeUpdatedAt: step.at, soldAt: step.at });
+            await this.trail(manager, leadId, 'fee', `Sold for ${formatPrice(step.salePrice!)}: success fee ${formatPrice(fee)} due`, actor, step.at);
+          }
+        } else if (step.kind === 'fee') {
+          await this.trail(manager, leadId, 'fee', `Fee ${current.feeState} → ${step.feeState}`, actor, step.at);
+          Object.assign(set, { feeState: step.feeState, feeUpdatedAt: step.at });
+        } else if (step.kind === 'assigned') {
+          const to = staff.get(step.assignedTo);
+          await this.trail(manager, leadId, 'assigned', to ? `Assigned to ${staffName(to)}` : 'Unassigned', actor, step.at);
+          set.assignedToId = to?.id ?? null;
+        } else if (step.kind === 'escalated') {
+          await this.trail(manager, leadId, 'escalated', `First response overdue since ${current.responseDueAt.toISOString()}; admins alerted`, null, step.at);
+          set.escalatedAt = step.at;
+        } else {
+          await this.trail(manager, leadId, step.kind, step.body, actor, step.at, 'dueAt' in step ? (step.dueAt ?? null) : null);
+        }
+        const responds = step.kind === 'out' || step.kind === 'call' || step.kind === 'text';
+        if (responds && current.firstResponseAt === null) set.firstResponseAt = step.at;
+        if (responds && current.state === 'new') {
+          set.state = 'contacted';
+          await this.trail(manager, leadId, 'state', 'New → Contacted', actor, step.at);
+        }
+        await manager.update(LeadEntity, { id: leadId }, set);
+        current = { ...current, ...set } as LeadEntity;
+      }
+    });
+  }
+
   // ---- Jobs ----------------------------------------------------------------------------------------------
 
   /**
@@ -505,6 +583,11 @@ export class LeadsService {
     }
     return rows.length;
   }
+}
+
+/** The thread's note of a financing request: that it came, never the answers. */
+export function financingRequestNote(title: string, price: number): string {
+  return `Financing pre-qualification request for the ${title} (${formatPrice(price)}). The answers are on the lead, for the desk and the financing partner.`;
 }
 
 export function isOverdue(lead: Pick<LeadEntity, 'firstResponseAt' | 'responseDueAt' | 'state'>, now: Date): boolean {
