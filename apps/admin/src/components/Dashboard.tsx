@@ -31,7 +31,7 @@ function AssociateDesk({ user }: { user: PublicUser }) {
         <Typography.Text type="secondary">Work buyer leads from first message to sale</Typography.Text>
       </div>
       <Card>
-        <DeskTab user={user} enabled />
+        <DeskTab user={user} enabled title="Leads and sales" />
       </Card>
     </div>
   );

@@ -20,13 +20,13 @@ const STATE_COLORS: Record<LeadState, string> = { new: 'blue', contacted: 'cyan'
  * overdue first responses, the lead drawer with the thread and the trail, the report and the inbound mail
  * that matched no lead. One entry of the console's navigation; its views switch inside it.
  */
-export function DeskTab({ user, enabled }: { user: PublicUser; enabled: boolean }) {
+export function DeskTab({ user, enabled, title = 'Associate Desk' }: { user: PublicUser; enabled: boolean; title?: string }) {
   const [view, setView] = useState<View>('board');
   return (
     <section aria-labelledby="adm-desk-heading" className="adm-console-stack">
       <Flex justify="space-between" align="center" wrap gap={12}>
         <Typography.Title level={4} id="adm-desk-heading" style={{ margin: 0 }}>
-          Associate Desk
+          {title}
         </Typography.Title>
         <Segmented<View>
           value={view}
@@ -133,7 +133,8 @@ function Board({ user, enabled }: { user: PublicUser; enabled: boolean }) {
 function LeadCard({ lead, onOpen }: { lead: DeskLead; onOpen: () => void }) {
   return (
     <Card size="small" className={lead.overdue ? 'adm-desk-card is-overdue' : 'adm-desk-card'}>
-      <button type="button" className="adm-desk-card-open" onClick={onOpen} aria-label={`Open lead ${lead.id}: ${lead.buyerName}`}>
+      <button type="button" className="adm-desk-card-open" onClick={onOpen}>
+        <span className="adm-desk-sr">Open lead {lead.id}: </span>
         <Flex vertical gap={2} align="start">
           <Typography.Text strong>{lead.buyerName}</Typography.Text>
           <Typography.Text className="adm-desk-card-line">{lead.vehicle ? vehicleTitle(lead.vehicle) : 'Listing removed'}</Typography.Text>

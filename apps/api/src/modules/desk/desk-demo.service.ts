@@ -76,8 +76,10 @@ export class DeskDemoService {
       () => [],
       () => [],
     ];
+    // The demo associate who signs in (Sam) has a lead in every state; Riley has the rest.
+    const owners = [sam.id, sam.id, sam.id, riley.id, riley.id, sam.id, riley.id];
     for (const [i, lead] of imported.entries()) {
-      const owner = i % 2 === 0 ? sam.id : riley.id;
+      const owner = owners[i % owners.length]!;
       const created = new Date(lead.createdAt);
       const plan = plans[Math.min(i, plans.length - 1)]!(created, owner);
       // An unanswered lead that is already overdue was escalated when it fell due (no burst of alerts at start).
