@@ -68,6 +68,7 @@ export const CONSOLE_CSS = `
 .adm-console .adm-desk-bars li { flex: 1; height: 100%; display: flex; align-items: flex-end; }
 .adm-console .adm-desk-bar { display: block; width: 100%; min-height: 1px; background: ${BRAND.brand}; border-radius: 2px 2px 0 0; }
 .adm-console .adm-desk-sr, .adm-desk-drawer .adm-desk-sr { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
+.adm-desk-drawer a[href^="mailto:"], .adm-desk-drawer a[href^="tel:"] { display: inline-block; min-height: 24px; line-height: 24px; }
 .adm-desk-drawer .adm-desk-thread { list-style: none; margin: 0 0 12px; padding: 0; display: flex; flex-direction: column; gap: 8px; }
 .adm-desk-drawer .adm-desk-thread li { display: flex; }
 .adm-desk-drawer .adm-desk-thread li.is-out { justify-content: flex-end; }

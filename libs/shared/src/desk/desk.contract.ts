@@ -74,12 +74,14 @@ export class LeadQueryDto extends PageQueryDto {
   @IsOptional()
   @Transform((p) => (p.value === 'none' ? 'none' : toInteger(p)))
   @ValidateIf((_o, v) => v !== 'none')
+  @Max(2_147_483_647, LEAD_ID)
   @Min(1, LEAD_ID)
   @IsInt(LEAD_ID)
   assignedTo?: number | 'none';
 
   @IsOptional()
   @Transform(toInteger)
+  @Max(2_147_483_647, { message: 'vehicleId must be a listing id' })
   @Min(1, { message: 'vehicleId must be a listing id' })
   @IsInt({ message: 'vehicleId must be a listing id' })
   vehicleId?: number;
@@ -104,6 +106,7 @@ export class UpdateLeadDto {
   /** A staff user's id; null takes the lead off everyone's list. */
   @IsOptional()
   @ValidateIf((_o, v) => v !== null)
+  @Max(2_147_483_647, LEAD_ID)
   @Min(1, LEAD_ID)
   @IsInt(LEAD_ID)
   assignedTo?: number | null;
@@ -151,6 +154,7 @@ export class LeadActivityDto {
   /** Required for a task, refused otherwise. */
   @ValidateIf((o: LeadActivityDto) => o.kind === 'task' || o.dueAt !== undefined)
   @rule('onlyForTask', (_v, args) => (args.object as LeadActivityDto).kind === 'task', 'dueAt goes only with kind task')
+  @rule('reasonableDate', (v) => typeof v !== 'string' || (Date.parse(v) >= Date.UTC(2000, 0, 1) && Date.parse(v) < Date.UTC(2100, 0, 1)), 'dueAt must be between 2000 and 2100')
   @IsISO8601({ strict: true }, { message: 'dueAt must be a date and time (ISO 8601)' })
   @IsNotEmpty({ message: 'dueAt is required for a task' })
   dueAt?: string;
@@ -159,6 +163,7 @@ export class LeadActivityDto {
 /** `POST /api/desk/leads`: a call or a text staff took, logged as a new lead on a listing. */
 export class CreateLeadDto {
   @Transform(numeric)
+  @Max(2_147_483_647, { message: 'vehicleId must be a listing id' })
   @Min(1, { message: 'vehicleId must be a listing id' })
   @IsInt({ message: 'vehicleId must be a listing id' })
   vehicleId!: number;
@@ -352,6 +357,7 @@ export const ID_TYPES = ['drivers-license', 'passport', 'state-id'] as const;
 /** `POST /api/financing`: the listing page's pre-qualification form (SPEC.md: ID, income, credit history, insurance). */
 export class FinancingRequestDto {
   @Transform(numeric)
+  @Max(2_147_483_647, { message: 'vehicleId must be a listing id' })
   @Min(1, { message: 'vehicleId must be a listing id' })
   @IsInt({ message: 'vehicleId must be a listing id' })
   vehicleId!: number;
