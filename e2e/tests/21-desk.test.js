@@ -85,7 +85,8 @@ test('an admin finds the desk under one entry of the console, with its report', 
   await page.getByRole('button', { name: /^Open lead/ }).first().waitFor();
   await page.locator('.adm-segmented-item').filter({ hasText: 'Report' }).click();
   await page.getByText('First response p50').waitFor();
-  await page.locator('.adm-card').filter({ hasText: 'Success fees per month' }).locator('tbody tr.adm-table-row').first().waitFor();
+  const fees = page.locator('.adm-card-small').filter({ has: page.getByText('Success fees per month', { exact: true }) });
+  await fees.locator('tbody tr.adm-table-row').first().waitFor();
   await screenshots(page, 'desk-report');
   await page.close();
 });

@@ -212,7 +212,7 @@ export function useLeads(filters: LeadFilters, enabled: boolean) {
     queryFn: () =>
       api.get('/desk/leads', {
         limit: 100,
-        ...(filters.assignedTo !== undefined ? { assignedTo: filters.assignedTo === 'none' ? 'none' : filters.assignedTo } : {}),
+        ...(filters.assignedTo === 'none' ? { unassigned: true } : filters.assignedTo !== undefined ? { assignedTo: filters.assignedTo } : {}),
         ...(filters.overdue ? { overdue: true } : {}),
       }),
     placeholderData: keepPreviousData,

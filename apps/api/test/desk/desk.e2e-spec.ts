@@ -180,6 +180,9 @@ describe('the associate desk', () => {
       expect(mine.status).toBe(200);
       expect(mine.body.total).toBeGreaterThanOrEqual(1);
       expect(mine.body.items.every((l: { assignedTo: { id: number }; state: string }) => l.assignedTo.id === associates[1]!.id && l.state === 'new')).toBe(true);
+      const unassigned = await admin.get('/api/desk/leads?unassigned=true');
+      expect(unassigned.status).toBe(200);
+      expect(unassigned.body.items.every((l: { assignedTo: unknown }) => l.assignedTo === null)).toBe(true);
       const bad = await admin.get('/api/desk/leads?state=won');
       expect(bad.status).toBe(400);
       expect(bad.body.errors).toEqual([expect.objectContaining({ field: 'state' })]);

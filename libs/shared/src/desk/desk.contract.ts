@@ -3,7 +3,7 @@ import { IsBoolean, IsEmail, IsIn, IsInt, IsISO8601, IsNotEmpty, IsNumber, IsOpt
 import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH } from '../auth/auth.dto';
 import { STAFF_ROLES, type StaffRole } from '../auth/user.contract';
 import { PageQueryDto } from '../common/pagination';
-import { emptyToUndefined, lowercased, singleLine, toInteger, trimmed } from '../common/transforms';
+import { emptyToUndefined, lowercased, singleLine, toBoolean, toInteger, trimmed } from '../common/transforms';
 import { numeric, rule } from '../common/validators';
 import { phoneDigits } from '../vehicles/vehicle-input.dto';
 import type { ListingStatus } from '../vehicles/vocabularies';
@@ -64,20 +64,25 @@ export function successFee(salePrice: number, rule: { percent: number; min: numb
 
 const LEAD_ID = { message: 'assignedTo must be a user id' };
 
-/** `GET /api/desk/leads?state=&assignedTo=&vehicleId=&overdue=&page=&limit=`. */
+/** `GET /api/desk/leads?state=&assignedTo=&unassigned=&vehicleId=&overdue=&page=&limit=`. */
 export class LeadQueryDto extends PageQueryDto {
   @IsOptional()
   @IsIn(LEAD_STATES, { message: `state must be one of: ${LEAD_STATES.join(', ')}` })
   state?: LeadState;
 
-  /** A staff user's id, or `none` for unassigned leads. */
+  /** A staff user's id. */
   @IsOptional()
-  @Transform((p) => (p.value === 'none' ? 'none' : toInteger(p)))
-  @ValidateIf((_o, v) => v !== 'none')
+  @Transform(toInteger)
   @Max(2_147_483_647, LEAD_ID)
   @Min(1, LEAD_ID)
   @IsInt(LEAD_ID)
-  assignedTo?: number | 'none';
+  assignedTo?: number;
+
+  /** true: only leads assigned to nobody. */
+  @IsOptional()
+  @Transform(toBoolean)
+  @IsBoolean({ message: 'unassigned must be true or false' })
+  unassigned?: boolean;
 
   @IsOptional()
   @Transform(toInteger)
@@ -87,7 +92,7 @@ export class LeadQueryDto extends PageQueryDto {
   vehicleId?: number;
 
   @IsOptional()
-  @Transform(({ value }) => (value === 'true' || value === '1' ? true : value === 'false' || value === '0' ? false : value))
+  @Transform(toBoolean)
   @IsBoolean({ message: 'overdue must be true or false' })
   overdue?: boolean;
 }

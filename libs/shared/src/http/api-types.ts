@@ -504,7 +504,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Leads newest first, by state, assignee (`none`: unassigned), listing, overdue. */
+        /** Leads newest first, by state, assignee (or unassigned), listing, overdue. */
         get: operations["Desk_list"];
         put?: never;
         /** Logs a call or a text about a listing as a new lead (already contacted). */
@@ -1596,7 +1596,7 @@ export interface components {
         FinancingRequestDto: {
             annualIncome: number;
             /** @enum {string} */
-            creditHistory: "good" | "none" | "excellent" | "fair" | "poor";
+            creditHistory: "good" | "excellent" | "fair" | "poor" | "none";
             /** Format: email */
             email: string;
             hasInsurance: boolean;
@@ -1748,7 +1748,6 @@ export interface components {
             reason: string;
             weight: number;
         };
-        Object: Record<string, never>;
         Option: {
             label: string;
             value: string;
@@ -5408,12 +5407,14 @@ export interface operations {
     Desk_list: {
         parameters: {
             query: {
-                /** @description A staff user's id, or `none` for unassigned leads. */
-                assignedTo?: components["schemas"]["Object"];
+                /** @description A staff user's id. */
+                assignedTo?: number;
                 limit: number;
                 overdue?: boolean;
                 page: number;
                 state?: "sold" | "new" | "contacted" | "qualified" | "negotiating" | "lost";
+                /** @description true: only leads assigned to nobody. */
+                unassigned?: boolean;
                 vehicleId?: number;
             };
             header?: never;

@@ -28,7 +28,7 @@ export class DeskController {
     private readonly inbound: InboundMailService,
   ) {}
 
-  /** Leads newest first, by state, assignee (`none`: unassigned), listing, overdue. */
+  /** Leads newest first, by state, assignee (or unassigned), listing, overdue. */
   @Get('leads')
   list(@Query() query: LeadQueryDto): Promise<DeskLeadList> {
     return this.leads.list(query);

@@ -222,8 +222,8 @@ export class LeadsService {
   async list(query: LeadQueryDto, now = new Date()): Promise<DeskLeadList> {
     const qb = this.query();
     if (query.state) qb.andWhere('lead.state = :state', { state: query.state });
-    if (query.assignedTo === 'none') qb.andWhere('lead.assignedToId IS NULL');
-    else if (query.assignedTo !== undefined) qb.andWhere('lead.assignedToId = :assignedTo', { assignedTo: query.assignedTo });
+    if (query.unassigned === true) qb.andWhere('lead.assignedToId IS NULL');
+    if (query.assignedTo !== undefined) qb.andWhere('lead.assignedToId = :assignedTo', { assignedTo: query.assignedTo });
     if (query.vehicleId !== undefined) qb.andWhere('lead.vehicleId = :vehicleId', { vehicleId: query.vehicleId });
     if (query.overdue !== undefined) {
       qb.andWhere(
