@@ -1,4 +1,4 @@
-# Build stage: native modules (better-sqlite3, argon2) compile here.
+# Build stage: native modules (argon2) compile here.
 FROM node:22.23-bookworm AS build
 WORKDIR /app
 COPY package.json package-lock.json ./

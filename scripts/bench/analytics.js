@@ -212,21 +212,24 @@ function sqliteTarget(file) {
     engine: 'SQLite',
     url: `sqlite:${file}`,
     async seed(total) {
-      const Database = require('better-sqlite3');
-      const conn = new Database(file);
-      conn.pragma('journal_mode = WAL');
-      conn.pragma('synchronous = NORMAL');
+      // Node's own SQLite, as the API uses (apps/api/src/infra/database/node-sqlite.ts).
+      const { DatabaseSync } = require('node:sqlite');
+      const conn = new DatabaseSync(file);
+      conn.exec('PRAGMA journal_mode = WAL');
+      conn.exec('PRAGMA synchronous = NORMAL');
       try {
         const admin = conn.prepare('SELECT id FROM users WHERE email = ?').get(ADMIN.email);
         const listings = listingRows(admin.id);
-        conn.prepare(`INSERT INTO vehicles (${LISTING_COLUMNS}) VALUES ${listings.map(() => `(${'?, '.repeat(15)}?)`).join(', ')}`).run(listings.flat());
+        conn.prepare(`INSERT INTO vehicles (${LISTING_COLUMNS}) VALUES ${listings.map(() => `(${'?, '.repeat(15)}?)`).join(', ')}`).run(...listings.flat());
         const per = 500;
         const insert = conn.prepare(`INSERT INTO page_visits (${VISIT_COLUMNS}) VALUES ${Array(per).fill('(?, ?, ?, ?, ?, ?)').join(', ')}`);
         const insertRest = (batch) =>
-          conn.prepare(`INSERT INTO page_visits (${VISIT_COLUMNS}) VALUES ${batch.map(() => '(?, ?, ?, ?, ?, ?)').join(', ')}`).run(batch.flat());
-        const transaction = conn.transaction((batches) => {
-          for (const batch of batches) (batch.length === per ? insert.run(batch.flat()) : insertRest(batch));
-        });
+          conn.prepare(`INSERT INTO page_visits (${VISIT_COLUMNS}) VALUES ${batch.map(() => '(?, ?, ?, ?, ?, ?)').join(', ')}`).run(...batch.flat());
+        const transaction = (batches) => {
+          conn.exec('BEGIN');
+          for (const batch of batches) (batch.length === per ? insert.run(...batch.flat()) : insertRest(batch));
+          conn.exec('COMMIT');
+        };
         let batch = [];
         let batches = [];
         for (const row of visitRows(total)) {

@@ -18,11 +18,11 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
 import { createConnection, createPool } from 'mysql2/promise';
 import { DataSource } from 'typeorm';
 import { parseDatabaseUrl } from '../src/infra/config/database-url';
 import { dataSourceOptions } from '../src/infra/database/data-source-options';
+import { SqliteDatabase, type SqliteStatement } from '@app/shared/server';
 import { registerSqliteFunctions } from '../src/infra/database/sqlite-functions';
 import { VERSION_TTL_MS } from '../src/infra/cache/versioned-cache.service';
 import { PUBLIC_COLUMNS } from '../src/modules/vehicles/vehicle.mapper';
@@ -403,9 +403,9 @@ async function bareReference(url: string, kinds: QueryKind[], seconds: number, c
   let close: () => Promise<void>;
   let workers = connections;
   if (settings.type === 'sqlite') {
-    const db = new Database(settings.path, { readonly: true });
+    const db = new SqliteDatabase(settings.path, { readonly: true });
     registerSqliteFunctions(db);
-    const statements = new Map<string, Database.Statement>();
+    const statements = new Map<string, SqliteStatement>();
     run = async ({ sql, params }) => {
       let statement = statements.get(sql);
       if (!statement) statements.set(sql, (statement = db.prepare(sql)));

@@ -71,6 +71,7 @@ describe('import graph', () => {
     expect(importers.sort()).toEqual([
       'apps/api/src/modules/contact/entities/contact-message.entity.ts',
       'apps/api/src/modules/desk/entities/lead.entity.ts',
+      'apps/api/src/modules/listing-import/entities/pending-bundle-photo.entity.ts',
       'apps/api/src/modules/saved/entities/saved-vehicle.entity.ts',
     ]);
   });

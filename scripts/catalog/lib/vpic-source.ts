@@ -2,7 +2,7 @@
  * Read-only queries against vpic.lite.db for the catalog generator. Large
  * tables are read whole and filtered in memory (a few hundred ms).
  */
-import type Database from 'better-sqlite3';
+import type { SqliteDatabase } from '@app/shared/server';
 
 /** vPIC Element ids used by the catalog. */
 export const ELEMENT = {
@@ -54,7 +54,7 @@ export interface Lookups {
   electrification: Lookup;
 }
 
-export function loadModels(db: Database.Database, makeNames: readonly string[]): VpicModel[] {
+export function loadModels(db: SqliteDatabase, makeNames: readonly string[]): VpicModel[] {
   const wanted = new Set(makeNames.map((n) => n.toLowerCase()));
   const rows = db
     .prepare(
@@ -65,7 +65,7 @@ export function loadModels(db: Database.Database, makeNames: readonly string[]):
   return rows.filter((row) => wanted.has(row.makeName.toLowerCase()));
 }
 
-export function loadPatterns(db: Database.Database, elementIds: readonly number[]): PatternRow[] {
+export function loadPatterns(db: SqliteDatabase, elementIds: readonly number[]): PatternRow[] {
   const placeholders = elementIds.map(() => '?').join(',');
   return db
     .prepare(
@@ -75,7 +75,7 @@ export function loadPatterns(db: Database.Database, elementIds: readonly number[
     .all(...elementIds) as PatternRow[];
 }
 
-export function loadSchemaYears(db: Database.Database): SchemaYearRow[] {
+export function loadSchemaYears(db: SqliteDatabase): SchemaYearRow[] {
   return db
     .prepare(
       `SELECT wvs.VinSchemaId AS schemaId, vs.Name AS schemaName, wvs.YearFrom AS yearFrom,
@@ -86,7 +86,7 @@ export function loadSchemaYears(db: Database.Database): SchemaYearRow[] {
 }
 
 /** Lower-cased make names of the WMIs each schema is used with. */
-export function loadSchemaMakes(db: Database.Database): Map<number, Set<string>> {
+export function loadSchemaMakes(db: SqliteDatabase): Map<number, Set<string>> {
   const rows = db
     .prepare(
       `SELECT DISTINCT wvs.VinSchemaId AS schemaId, lower(mk.Name) AS make
@@ -102,7 +102,7 @@ export function loadSchemaMakes(db: Database.Database): Map<number, Set<string>>
   return makes;
 }
 
-function loadLookup(db: Database.Database, table: string): Lookup {
+function loadLookup(db: SqliteDatabase, table: string): Lookup {
   const rows = db.prepare(`SELECT CAST(Id AS TEXT) AS id, Name AS name FROM ${table}`).all() as Array<{
     id: string;
     name: string;
@@ -110,7 +110,7 @@ function loadLookup(db: Database.Database, table: string): Lookup {
   return new Map(rows.map((row) => [row.id, row.name]));
 }
 
-export function loadLookups(db: Database.Database): Lookups {
+export function loadLookups(db: SqliteDatabase): Lookups {
   return {
     bodyStyle: loadLookup(db, 'BodyStyle'),
     fuelType: loadLookup(db, 'FuelType'),

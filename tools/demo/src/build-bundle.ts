@@ -4,17 +4,26 @@
  * listings with 6–8 generated photos each (every size and format an upload keeps), buyer inquiries and 90 days of
  * traffic. A bundle made by the same generator (same sources) is kept: rendering runs once per clone.
  *
- *   tsx tools/demo/src/build-bundle.ts [--out tools/demo/bundle] [--force]
+ * In two steps, so that a first start need not wait for the photos (462 renders, minutes of CPU on two cores):
+ * the listings, inquiries and traffic are written at once (bundle.json says `photosPending`, each listing
+ * names its photos to come), then the photos are rendered, cover photos first, each one appended to
+ * photos.done when its files are whole; the importer takes each as it appears. Last, bundle.json is rewritten
+ * whole. `--listings-only` stops after the first step (`npm start` renders the photos beside the running
+ * server); a later run renders only the photos not done yet.
+ *
+ *   tsx tools/demo/src/build-bundle.ts [--out tools/demo/bundle] [--force] [--listings-only]
  */
 import { createHash } from 'node:crypto';
-import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import {
+  BUNDLE_PHOTOS_DONE_FILE,
   LISTING_BUNDLE_FILE,
   LISTING_BUNDLE_FORMAT,
+  parseDonePhotos,
   type BundleAccount,
   type BundlePhoto,
   type BundleInquiry,
@@ -50,12 +59,25 @@ function generatorStamp(): string {
   return `demo-tool:${hash.digest('hex').slice(0, 16)}`;
 }
 
-function upToDate(out: string, stamp: string): boolean {
+function readBundle(out: string): ListingBundle | null {
   try {
-    return (JSON.parse(readFileSync(join(out, LISTING_BUNDLE_FILE), 'utf8')) as ListingBundle).generator === stamp;
+    return JSON.parse(readFileSync(join(out, LISTING_BUNDLE_FILE), 'utf8')) as ListingBundle;
   } catch {
-    return false;
+    return null;
   }
+}
+
+/** bundle.json, replaced whole (a reader never sees half a file). */
+function writeBundle(out: string, bundle: ListingBundle): void {
+  const temp = join(out, `${LISTING_BUNDLE_FILE}.tmp`);
+  writeFileSync(temp, JSON.stringify(bundle, null, 1));
+  renameSync(temp, join(out, LISTING_BUNDLE_FILE));
+}
+
+/** The photos already whole (lines of photos.done), by file name. */
+function donePhotos(out: string): Map<string, BundlePhoto> {
+  const path = join(out, BUNDLE_PHOTOS_DONE_FILE);
+  return existsSync(path) ? parseDonePhotos(readFileSync(path, 'utf8')) : new Map();
 }
 
 interface PhotoJob {
@@ -67,9 +89,11 @@ interface PhotoJob {
   out: string;
 }
 
+const photoFileOf = (listing: number, k: number): string => `photos/${String(listing).padStart(2, '0')}-${k}`;
+
 /** Renders one photo in every size and format the upload rules keep (`encodePhoto`); answers it as the bundle lists it. */
 async function renderPhoto(job: PhotoJob): Promise<{ listing: number; photo: BundlePhoto }> {
-  const file = `photos/${String(job.listing).padStart(2, '0')}-${job.k}`;
+  const file = photoFileOf(job.listing, job.k);
   // One seed per listing: its photos share a backdrop and wheels, like one photo shoot.
   const source = renderCarPhoto({ bodyType: job.bodyType, color: job.color, view: job.view, seed: job.listing + 1 });
   // The fast settings: the renders are flat colours, where the upload settings save little and would more than
@@ -79,23 +103,25 @@ async function renderPhoto(job: PhotoJob): Promise<{ listing: number; photo: Bun
   return { listing: job.listing, photo: { file, width, height, placeholder } };
 }
 
-/** The scene building is plain JavaScript: one worker thread per core renders its share of the photos. */
-async function renderAll(jobs: PhotoJob[]): Promise<Awaited<ReturnType<typeof renderPhoto>>[]> {
+/**
+ * The scene building is plain JavaScript: one worker thread per core renders its share of the photos, in the
+ * jobs' order; `onPhoto` hears of each as soon as its files are written.
+ */
+async function renderAll(jobs: PhotoJob[], onPhoto: (photo: BundlePhoto) => void): Promise<void> {
   const threads = Math.max(1, Math.min(availableParallelism(), 4));
   const shares = Array.from({ length: threads }, (_, t) => jobs.filter((_, i) => i % threads === t));
-  const done = await Promise.all(
+  await Promise.all(
     shares.map(
       (share) =>
-        new Promise<Awaited<ReturnType<typeof renderPhoto>>[]>((resolveShare, reject) => {
+        new Promise<void>((resolveShare, reject) => {
           // The worker runs this file through tsx's CommonJS hook, as the main thread does.
           const worker = new Worker(`require('tsx/cjs/api').register(); require(${JSON.stringify(__filename)});`, { eval: true, workerData: share });
-          worker.once('message', resolveShare);
+          worker.on('message', (message: { photo: BundlePhoto } | 'done') => (message === 'done' ? resolveShare() : onPhoto(message.photo)));
           worker.once('error', reject);
-          worker.once('exit', (code) => code !== 0 && reject(new Error(`photo worker exited with ${code}`)));
+          worker.once('exit', (code) => (code !== 0 ? reject(new Error(`photo worker exited with ${code}`)) : resolveShare()));
         }),
     ),
   );
-  return done.flat();
 }
 
 function buildInquiries(listings: readonly BundleListing[], now: Date): BundleInquiry[] {
@@ -117,15 +143,8 @@ function buildInquiries(listings: readonly BundleListing[], now: Date): BundleIn
   });
 }
 
-async function main(): Promise<void> {
-  const { values } = parseArgs({ options: { out: { type: 'string', default: join(SRC, '..', 'bundle') }, force: { type: 'boolean', default: false } } });
-  const out = resolve(values.out!);
-  const stamp = generatorStamp();
-  if (!values.force && upToDate(out, stamp)) {
-    console.log(`Demo bundle up to date (${relative(process.cwd(), out) || out})`);
-    return;
-  }
-  const started = Date.now();
+/** Step one: accounts, listings (their photos to come), inquiries and traffic; bundle.json says `photosPending`. */
+function writeListings(out: string, stamp: string): { bundle: ListingBundle; jobs: PhotoJob[] } {
   rmSync(out, { recursive: true, force: true });
   mkdirSync(join(out, 'photos'), { recursive: true });
 
@@ -139,11 +158,6 @@ async function main(): Promise<void> {
   }
 
   const demo = buildDemoListings(now, sellers.length);
-  const jobs: PhotoJob[] = demo.flatMap((listing, index) =>
-    SHOOT_VIEWS.slice(0, listing.photoCount).map((view, k) => ({ listing: index, k, bodyType: listing.model.bodyType, color: listing.exteriorColor, view, out })),
-  );
-  const photos = (await renderAll(jobs)).sort((a, b) => a.photo.file.localeCompare(b.photo.file));
-
   const listings: BundleListing[] = demo.map((l, index) => {
     const seller = sellers[l.ownerIndex]!;
     return {
@@ -153,7 +167,8 @@ async function main(): Promise<void> {
       views: l.views,
       isFeatured: l.isFeatured,
       createdAt: l.createdAt.toISOString(),
-      photos: photos.filter((p) => p.listing === index).map((p) => p.photo),
+      photos: [],
+      pendingPhotos: Array.from({ length: l.photoCount }, (_, k) => photoFileOf(index, k)),
     };
   });
   const publicListings = listings.flatMap((l, i) => (l.status === 'approved' || l.status === 'sold' ? [i] : []));
@@ -168,10 +183,67 @@ async function main(): Promise<void> {
     listings,
     inquiries: buildInquiries(listings, now),
     visitsFile: VISITS_FILE,
+    photosPending: true,
   };
-  // Written last: a bundle.json means the bundle is whole.
-  writeFileSync(join(out, LISTING_BUNDLE_FILE), JSON.stringify(bundle, null, 1));
-  console.log(`Demo bundle: ${listings.length} listings, ${photos.length} photos, ${bundle.inquiries.length} inquiries, ${visits.length} page views in ${((Date.now() - started) / 1000).toFixed(1)} s -> ${relative(process.cwd(), out)}`);
+  writeBundle(out, bundle);
+  // Every listing's cover photo first (a page of results shows covers), then each one's second photo, and so on.
+  const jobs = demo
+    .flatMap((listing, index) =>
+      SHOOT_VIEWS.slice(0, listing.photoCount).map((view, k): PhotoJob => ({ listing: index, k, bodyType: listing.model.bodyType, color: listing.exteriorColor, view, out })),
+    )
+    .sort((a, b) => a.k - b.k || a.listing - b.listing);
+  writeFileSync(join(out, JOBS_FILE), JSON.stringify(jobs.map(({ out: _out, ...job }) => job)));
+  console.log(`Demo bundle: ${listings.length} listings, ${bundle.inquiries.length} inquiries, ${visits.length} page views (photos to come) -> ${relative(process.cwd(), out)}`);
+  return { bundle, jobs };
+}
+
+/** Step two: renders the photos not yet done, then writes bundle.json whole (every listing with its photos). */
+async function renderPhotos(out: string, bundle: ListingBundle, jobs: PhotoJob[]): Promise<void> {
+  const started = Date.now();
+  const done = donePhotos(out);
+  const todo = jobs.filter((job) => !done.has(photoFileOf(job.listing, job.k)));
+  const log = join(out, BUNDLE_PHOTOS_DONE_FILE);
+  await renderAll(todo, (photo) => {
+    appendFileSync(log, JSON.stringify(photo) + '\n');
+    done.set(photo.file, photo);
+  });
+  const whole: ListingBundle = {
+    ...bundle,
+    photosPending: false,
+    listings: bundle.listings.map(({ pendingPhotos, ...listing }) => ({
+      ...listing,
+      photos: [...listing.photos, ...(pendingPhotos ?? []).map((file) => {
+        const photo = done.get(file);
+        if (!photo) throw new Error(`The photo ${file} was not rendered`);
+        return photo;
+      })],
+    })),
+  };
+  writeBundle(out, whole);
+  console.log(`Demo photos: ${todo.length} rendered in ${((Date.now() - started) / 1000).toFixed(1)} s (${done.size} in all)`);
+}
+
+/** The render jobs of step one, kept for a later run that finishes the photos. */
+const JOBS_FILE = 'photos.jobs.json';
+
+function pendingJobs(out: string): PhotoJob[] {
+  return (JSON.parse(readFileSync(join(out, JOBS_FILE), 'utf8')) as Omit<PhotoJob, 'out'>[]).map((job) => ({ ...job, out }));
+}
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: { out: { type: 'string', default: join(SRC, '..', 'bundle') }, force: { type: 'boolean', default: false }, 'listings-only': { type: 'boolean', default: false } },
+  });
+  const out = resolve(values.out!);
+  const stamp = generatorStamp();
+  const existing = values.force ? null : readBundle(out);
+  if (existing?.generator === stamp) {
+    if (!existing.photosPending) return console.log(`Demo bundle up to date (${relative(process.cwd(), out) || out})`);
+    if (values['listings-only']) return console.log(`Demo listings up to date, photos pending (${relative(process.cwd(), out) || out})`);
+    return renderPhotos(out, existing, pendingJobs(out));
+  }
+  const { bundle, jobs } = writeListings(out, stamp);
+  if (!values['listings-only']) await renderPhotos(out, bundle, jobs);
 }
 
 if (isMainThread) {
@@ -181,9 +253,8 @@ if (isMainThread) {
   });
 } else {
   (async () => {
-    const results = [];
-    for (const job of workerData as PhotoJob[]) results.push(await renderPhoto(job));
-    parentPort!.postMessage(results);
+    for (const job of workerData as PhotoJob[]) parentPort!.postMessage({ photo: (await renderPhoto(job)).photo });
+    parentPort!.postMessage('done');
   })().catch((error: unknown) => {
     throw error;
   });

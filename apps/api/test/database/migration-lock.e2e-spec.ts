@@ -56,7 +56,7 @@ describe('migrations at start', () => {
     // Another process takes the write lock first and keeps it for 1.5 s.
     const holder = spawn(
       process.execPath,
-      ['-e', `const db = require('better-sqlite3')(${JSON.stringify(file)}); db.pragma('journal_mode = WAL'); db.exec('BEGIN EXCLUSIVE'); console.log('locked'); setTimeout(() => { db.exec('COMMIT'); db.close(); }, 1500);`],
+      ['--disable-warning=ExperimentalWarning', '-e', `const db = new (require('node:sqlite').DatabaseSync)(${JSON.stringify(file)}); db.exec('PRAGMA journal_mode = WAL'); db.exec('BEGIN EXCLUSIVE'); console.log('locked'); setTimeout(() => { db.exec('COMMIT'); db.close(); }, 1500);`],
       { cwd: join(__dirname, '../../../..'), stdio: ['ignore', 'pipe', 'inherit'] },
     );
     await new Promise<void>((resolve) => holder.stdout.once('data', () => resolve()));

@@ -3,8 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { DataSource } from 'typeorm';
-import { LISTING_BUNDLE_FILE, LISTING_BUNDLE_FORMAT, type BundleListing, type BundlePhoto, type ListingBundle } from '@app/shared';
+import { appendFileSync, readFileSync } from 'node:fs';
+import { BUNDLE_PHOTOS_DONE_FILE, LISTING_BUNDLE_FILE, LISTING_BUNDLE_FORMAT, type BundleListing, type BundlePhoto, type ListingBundle } from '@app/shared';
 import { encodePhoto } from '@app/shared/server';
+import { BundlePhotoFollower } from '../../src/modules/listing-import/bundle-photo-follower.service';
 import { DemoSeedService } from '../../src/modules/listing-import/demo-seed.service';
 import { ListingImportService } from '../../src/modules/listing-import/listing-import.service';
 import { listingInput } from '../factories/vehicle.factory';
@@ -152,6 +154,81 @@ describe('listing bundles', () => {
       expect(summary).toMatchObject({ listings: 2, photos: 3, inquiries: 1 });
       const mine = await t.app.get(DataSource).query('SELECT userId FROM vehicles WHERE id = ?', [ids[0]]);
       expect(Number(mine[0].userId)).toBe(user.id);
+    });
+  });
+
+  describe('a bundle still writing its photos (the demo on a first start)', () => {
+    let t: TestApp;
+    beforeAll(async () => {
+      t = await startTestApp();
+    });
+    afterAll(() => t.close());
+
+    /** The test bundle, turned into one whose photos a1 and b0 are still to come (and "b1" never comes). */
+    async function pendingBundle(): Promise<{ dir: string; a1: BundlePhoto; b0: BundlePhoto; bundle: ListingBundle }> {
+      const dir = await writeBundle();
+      dirs.push(dir);
+      const whole = JSON.parse(readFileSync(join(dir, LISTING_BUNDLE_FILE), 'utf8')) as ListingBundle;
+      const [a, b] = whole.listings as [BundleListing, BundleListing];
+      const bundle: ListingBundle = {
+        ...whole,
+        photosPending: true,
+        listings: [
+          { ...a, photos: [a.photos[0]!], pendingPhotos: ['photos/a1'] },
+          { ...b, photos: [], pendingPhotos: ['photos/b0', 'photos/b1'] },
+        ],
+      };
+      writeFileSync(join(dir, LISTING_BUNDLE_FILE), JSON.stringify(bundle));
+      return { dir, a1: a.photos[1]!, b0: b.photos[0]!, bundle };
+    }
+
+    const imagesOf = async (id: number): Promise<string[]> => {
+      const [row] = await t.app.get(DataSource).query('SELECT images FROM vehicles WHERE id = ?', [id]);
+      return (typeof row.images === 'string' ? JSON.parse(row.images) : row.images) as string[];
+    };
+
+    it('imports the listings at once and attaches each photo, in order, when its files are whole', async () => {
+      const { dir, a1, b0, bundle } = await pendingBundle();
+      const importer = t.app.get(ListingImportService);
+      const follower = t.app.get(BundlePhotoFollower);
+      const { summary, ids } = await importer.importListings(dir, await importer.readBundle(dir), 'test');
+      expect(summary).toMatchObject({ listings: 2, photos: 1 });
+      const [a, b] = ids as [number, number];
+      const cover = await imagesOf(a);
+      expect(cover).toHaveLength(1);
+      expect(await imagesOf(b)).toEqual([]);
+      await expect(follower.attachReady()).resolves.toBe(3);
+
+      // b1 is listed before b0 is whole: it must wait (a listing's photos keep their order).
+      appendFileSync(join(dir, BUNDLE_PHOTOS_DONE_FILE), JSON.stringify(a1) + '\n');
+      await expect(follower.attachReady()).resolves.toBe(2);
+      const both = await imagesOf(a);
+      expect(both).toHaveLength(2);
+      expect(both[0]).toBe(cover[0]);
+      const page = await t.client().get(both[1]!);
+      expect(page.status).toBe(200);
+
+      appendFileSync(join(dir, BUNDLE_PHOTOS_DONE_FILE), JSON.stringify(b0) + '\n' + '{"file": "photos/b1", "wid');
+      await expect(follower.attachReady()).resolves.toBe(1);
+      expect(await imagesOf(b)).toHaveLength(1);
+
+      // The bundle is finished without b1: it is given up, and the listing keeps what it has.
+      writeFileSync(join(dir, LISTING_BUNDLE_FILE), JSON.stringify({ ...bundle, photosPending: false, listings: bundle.listings.map(({ pendingPhotos: _p, ...l }) => l) }));
+      await expect(follower.attachReady()).resolves.toBe(0);
+      expect(await imagesOf(b)).toHaveLength(1);
+      expect(await count(t, 'pending_bundle_photos')).toBe(0);
+    });
+
+    it('refuses photos to come in a bundle that is not writing any, or outside the bundle, writing nothing', async () => {
+      const before = await count(t, 'vehicles');
+      const importer = t.app.get(ListingImportService);
+      const { dir, bundle } = await pendingBundle();
+      writeFileSync(join(dir, LISTING_BUNDLE_FILE), JSON.stringify({ ...bundle, photosPending: false }));
+      await expect(importer.importListings(dir, await importer.readBundle(dir), 'test')).rejects.toThrow(/Listing \d: pendingPhotos only while the bundle's photosPending/);
+      writeFileSync(join(dir, LISTING_BUNDLE_FILE), JSON.stringify({ ...bundle, listings: [{ ...bundle.listings[0]!, pendingPhotos: ['../../etc/passwd'] }] }));
+      await expect(importer.importListings(dir, await importer.readBundle(dir), 'test')).rejects.toThrow(/outside the bundle/);
+      expect(await count(t, 'vehicles')).toBe(before);
+      expect(await count(t, 'pending_bundle_photos')).toBe(0);
     });
   });
 });

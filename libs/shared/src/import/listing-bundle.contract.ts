@@ -9,6 +9,30 @@ import type { ListingStatus } from '../vehicles/vocabularies';
  */
 export const LISTING_BUNDLE_FILE = 'bundle.json';
 export const LISTING_BUNDLE_FORMAT = 2;
+/**
+ * While a bundle's photos are still being written (`photosPending`), the photos whose files are whole, one
+ * `file` per line, appended as each one is done. The importer takes the listings at once, each photo as it
+ * appears here, and the rest when the bundle no longer says `photosPending` (then every photo is whole).
+ */
+export const BUNDLE_PHOTOS_DONE_FILE = 'photos.done';
+
+/**
+ * The photos a BUNDLE_PHOTOS_DONE_FILE lists (each line a BundlePhoto as JSON), by `file`. A line cut short (being
+ * appended, or by an interrupted writer) is skipped: that photo is not whole yet.
+ */
+export function parseDonePhotos(text: string): Map<string, BundlePhoto> {
+  const done = new Map<string, BundlePhoto>();
+  for (const line of text.split('\n')) {
+    if (!line.trim()) continue;
+    try {
+      const photo = JSON.parse(line) as BundlePhoto;
+      if (typeof photo.file === 'string') done.set(photo.file, photo);
+    } catch {
+      // cut short
+    }
+  }
+  return done;
+}
 
 export interface BundleAccount {
   /** How listings name their owner. */
@@ -45,6 +69,11 @@ export interface BundleListing {
   /** ISO 8601. */
   createdAt: string;
   photos: BundlePhoto[];
+  /**
+   * Only while the bundle's `photosPending`: the `file` names of the listing's photos still being written, in
+   * order after `photos`; each one's BundlePhoto becomes a line of BUNDLE_PHOTOS_DONE_FILE when it is whole.
+   */
+  pendingPhotos?: string[];
 }
 
 export interface BundleInquiry {
@@ -85,4 +114,9 @@ export interface ListingBundle {
   inquiries: BundleInquiry[];
   /** A file of BundleVisit lines (JSON per line), relative to the bundle folder; optional. */
   visitsFile?: string;
+  /**
+   * True while the photos' files are still being written (see BUNDLE_PHOTOS_DONE_FILE): the demo's first start
+   * shows its listings at once and their photos as they are rendered.
+   */
+  photosPending?: boolean;
 }

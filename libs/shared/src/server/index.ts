@@ -6,3 +6,4 @@
  */
 export * from '../admin/admin-vehicle-edit.dto';
 export * from '../uploads/photo-encoder';
+export * from '../database/node-sqlite';

@@ -94,8 +94,8 @@ async function encodeAs(pipeline: Sharp, file: PhotoFile, largest: boolean, sett
   }
 }
 
-/** The photo's ThumbHash (a ~25-byte sketch of colours and shape), base64url. */
-async function thumbHashOf(pipeline: Sharp): Promise<string> {
+/** The photo's ThumbHash (a ~25-byte sketch of colours and shape), base64url; any size of the source will do. */
+export async function thumbHashOf(pipeline: Sharp): Promise<string> {
   const { data, info } = await pipeline
     .resize({ width: PLACEHOLDER_PX, height: PLACEHOLDER_PX, fit: 'inside' })
     .ensureAlpha()

@@ -1,6 +1,7 @@
 import type { DataSourceOptions } from 'typeorm';
 import type { ResolvedDatabaseSettings } from '../config/database-url';
 import { MIGRATIONS } from './migrations';
+import { SqliteDatabase } from '@app/shared/server';
 import { registerSqliteFunctions } from './sqlite-functions';
 
 /**
@@ -21,10 +22,12 @@ export function dataSourceOptions(db: ResolvedDatabaseSettings, logErrors = true
   if (db.type === 'sqlite') {
     return {
       ...common,
+      // TypeORM's better-sqlite3 dialect, on Node's own SQLite (node-sqlite.ts says why).
       type: 'better-sqlite3',
+      driver: SqliteDatabase,
       database: db.path,
       enableWAL: db.path !== ':memory:',
-      prepareDatabase: (conn: { pragma(source: string): unknown } & Parameters<typeof registerSqliteFunctions>[0]) => {
+      prepareDatabase: (conn: SqliteDatabase) => {
         conn.pragma('busy_timeout = 5000');
         conn.pragma('synchronous = NORMAL');
         registerSqliteFunctions(conn);

