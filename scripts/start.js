@@ -5,7 +5,7 @@
 // 2. A demo bundle that is not whole gets its listings at once (tools/demo `--listings-only`, a second or two).
 // 3. Starts the server (`node dist/apps/api/main.js`, as `npm run start:prod`), which imports the demo data into an
 //    empty database and shows the listings at once.
-// 4. Beside it, at the lowest CPU priority, renders the demo photos (`npm run demo:build`, minutes of CPU on two
+// 4. Beside it, at a low CPU priority, renders the demo photos (`npm run demo:build`, minutes of CPU on two
 //    cores); the server attaches each photo as it is done (BundlePhotoFollower). A later start finds them done.
 // Ctrl-C stops both. A production image never renders demo photos: it has no demo bundle and runs start:prod.
 const { spawn, spawnSync } = require('node:child_process');
@@ -42,9 +42,11 @@ async function main() {
   const server = spawn(process.execPath, ['dist/apps/api/main.js'], { cwd: root, stdio: 'inherit' });
   let renderer = null;
   if (photosToCome) {
-    // A session of its own (its whole process tree stops with it), at the lowest priority: the server comes first.
+    // A session of its own (its whole process tree stops with it), at a low priority: the server comes first. Not
+    // the lowest (19): on a machine busy with other work the photos would wait for it to end (seen here at a load
+    // average of 24: no photo in 12 minutes); at 10 they still come, at about a tenth of a nice-0 job's share.
     renderer = spawn(npm, ['run', '--silent', 'demo:build'], { cwd: root, stdio: 'inherit', detached: true });
-    lowerSessionPriority(renderer.pid, 19);
+    lowerSessionPriority(renderer.pid, 10);
     renderer.once('exit', (code) => {
       renderer = null;
       if (code !== 0 && code !== null) console.error(`The demo photos could not be rendered (exit ${code}): the listings stay without the missing ones. Run "npm run demo:build" to see why.`);

@@ -4,7 +4,10 @@
  * straight on the driver; ends with both engines' figures side by side.
  *
  *   npm run bench:search -- [--n 100000] [--engines sqlite,mysql] [--mysql mysql://root@127.0.0.1:3306/cm_bench]
- *                           [--db mysql://…] [--duration 10] [--connections 16] [--reuse] [--reset]
+ *                           [--db mysql://…] [--duration 10] [--connections 16] [--searches 20000] [--reuse] [--reset]
+ *
+ * The realistic mix draws from --searches distinct searches (20,000) with Zipf-like popularity and reports the
+ * share answered from kept answers (its cache hit rate).
  *
  * Both engines by default, one after the other: SQLite in a fresh file in the temp folder (--reuse keeps a
  * seeded one) and MySQL / MariaDB in the scratch database `cm_bench` (dropped and seeded again unless
@@ -38,7 +41,7 @@ import {
 import { VehicleSearchDto } from '@app/shared';
 import { plainToInstance } from 'class-transformer';
 import { metricValue } from './metrics';
-import { queryKinds, type QueryKind } from './queries';
+import { queryKinds, searchMix, type QueryKind, type SearchMix } from './queries';
 import { seedListings } from './seed';
 
 type Engine = 'sqlite' | 'mysql';
@@ -54,10 +57,12 @@ interface Options {
   connections: number;
   reuse: boolean;
   reset: boolean;
+  /** Distinct searches in the realistic mix's population. */
+  searches: number;
 }
 
 function parseArgs(argv: string[]): Options {
-  const options: Options = { n: 100_000, engines: ['sqlite', 'mysql'], mysql: DEFAULT_MYSQL, scratchMysql: true, duration: 10, connections: 16, reuse: false, reset: false };
+  const options: Options = { n: 100_000, engines: ['sqlite', 'mysql'], mysql: DEFAULT_MYSQL, scratchMysql: true, duration: 10, connections: 16, reuse: false, reset: false, searches: 20_000 };
   for (let i = 0; i < argv.length; i += 1) {
     const [flag, inline] = argv[i].split('=', 2);
     const value = () => inline ?? argv[++i];
@@ -70,10 +75,12 @@ function parseArgs(argv: string[]): Options {
       case '--connections': options.connections = Number(value()); break;
       case '--reuse': options.reuse = true; break;
       case '--reset': options.reset = true; break;
+      case '--searches': options.searches = Number(value()); break;
       default: throw new Error(`Unknown option ${argv[i]}`);
     }
   }
   if (!Number.isInteger(options.n) || options.n < 1) throw new Error('--n must be a positive whole number');
+  if (!Number.isInteger(options.searches) || options.searches < 1) throw new Error('--searches must be a positive whole number');
   if (options.engines.length === 0 || options.engines.some((e) => e !== 'sqlite' && e !== 'mysql')) throw new Error('--engines takes sqlite, mysql or both');
   // The scratch database is the bench's own: seeded afresh each run unless its listings are reused.
   if (options.scratchMysql && !options.reuse) options.reset = true;
@@ -371,6 +378,18 @@ async function measureWithEdits(url: string, base: string, name: string, next: (
   }
 }
 
+/** The share of the mix's requests that its `top` most popular searches take, in per cent. */
+function mixShare(mix: SearchMix, top: number): string {
+  const weight = (r: number) => 1 / Math.pow(r + 1, mix.exponent);
+  let all = 0;
+  let first = 0;
+  for (let r = 0; r < mix.paths.length; r += 1) {
+    all += weight(r);
+    if (r < top) first += weight(r);
+  }
+  return `${((100 * first) / all).toFixed(1)} %`;
+}
+
 /** How many searches were answered from kept answers (VersionedCacheService.answer), of all. */
 async function answerLookups(base: string): Promise<{ hit: number; miss: number }> {
   return {
@@ -489,24 +508,32 @@ async function benchEngine(target: Engine, options: Options): Promise<EngineRepo
     coldAfterWrite = await coldPass(base, kinds, "after a seller's edit");
     let counter = 0;
     const rotate = (paths: string[]) => () => paths[counter++ % paths.length];
-    const weighted = kinds.flatMap((k) => Array.from({ length: k.weight }, () => k));
+    // The mix: 20,000 distinct searches of every kind, asked with Zipf-like popularity (searchMix).
+    const mix = searchMix(options.searches);
+    const asked = new Set<string>();
     const mixNext = () => {
-      const kind = weighted[Math.floor(Math.random() * weighted.length)];
-      return kind.paths[Math.floor(Math.random() * kind.paths.length)];
+      const path = mix.next();
+      asked.add(path);
+      return path;
     };
+    log(`\nThe mix: ${mix.paths.length.toLocaleString('en-US')} distinct searches, popularity by Zipf's law (exponent ${mix.exponent}): the top 10 take ${mixShare(mix, 10)}, the top 1,000 ${mixShare(mix, 1000)}`);
     await measure(base, 'warm-up', mixNext, 3, options.connections);
 
     log(`\nLoad average before: ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
     const results: Measured[] = apiResults;
     for (const kind of kinds) results.push(await measure(base, kind.name, rotate(kind.paths), options.duration, options.connections));
     const lookupsBefore = await answerLookups(base);
+    asked.clear();
     results.push(await measure(base, MIX, mixNext, options.duration * 2, options.connections));
+    const askedWarm = asked.size;
     const lookupsWarm = await answerLookups(base);
+    asked.clear();
     results.push(await measureWithEdits(url, base, MIX_EDITS, mixNext, options.duration * 2, options.connections, 1000));
+    const askedEdited = asked.size;
     const lookupsEdited = await answerLookups(base);
     const share = (a: { hit: number; miss: number }, b: { hit: number; miss: number }) =>
       `${(b.hit - a.hit).toLocaleString('en-US')} of ${(b.hit - a.hit + b.miss - a.miss).toLocaleString('en-US')} (${((100 * (b.hit - a.hit)) / Math.max(1, b.hit - a.hit + b.miss - a.miss)).toFixed(1)} %)`;
-    log(`Searches answered from kept answers: realistic mix ${share(lookupsBefore, lookupsWarm)}; with an edit every second ${share(lookupsWarm, lookupsEdited)}`);
+    log(`Cache hit rate (searches answered from kept answers): realistic mix ${share(lookupsBefore, lookupsWarm)}, ${askedWarm.toLocaleString('en-US')} distinct searches asked; with an edit every second ${share(lookupsWarm, lookupsEdited)}, ${askedEdited.toLocaleString('en-US')} distinct`);
     log(`Load average after: ${loadavg().map((l) => l.toFixed(2)).join(' ')}\n`);
 
     const header = `${'search'.padEnd(28)}${'req/s'.padStart(9)}${'p50 ms'.padStart(9)}${'p95 ms'.padStart(9)}${'p99 ms'.padStart(9)}${'requests'.padStart(10)}${'errors'.padStart(8)}`;

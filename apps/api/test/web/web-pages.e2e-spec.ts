@@ -7,6 +7,7 @@ import { VehiclesService } from '../../src/modules/vehicles/vehicles.service';
 import { createVehicle, updateVehicle } from '../factories/vehicle.factory';
 import { registerUser } from '../factories/user.factory';
 import { startTestApp, type TestApp } from '../support/test-app';
+import { PageCache, PUBLIC_PAGE_CACHE_CONTROL } from '../../src/modules/web/page-cache';
 import {
   filtersFromParams,
   GALLERY_PHOTO_SIZES,
@@ -224,7 +225,7 @@ describe('storefront pages served by the API', () => {
       expect(search?.path).toBe(searchPath(searchApiParams(filtersFromParams(new URLSearchParams(query)), 1)));
       expect(search?.body).toEqual((await t.client().get(search!.path)).body);
       expect((search?.body as { total: number }).total).toBe(1);
-      expect(summary(answers)?.map(([kind]) => kind)).toEqual(['config', 'user', 'search', 'makes', 'featured']);
+      expect(summary(answers)?.map(([kind]) => kind)).toEqual(['config', 'user', 'search', 'makes']);
 
       const landing = answersOf((await t.client().get('/')).text);
       expect(landing?.find((a) => a.kind === 'recent')?.body).toEqual((await t.client().get('/api/vehicles/recent')).body);
@@ -235,6 +236,8 @@ describe('storefront pages served by the API', () => {
       const headReads = jest.spyOn(reader, 'publicListing');
       const detailReads = jest.spyOn(t.app.get(VehiclesService), 'detail');
       try {
+        // Drawn anew (not a kept page).
+        t.app.get(PageCache).clear();
         const html = (await t.client().get(`/vehicles/${approved.id}`)).text;
         expect(html).toContain('<title>2021 BMW X5');
         expect(answersOf(html)?.some((a) => a.kind === 'vehicle')).toBe(true);
@@ -258,20 +261,23 @@ describe('storefront pages served by the API', () => {
       expect(html).toContain('<title>2021 BMW X5');
     });
 
-    it("counts the visitor's view once, as the browser's own request would, and hands the page its visitor cookie", async () => {
+    it("counts no view and sets no cookie: the page is the same for every visitor, and the storefront's own request counts the view", async () => {
       const viewsNow = async () => (await t.client().get(`/api/vehicles/${approved.id}`, { headers: { 'user-agent': 'curl/8' } })).body.views as number;
       const before = await viewsNow();
       const visitor = t.client();
-      const first = await visitor.get(`/vehicles/${approved.id}`, { headers: { 'user-agent': BROWSER } });
-      expect(first.headers.getSetCookie().some((c) => c.startsWith('cm_vid='))).toBe(true);
-      await visitor.get(`/vehicles/${approved.id}`, { headers: { 'user-agent': BROWSER } });
+      const page = await visitor.get(`/vehicles/${approved.id}`, { headers: { 'user-agent': BROWSER } });
+      expect(page.headers.getSetCookie()).toEqual([]);
+      expect(await viewsNow()).toBe(before);
+      const own = await visitor.get(`/api/vehicles/${approved.id}`, { headers: { 'user-agent': BROWSER } });
+      expect(own.headers.getSetCookie().some((c) => c.startsWith('cm_vid='))).toBe(true);
+      await visitor.get(`/api/vehicles/${approved.id}`, { headers: { 'user-agent': BROWSER } });
       expect(await viewsNow()).toBe(before + 1);
     });
 
-    it("preloads the page's own script files and links its style files, and sends the page compressed and private", async () => {
+    it("preloads the page's own script files and links its style files, and sends the page compressed, public to a signed-out visitor", async () => {
       const response = await t.client().get(`/vehicles/${approved.id}`, { headers: { 'accept-encoding': 'br, gzip' } });
       expect(response.headers.get('content-encoding')).toBe('br');
-      expect(response.headers.get('cache-control')).toBe('private, no-cache');
+      expect(response.headers.get('cache-control')).toBe(PUBLIC_PAGE_CACHE_CONTROL);
       expect(response.text).toContain('<link rel="preload" as="script" href="/48.abc.js" /><link rel="preload" as="script" href="/page-vehicle.abc.js" /><link rel="stylesheet" href="/page-vehicle.abc.css" />');
       const landing = (await t.client().get('/')).text;
       expect(landing).toContain('<link rel="preload" as="script" href="/page-landing.abc.js" />');
@@ -305,7 +311,7 @@ describe('storefront pages served by the API', () => {
       expect(listing.text).not.toContain('rel="preload" as="script"');
       // It works without scripts: no notice saying otherwise.
       expect(listing.text).not.toContain('<noscript>');
-      expect(rootOf((await t.client().get('/search?make=BMW')).text)).toContain('<h1>Drawn /search?make=BMW</h1><p data-kinds="config user search makes featured">');
+      expect(rootOf((await t.client().get('/search?make=BMW')).text)).toContain('<h1>Drawn /search?make=BMW</h1><p data-kinds="config user search makes">');
     });
 
     it('leaves the page to the browser for a signed-in visitor, a page that is not public, a 404, and a drawing that fails or declines', async () => {

@@ -32,6 +32,18 @@ describe('first view', () => {
     expect(takeFirstView()).toEqual([]);
   });
 
+  it("marks an answer cut to the first screen as stale: drawn with at once, asked for whole when its hook mounts", () => {
+    const client = createQueryClient();
+    const cars = Array.from({ length: 8 }, (_, i) => ({ ...vehicle, id: i + 1 }));
+    seedFirstView(client, [
+      { kind: 'recent', path: '/api/vehicles/recent', status: 200, body: cars, partial: true },
+      { kind: 'vehicle', path: '/api/vehicles/7', id: 7, status: 200, body: vehicle },
+    ]);
+    expect(client.getQueryData(queryKeys.recent)).toEqual(cars);
+    expect(client.getQueryState(queryKeys.recent)?.isInvalidated).toBe(true);
+    expect(client.getQueryState(queryKeys.vehicle(7))?.isInvalidated).toBe(false);
+  });
+
   it('ignores a block that is not a list of answers', () => {
     writeBlock('{not json');
     expect(takeFirstView()).toEqual([]);

@@ -23,7 +23,7 @@ export function takeFirstView(doc: Document = document): FirstViewAnswer[] {
 function isAnswer(value: unknown): value is FirstViewAnswer {
   if (typeof value !== 'object' || value === null) return false;
   const answer = value as Partial<FirstViewAnswer>;
-  return typeof answer.kind === 'string' && typeof answer.path === 'string' && typeof answer.status === 'number';
+  return typeof answer.kind === 'string' && typeof answer.path === 'string' && typeof answer.status === 'number' && (answer.partial === undefined || answer.partial === true);
 }
 
 /**
@@ -34,7 +34,10 @@ function isAnswer(value: unknown): value is FirstViewAnswer {
 export function seedFirstView(client: QueryClient, answers: readonly FirstViewAnswer[]): void {
   for (const answer of answers) {
     const seed = seedOf(answer);
-    if (seed) client.setQueryData(seed[0], seed[1]);
+    if (!seed) continue;
+    client.setQueryData(seed[0], seed[1]);
+    // Only the first screen's share of the answer: drawn with it, then asked for whole when the page's hook mounts.
+    if (answer.partial) void client.invalidateQueries({ queryKey: seed[0], exact: true, refetchType: 'none' });
   }
 }
 

@@ -97,11 +97,16 @@ export function useSimilarVehicles(vehicle: Vehicle | null | undefined, enabled 
   });
 }
 
-/** One listing; null when it does not exist or is not visible (404, or 401 as SPEC.md section 7 says). */
+/**
+ * One listing; null when it does not exist or is not visible (404, or 401 as SPEC.md section 7 says). Asked for
+ * again whenever its page opens, also when the page came with it (a kept page's first view): that request counts
+ * the visitor's view and brings the current view count (`isFetchedAfterMount`: shown only then).
+ */
 export function useVehicle(id: number) {
   return useQuery({
     queryKey: queryKeys.vehicle(id),
     enabled: Number.isInteger(id) && id > 0,
+    refetchOnMount: 'always',
     queryFn: async () => {
       try {
         return await api.json(`/api/vehicles/${id}`);

@@ -30,6 +30,32 @@ export interface FirstViewRequest {
 export interface FirstViewAnswer extends FirstViewRequest {
   status: number;
   body: unknown;
+  /**
+   * The answer holds only the listings the page's first screen shows (firstScreenOf): the storefront draws with
+   * it and then asks for the whole answer.
+   */
+  partial?: true;
+}
+
+/**
+ * Listings a page's first screen shows at most: the landing page's recent grid, up to two rows of four on a wide
+ * screen; the search results, two rows of three beside the filters. A page carries (and the server draws) only
+ * these of its recent listings or search results; the storefront asks for the rest once it runs, so the page stays
+ * light (issue 28: landing <= 60 KB, search <= 50 KB of HTML).
+ */
+export const FIRST_SCREEN_LISTINGS = { recent: 8, search: 6 } as const;
+
+/** An answer cut to what its page's first screen shows: the first FIRST_SCREEN_LISTINGS listings of a list. */
+export function firstScreenOf(answer: FirstViewAnswer): FirstViewAnswer {
+  if (answer.status !== 200) return answer;
+  if (answer.kind === 'recent' && Array.isArray(answer.body) && answer.body.length > FIRST_SCREEN_LISTINGS.recent) {
+    return { ...answer, body: answer.body.slice(0, FIRST_SCREEN_LISTINGS.recent), partial: true };
+  }
+  const result = answer.body as { vehicles?: unknown } | null;
+  if (answer.kind === 'search' && result && Array.isArray(result.vehicles) && result.vehicles.length > FIRST_SCREEN_LISTINGS.search) {
+    return { ...answer, body: { ...result, vehicles: result.vehicles.slice(0, FIRST_SCREEN_LISTINGS.search) }, partial: true };
+  }
+  return answer;
 }
 
 /**
@@ -57,7 +83,7 @@ export function firstViewRequests({ page, vehicleId, search }: FirstViewPlace): 
   if (page === 'search') {
     requests.push({ kind: 'search', path: searchPath(searchApiParams(filtersFromParams(search), 1)) });
     requests.push({ kind: 'makes', path: '/api/catalog/makes' });
-    requests.push({ kind: 'featured', path: '/api/vehicles/featured' });
+    // The featured listings sit below the results, off the first screen: the storefront asks for them.
   }
   if (page === 'vehicle' && vehicleId !== undefined) {
     requests.push({ kind: 'vehicle', path: `/api/vehicles/${vehicleId}`, id: vehicleId });

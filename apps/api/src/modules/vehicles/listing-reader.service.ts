@@ -1,10 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Brackets, In, Repository } from 'typeorm';
+import { VersionedCacheService } from '../../infra/cache/versioned-cache.service';
 import { LISTING_STATUSES, PUBLIC_STATUSES, type ListingStatus, type PublicVehicle } from '@app/shared';
 import { VehicleRevisionEntity } from './entities/vehicle-revision.entity';
 import { VehicleEntity } from './entities/vehicle.entity';
 import { containsPattern } from './search/keyword-match';
+import { LISTINGS_DATA_SET } from './search/search-counts.service';
 import { toPublicVehicle } from './vehicle.mapper';
 
 /** A listing as other lists name it (inquiries, analytics): title parts and status as they are now. */
@@ -17,7 +19,28 @@ export type ListingSummary = Pick<VehicleEntity, 'id' | 'year' | 'make' | 'model
  */
 @Injectable()
 export class ListingReader {
-  constructor(@InjectRepository(VehicleEntity) private readonly vehicles: Repository<VehicleEntity>) {}
+  constructor(
+    @InjectRepository(VehicleEntity) private readonly vehicles: Repository<VehicleEntity>,
+    private readonly cache: VersionedCacheService,
+  ) {}
+
+  /**
+   * The listings' data version as this instance knows it (bumped by every listing write, read from the
+   * database at most once a second): what shows many listings (the landing page, a search) is the same while
+   * it stands.
+   */
+  dataVersion(): Promise<number> | number {
+    return this.cache.version(LISTINGS_DATA_SET);
+  }
+
+  /**
+   * The version of one public listing: the data version of the write that last changed it (changedInVersion),
+   * or null when nobody may see it. A page that shows only this listing is the same while it stands.
+   */
+  async listingVersion(id: number): Promise<number | null> {
+    const rows = (await this.vehicles.query('SELECT changedInVersion AS v FROM vehicles WHERE id = ? AND isPublic = 1', [id])) as { v: number | string }[];
+    return rows.length === 0 ? null : Number(rows[0].v);
+  }
 
   /** The stored listing whatever its status (staff work), or null. */
   byId(id: number): Promise<VehicleEntity | null> {

@@ -1,23 +1,22 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { firstViewJson, firstViewRequests, firstViewUsable, FIRST_VIEW_ELEMENT_ID, type FirstViewAnswer, type FirstViewPlace } from '@app/shared';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { firstScreenOf, firstViewJson, firstViewRequests, firstViewUsable, FIRST_VIEW_ELEMENT_ID, type FirstViewAnswer, type FirstViewPlace } from '@app/shared';
 import { SESSION_COOKIE } from '../../infra/http/security';
 import { DependencyUnavailableException } from '../../infra/http/unavailable';
 
 /**
  * The first view of a storefront page (FIRST_VIEW_ELEMENT_ID in libs/shared): the API's answers to the
  * GET requests the page's first screen makes, asked in-process (Fastify's inject, through the same
- * routes, guards and limits as the browser's own requests, with the visitor's address, user agent and
- * cookies). Only for a visitor who is not signed in: a signed-in visitor's answers depend on who they are,
- * and their browser asks as before (no answers). When one of them answers 503 (the database is down), so does
- * the page: it throws that answer's DependencyUnavailableException, and the filter draws the 503 page.
+ * routes, guards and limits as the browser's own requests, from the visitor's address). Only for a visitor who
+ * is not signed in: a signed-in visitor's answers depend on who they are, and their browser asks as before (no
+ * answers). The answers are asked as nobody in particular (no cookie, no user agent), so they are the same for
+ * every signed-out visitor and the page that carries them can be kept for all (page-cache.ts): no view is counted
+ * and no cookie set here; the storefront asks for the listing again once the page has loaded, which counts the
+ * view. When one of them answers 503 (the database is down), so does the page: it throws that answer's
+ * DependencyUnavailableException, and the filter draws the 503 page.
  */
-export async function firstViewAnswers(fastify: FastifyInstance, request: FastifyRequest, reply: FastifyReply, place: FirstViewPlace): Promise<FirstViewAnswer[]> {
+export async function firstViewAnswers(fastify: FastifyInstance, request: FastifyRequest, place: FirstViewPlace): Promise<FirstViewAnswer[]> {
   if (request.cookies?.[SESSION_COOKIE]) return [];
   const headers: Record<string, string> = { accept: 'application/json' };
-  for (const name of ['user-agent', 'cookie', 'accept-language'] as const) {
-    const value = request.headers[name];
-    if (typeof value === 'string') headers[name] = value;
-  }
   let unavailable: { message: string; retryAfter: number } | undefined;
   const answers = await Promise.all(
     firstViewRequests(place).map(async (asked): Promise<FirstViewAnswer | null> => {
@@ -28,10 +27,7 @@ export async function firstViewAnswers(fastify: FastifyInstance, request: Fastif
           return null;
         }
         if (!firstViewUsable(asked.kind, response.statusCode)) return null;
-        // A cookie the answer sets (the visitor id of a counted listing view) reaches the browser with the page.
-        const cookies = response.headers['set-cookie'];
-        for (const cookie of Array.isArray(cookies) ? cookies : cookies ? [cookies] : []) void reply.header('set-cookie', cookie);
-        return { ...asked, status: response.statusCode, body: response.json<unknown>() };
+        return firstScreenOf({ ...asked, status: response.statusCode, body: response.json<unknown>() });
       } catch {
         // The browser asks for itself.
         return null;

@@ -2,14 +2,17 @@ import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type {} from '@fastify/compress';
+import { statSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { BRAND, EMBEDDABLE_PAGE, matchSiteRoute, robotsDisallowPaths, sitemapPaths, type ApiErrorBody, type FirstViewAnswer } from '@app/shared';
+import { BRAND, EMBEDDABLE_PAGE, firstViewRequests, matchSiteRoute, robotsDisallowPaths, sitemapPaths, type ApiErrorBody, type FirstViewAnswer, type RouteMatch } from '@app/shared';
 import { APP_CONFIG, AppConfig } from '../../infra/config/app-config';
 import { parseCanonicalId } from '../../infra/http/id-param.pipe';
+import { SESSION_COOKIE } from '../../infra/http/security';
 import { NOT_A_PAGE } from '../../infra/http/unavailable-page';
 import { ListingReader } from '../vehicles';
 import { firstViewAnswers, firstViewBlock } from './first-view';
+import { isCachedPage, matchesEtag, PageCache, PUBLIC_PAGE_CACHE_CONTROL, type CachedPage, type DrawnPage, type PageDependency } from './page-cache';
 import { PageRenderer } from './page-renderer';
 import { insertAtBodyStart, insertEarlyInHead, insertIntoHead, landingPreload, pageAssetLinks, sitemapXml, vehicleHead, withHead, withRoot, withServerDrawing, type SeoVehicle } from './seo';
 
@@ -37,6 +40,7 @@ export class WebPages implements OnModuleInit {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly listings: ListingReader,
     private readonly renderer: PageRenderer,
+    private readonly pages: PageCache,
   ) {}
 
   onModuleInit(): void {
@@ -84,28 +88,48 @@ export class WebPages implements OnModuleInit {
       await reply.redirect(`/vehicles/${encodeURIComponent(decodeURIComponent(match.params.id as string))}${query}`, 301);
       return;
     }
-    const html = NOT_A_PAGE.test(path) ? undefined : await this.indexHtml();
-    if (html === undefined) {
+    const build = NOT_A_PAGE.test(path) ? undefined : this.buildId();
+    if (build === undefined) {
       const body: ApiErrorBody = { statusCode: 404, message: `Cannot GET ${path}` };
       await reply.status(404).send(body);
       return;
     }
+    if (path === EMBEDDABLE_PAGE) this.allowFraming(reply);
+    // A page of the route table for a signed-out visitor is the same for every such visitor: kept and shared.
+    if (match && !request.cookies?.[SESSION_COOKIE]) {
+      const site = this.config.publicUrl ? '' : `${request.protocol}://${request.host}`;
+      const page = await this.pages.page({ key: `${build}|${site}|${request.url}`, dependsOn: dependencyOf(match) }, () => this.draw(request, match));
+      if (isCachedPage(page)) await this.sendKept(request, reply, page);
+      else await this.sendDrawn(reply, page);
+      return;
+    }
+    await this.sendDrawn(reply, await this.draw(request, match));
+  }
 
+  /**
+   * The page at the request's address: index.html with its head, first view and (for a `serverRendered` page of
+   * a signed-out visitor) its server drawing; 404 for an address outside the route table or a listing nobody may
+   * see. Nothing in it depends on who asks besides whether they are signed in (firstViewAnswers).
+   */
+  private async draw(request: FastifyRequest, match: RouteMatch | undefined): Promise<DrawnPage> {
+    const html = await this.indexHtml();
+    if (html === undefined) return { status: 404, html: '' };
+    const path = request.url.split('?')[0] ?? '/';
     // Paths of the shared route table are pages (200); anything else draws the client's 404 screen.
     let page = withHead(html, { title: this.config.site.name });
     let status = match ? 200 : 404;
     const search = new URLSearchParams(request.url.includes('?') ? request.url.slice(request.url.indexOf('?') + 1) : '');
     let answers: FirstViewAnswer[] = [];
     if (match?.route.page === 'vehicle') {
-      // The listing is read once: the head is made from the first view's own answer (GET /api/vehicles/{id}, which
-      // also counts the view); only without one (a signed-in visitor, a failed answer) is it read for the head.
+      // The listing is read once: the head is made from the first view's own answer (GET /api/vehicles/{id}); only
+      // without one (a signed-in visitor, a failed answer) is it read for the head.
       const id = parseCanonicalId(match.params.id);
-      if (id !== null) answers = await firstViewAnswers(this.fastify(), request, reply, { page: 'vehicle', vehicleId: id, search });
+      if (id !== null) answers = await firstViewAnswers(this.fastify(), request, { page: 'vehicle', vehicleId: id, search });
       const answered = answers.find((a) => a.kind === 'vehicle')?.body as SeoVehicle | undefined;
       const vehicle = answered ?? (id === null ? null : await this.listings.publicListing(id));
       if (vehicle) page = withHead(html, vehicleHead(vehicle, this.baseUrl(request), this.config.site.name));
       else status = 404;
-    } else if (match) answers = await firstViewAnswers(this.fastify(), request, reply, { page: match.route.page, search });
+    } else if (match) answers = await firstViewAnswers(this.fastify(), request, { page: match.route.page, search });
     if (match?.route.page === 'landing') page = insertEarlyInHead(page, landingPreload());
     if (status === 404) page = insertIntoHead(page, '<meta name="robots" content="noindex" />');
     if (match && status === 200) {
@@ -114,15 +138,48 @@ export class WebPages implements OnModuleInit {
       const drawn = match.route.serverRendered && answers.length > 0 ? await this.renderer.render(request.url, answers) : undefined;
       if (drawn !== undefined) page = withServerDrawing(page, drawn);
     }
-    if (path === EMBEDDABLE_PAGE) {
-      // A framed slideshow has no header: no first-paint header bar either.
-      page = withRoot(page, '');
-      this.allowFraming(reply);
-    }
+    // A framed slideshow has no header: no first-paint header bar either.
+    if (path === EMBEDDABLE_PAGE) page = withRoot(page, '');
+    return { status, html: page };
+  }
 
-    // Private: a page may carry the visitor's own cookie (set by its first view), which no shared cache may hand on.
+  /** A page drawn for this request alone: private (a signed-in visitor's, a 404), compressed as the browser accepts. */
+  private async sendDrawn(reply: FastifyReply, { status, html }: DrawnPage): Promise<void> {
     void reply.status(status).header('content-type', 'text/html; charset=utf-8').header('cache-control', 'private, no-cache');
-    await reply.compress(page);
+    await reply.compress(html);
+  }
+
+  /**
+   * A kept page: public (a CDN may keep it briefly, PUBLIC_PAGE_CACHE_CONTROL), with its ETag, as 304 when the
+   * browser holds it already, else in the encoding the browser prefers, compressed once when it was kept.
+   */
+  private async sendKept(request: FastifyRequest, reply: FastifyReply, page: CachedPage): Promise<void> {
+    void reply
+      .header('content-type', 'text/html; charset=utf-8')
+      .header('cache-control', PUBLIC_PAGE_CACHE_CONTROL)
+      .header('etag', page.etag)
+      .header('vary', 'accept-encoding');
+    if (matchesEtag(request.headers['if-none-match'], page.etag)) {
+      await reply.status(304).send();
+      return;
+    }
+    const { body, encoding } = await this.pages.encoded(page, request.headers['accept-encoding']);
+    if (encoding) void reply.header('content-encoding', encoding);
+    await reply.status(200).send(body);
+  }
+
+  /**
+   * What identifies the storefront build the pages are made of (index.html, page-assets.json and the server
+   * renderer, by their times), or undefined without one. Read on every request (three stat calls): a new build
+   * draws every page anew at once.
+   */
+  private buildId(): string | undefined {
+    const { storefront } = this.config.staticDirs;
+    const index = statSync(join(storefront, 'index.html'), { throwIfNoEntry: false });
+    if (!index) return undefined;
+    const assets = statSync(join(storefront, 'page-assets.json'), { throwIfNoEntry: false });
+    const renderer = statSync(this.config.storefrontRenderer, { throwIfNoEntry: false });
+    return `${index.mtimeMs}.${assets?.mtimeMs ?? 0}.${renderer?.mtimeMs ?? 0}`;
   }
 
   /** Lets any site frame this answer: `frame-ancestors *` instead of 'none', and no X-Frame-Options. */
@@ -175,6 +232,20 @@ export class WebPages implements OnModuleInit {
     this.built.set(name, { mtimeMs: info.mtimeMs, text });
     return text;
   }
+}
+
+/**
+ * What a page of the route table shows, read from the API answers its first screen asks for (firstViewRequests):
+ * a listing's answer makes it that listing's page; recent listings, a search, the featured listings or the makes
+ * make it depend on every listing; configuration and who is signed in (nobody, here) on nothing that changes.
+ */
+export function dependencyOf(match: RouteMatch): PageDependency {
+  const requests = firstViewRequests({ page: match.route.page, vehicleId: match.route.page === 'vehicle' ? (parseCanonicalId(match.params.id) ?? undefined) : undefined, search: new URLSearchParams() });
+  const listing = requests.find((r) => r.kind === 'vehicle');
+  if (listing?.id !== undefined) return { kind: 'listing', id: listing.id };
+  if (requests.some((r) => r.kind !== 'config' && r.kind !== 'user')) return { kind: 'listings' };
+  // A listing page whose id is not canonical is a 404 drawn for whoever asks; nothing to depend on.
+  return { kind: 'none' };
 }
 
 /** page-assets.json's text as a map of page chunk to files; empty when it is missing or not JSON. */

@@ -136,7 +136,7 @@ function CertifiedBadge() {
   );
 }
 
-function VehicleDetail({ vehicle }: { vehicle: Vehicle }) {
+function VehicleDetail({ vehicle, viewsCounted }: { vehicle: Vehicle; viewsCounted: boolean }) {
   const title = vehicleTitle(vehicle);
   const fullTitle = vehicleTitle(vehicle, true);
   const sold = vehicle.status === 'sold';
@@ -238,9 +238,11 @@ function VehicleDetail({ vehicle }: { vehicle: Vehicle }) {
             </section>
           ) : null}
           <PriceHistory vehicleId={vehicle.id} />
-          <p className="vehicle-views">
-            <EyeIcon size={16} /> {formatCount(vehicle.views)} {vehicle.views === 1 ? 'view' : 'views'}
-          </p>
+          {viewsCounted ? (
+            <p className="vehicle-views">
+              <EyeIcon size={16} /> {formatCount(vehicle.views)} {vehicle.views === 1 ? 'view' : 'views'}
+            </p>
+          ) : null}
         </div>
         <SideCard vehicle={vehicle} phone={phone} formRef={formRef} />
       </div>
@@ -270,7 +272,7 @@ export default function VehiclePage() {
   const vehicleId = /^\d+$/.test(id) ? Number(id) : NaN;
   const query = useVehicle(vehicleId);
   if (!Number.isInteger(vehicleId) || query.data === null) return <NotFound />;
-  if (query.isError) {
+  if (query.isError && !query.data) {
     return (
       <div className="container page">
         <div className="empty-state" role="alert">
@@ -290,5 +292,6 @@ export default function VehiclePage() {
       </div>
     );
   }
-  return <VehicleDetail vehicle={query.data} />;
+  // The view count is the browser's own answer's (a page drawn ahead for every visitor has none).
+  return <VehicleDetail vehicle={query.data} viewsCounted={query.isFetchedAfterMount} />;
 }
