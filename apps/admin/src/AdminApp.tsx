@@ -41,8 +41,8 @@ function ConsoleSkeleton() {
  */
 function Console({ user, authFailed }: { user: AdminAppProps['user']; authFailed: boolean }) {
   const { notification } = AntdApp.useApp();
-  const isAdmin = user?.role === 'admin';
-  const turnedAway = !isAdmin || authFailed;
+  const isStaff = user?.role === 'admin' || user?.role === 'associate';
+  const turnedAway = !isStaff || authFailed;
 
   useEffect(() => {
     if (!turnedAway) return;

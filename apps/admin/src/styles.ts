@@ -56,4 +56,27 @@ export const CONSOLE_CSS = `
 .adm-console .adm-console-revision-signals { margin-bottom: 12px; }
 .adm-console .adm-console-signal-reasons { margin: 0; padding-left: 16px; font-size: 12px; color: rgba(0, 0, 0, 0.65); }
 @media (min-width: 768px) { .adm-console .adm-console-diff-photos img { width: 96px; height: 72px; } }
+.adm-console .adm-desk-filter { display: inline-flex; align-items: center; gap: 8px; }
+.adm-console .adm-desk-board { display: grid; gap: 12px; grid-template-columns: repeat(6, minmax(0, 1fr)); align-items: start; }
+.adm-console .adm-desk-board.is-phone { grid-template-columns: minmax(0, 1fr); }
+.adm-console .adm-desk-column { background: #f7f7f8; border-radius: 8px; padding: 8px; min-height: 120px; }
+.adm-console .adm-desk-column-title { display: flex; align-items: center; justify-content: space-between; margin: 0 0 8px; font-size: 14px; }
+.adm-console .adm-desk-count { color: ${BRAND.muted}; font-weight: 600; }
+.adm-console .adm-desk-cards { list-style: none; margin: 0; padding: 0; display: flex; flex-direction: column; gap: 8px; }
+.adm-console .adm-desk-card.is-overdue { border-color: #f5a3a3; box-shadow: inset 3px 0 0 #c62828; }
+.adm-console .adm-desk-card-open { all: unset; display: block; width: 100%; cursor: pointer; margin-bottom: 6px; min-height: 24px; }
+.adm-console .adm-desk-card-open:focus-visible { outline: 2px solid ${BRAND.focus}; outline-offset: 2px; border-radius: 4px; }
+.adm-console .adm-desk-card-line { font-size: 13px; overflow-wrap: anywhere; }
+.adm-console .adm-desk-bars { list-style: none; margin: 0; padding: 0; display: flex; align-items: flex-end; gap: 2px; height: 120px; }
+.adm-console .adm-desk-bars li { flex: 1; height: 100%; display: flex; align-items: flex-end; }
+.adm-console .adm-desk-bar { display: block; width: 100%; min-height: 1px; background: ${BRAND.brand}; border-radius: 2px 2px 0 0; }
+.adm-console .adm-desk-sr, .adm-desk-drawer .adm-desk-sr { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
+.adm-desk-drawer a[href^="mailto:"], .adm-desk-drawer a[href^="tel:"] { display: inline-block; min-height: 24px; line-height: 24px; }
+.adm-desk-drawer .adm-desk-thread { list-style: none; margin: 0 0 12px; padding: 0; display: flex; flex-direction: column; gap: 8px; }
+.adm-desk-drawer .adm-desk-thread li { display: flex; }
+.adm-desk-drawer .adm-desk-thread li.is-out { justify-content: flex-end; }
+.adm-desk-drawer .adm-desk-bubble { max-width: 85%; padding: 8px 12px; border-radius: 10px; background: #f2f4f7; }
+.adm-desk-drawer .adm-desk-thread li.is-out .adm-desk-bubble { background: #e8f0fe; }
+.adm-desk-drawer .adm-desk-bubble-head { font-size: 12px; color: ${BRAND.muted}; margin-bottom: 2px; }
+.adm-desk-drawer .adm-desk-bubble-body { white-space: pre-line; overflow-wrap: anywhere; }
 `;

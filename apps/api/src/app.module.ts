@@ -15,6 +15,7 @@ import { AnalyticsModule } from './modules/analytics';
 import { AuthModule } from './modules/auth';
 import { CatalogModule } from './modules/catalog';
 import { ContactModule } from './modules/contact';
+import { DeskModule } from './modules/desk';
 import { ListingImportModule } from './modules/listing-import';
 import { HealthModule } from './modules/health';
 import { SavedSearchesModule } from './modules/saved-searches';
@@ -50,6 +51,7 @@ export class AppModule {
         AdminModule,
         UploadsModule,
         ContactModule,
+        DeskModule,
         SavedVehiclesModule,
         AccountModule,
         SavedSearchesModule,

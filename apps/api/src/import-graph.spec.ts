@@ -70,6 +70,7 @@ describe('import graph', () => {
     // Foreign keys to the listing are relations of these entities: schema, not access.
     expect(importers.sort()).toEqual([
       'apps/api/src/modules/contact/entities/contact-message.entity.ts',
+      'apps/api/src/modules/desk/entities/lead.entity.ts',
       'apps/api/src/modules/listing-import/entities/pending-bundle-photo.entity.ts',
       'apps/api/src/modules/saved/entities/saved-vehicle.entity.ts',
     ]);

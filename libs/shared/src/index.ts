@@ -42,3 +42,4 @@ export * from './vehicles/market-value';
 export * from './vehicles/financing';
 export * from './import/listing-bundle.contract';
 export * from './admin/moderation';
+export * from './desk/desk.contract';

@@ -1,6 +1,6 @@
 import { createContext, useContext } from 'react';
 import { keepPreviousData, QueryClient, useMutation, useQuery, useQueryClient, type QueryClientConfig } from '@tanstack/react-query';
-import type { MailStatus, AdminVehicleEdit, AnalyticsPeriod, ListingStatus, RejectionReason } from '@app/shared';
+import type { MailStatus, AdminVehicleEdit, AnalyticsPeriod, DeskLeadDetail, LeadActivityKind, ListingStatus, RejectionReason, UpdateLeadDto } from '@app/shared';
 import type { ApiClient } from './client';
 
 export const ApiContext = createContext<ApiClient | null>(null);
@@ -187,3 +187,73 @@ export function useDecideRevision() {
       ]),
   });
 }
+
+// ---- The associate desk (issue 30) -------------------------------------------------------------------
+
+export interface LeadFilters {
+  assignedTo?: number | 'none';
+  overdue?: boolean;
+}
+
+export const deskKeys = {
+  all: ['desk'] as const,
+  leads: (filters?: LeadFilters) => (filters === undefined ? (['desk', 'leads'] as const) : (['desk', 'leads', filters] as const)),
+  lead: (id: number) => ['desk', 'lead', id] as const,
+  staff: ['desk', 'staff'] as const,
+  report: (days: number) => ['desk', 'report', days] as const,
+  inbound: ['desk', 'inbound'] as const,
+};
+
+/** Every lead matching the filters (the board groups them by state), newest first. */
+export function useLeads(filters: LeadFilters, enabled: boolean) {
+  const api = useApi();
+  return useQuery({
+    queryKey: deskKeys.leads(filters),
+    queryFn: () =>
+      api.get('/desk/leads', {
+        limit: 100,
+        ...(filters.assignedTo === 'none' ? { unassigned: true } : filters.assignedTo !== undefined ? { assignedTo: filters.assignedTo } : {}),
+        ...(filters.overdue ? { overdue: true } : {}),
+      }),
+    placeholderData: keepPreviousData,
+    enabled,
+  });
+}
+
+export function useLead(id: number | null) {
+  const api = useApi();
+  return useQuery({ queryKey: deskKeys.lead(id ?? 0), queryFn: () => api.get(`/desk/leads/${id!}`), enabled: id !== null });
+}
+
+export function useDeskStaff(enabled: boolean) {
+  const api = useApi();
+  return useQuery({ queryKey: deskKeys.staff, queryFn: () => api.get('/desk/staff'), enabled });
+}
+
+export function useDeskReport(days: number, enabled: boolean) {
+  const api = useApi();
+  return useQuery({ queryKey: deskKeys.report(days), queryFn: () => api.get('/desk/report', { days }), placeholderData: keepPreviousData, enabled });
+}
+
+export function useDeskInbound(enabled: boolean) {
+  const api = useApi();
+  return useQuery({ queryKey: deskKeys.inbound, queryFn: () => api.get('/desk/inbound'), enabled });
+}
+
+/** Any change to a lead (state, assignee, reply, activity): the answer is the lead; the board and report refresh. */
+function useLeadMutation<V>(send: (api: ReturnType<typeof useApi>, vars: V) => Promise<DeskLeadDetail>) {
+  const api = useApi();
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (vars: V) => send(api, vars),
+    onSuccess: (lead) => {
+      client.setQueryData(deskKeys.lead(lead.id), lead);
+      return Promise.all([client.invalidateQueries({ queryKey: deskKeys.leads() }), client.invalidateQueries({ queryKey: ['desk', 'report'] })]);
+    },
+  });
+}
+
+export const useUpdateLead = () => useLeadMutation((api, { id, ...body }: { id: number } & UpdateLeadDto) => api.patch(`/desk/leads/${id}`, body));
+export const useReplyToLead = () => useLeadMutation((api, { id, body }: { id: number; body: string }) => api.post(`/desk/leads/${id}/messages`, { body }));
+export const useLogActivity = () =>
+  useLeadMutation((api, { id, ...body }: { id: number; kind: LeadActivityKind; body: string; dueAt?: string }) => api.post(`/desk/leads/${id}/activities`, body));

@@ -6,6 +6,7 @@ import { TEXT } from '../lib/texts';
 import { AnalyticsTab } from './AnalyticsTab';
 import { ApprovedTable } from './ApprovedTable';
 import { AuditTab } from './AuditTab';
+import { DeskTab } from './desk/DeskTab';
 import { InquiriesTab } from './InquiriesTab';
 import { MailTab } from './MailTab';
 import { PendingTable } from './PendingTable';
@@ -19,8 +20,30 @@ function StatCard({ title, value, loading, accent }: { title: string; value: num
   );
 }
 
-/** The Admin Dashboard: header, the four stat cards and the tabs (pending first). */
+/** An associate's console: the desk alone (associates do not moderate listings or see the outbox). */
+function AssociateDesk({ user }: { user: PublicUser }) {
+  return (
+    <div className="adm-console-stack">
+      <div>
+        <Typography.Title level={2} style={{ margin: 0 }}>
+          Associate Desk
+        </Typography.Title>
+        <Typography.Text type="secondary">Work buyer leads from first message to sale</Typography.Text>
+      </div>
+      <Card>
+        <DeskTab user={user} enabled title="Leads and sales" />
+      </Card>
+    </div>
+  );
+}
+
+/** The Admin Dashboard: header, the four stat cards and the tabs (pending first); an associate gets the desk. */
 export function Dashboard({ user }: { user: PublicUser }) {
+  if (user.role === 'associate') return <AssociateDesk user={user} />;
+  return <AdminDashboard user={user} />;
+}
+
+function AdminDashboard({ user }: { user: PublicUser }) {
   const enabled = user.role === 'admin';
   const stats = useAdminStats(enabled);
   const openInquiries = useInquiries(false, 1, enabled);
@@ -63,6 +86,7 @@ export function Dashboard({ user }: { user: PublicUser }) {
             { key: 'inquiries', label: TEXT.tabs.inquiries(openInquiries.data?.total), children: <InquiriesTab enabled={enabled} /> },
             { key: 'mail', label: TEXT.tabs.mail(mail.data?.counts.failed), children: <MailTab enabled={enabled} /> },
             { key: 'audit', label: TEXT.tabs.audit, children: <AuditTab enabled={enabled} /> },
+            { key: 'desk', label: TEXT.tabs.desk, children: <DeskTab user={user} enabled={enabled} /> },
           ]}
         />
       </Card>

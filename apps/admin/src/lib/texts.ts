@@ -11,6 +11,7 @@ export const TEXT = {
     analytics: 'Website Analytics',
     inquiries: (open: number | undefined) => (open ? `Inquiries (${open})` : 'Inquiries'),
     audit: 'Audit Log',
+    desk: 'Desk',
     mail: (failed: number | undefined) => (failed ? `E-mail (${failed} failed)` : 'E-mail'),
     revisions: (count: number | undefined) => (count ? `Changes to Review (${count})` : 'Changes to Review'),
   },

@@ -179,6 +179,9 @@ describe('GET /api/openapi.json', () => {
     expect((await admin.post('/api/login', { email: 'admin@example.com', password: 'admin-password' })).status).toBe(200);
     const seller = await registerUser(t.client());
     const listing = await createVehicle(t, seller.user.id, { status: 'approved', isFeatured: true, images: ['/uploads/2026/11/a.webp'] });
+    // A buyer's message: its lead (the first, as the listing is) answers GET /api/desk/leads/{id}.
+    const contact = await t.client().post('/api/contact', { vehicleId: listing.id, senderFirstName: 'Ann', senderLastName: 'Buyer', senderEmail: 'ann@example.com', subject: 'Hello', message: 'Is it available?' });
+    expect(contact.status).toBe(201);
     // Every GET of the document whose parameters this test can fill: no list of routes to keep.
     const values: Record<string, string> = { id: String(listing.id), make: 'BMW', model: 'X5', vin: '5UXCR6C04M9D12345' };
     // Required query parameters without a default (the market value's description of a car) get a sample value each.

@@ -38,6 +38,15 @@ export function useMyVehicles(enabled = true) {
   });
 }
 
+/** GET /api/desk/my-listings: the desk's progress on each of the seller's listings (counts only, no buyer's details). */
+export function useListingProgress(enabled = true) {
+  return useQuery({
+    queryKey: [...sellerKeys.mine, 'desk-progress'],
+    queryFn: () => api.json('/api/desk/my-listings'),
+    enabled,
+  });
+}
+
 export function useDeleteVehicle() {
   const client = useQueryClient();
   return useMutation({

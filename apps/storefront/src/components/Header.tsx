@@ -32,6 +32,7 @@ function navItems(user: PublicUser | null, sellPath: string): NavItem[] {
     { to: '/dashboard', label: 'Dashboard' },
   ];
   if (user.role === 'admin') items.push({ to: '/admin', label: 'Admin' });
+  if (user.role === 'associate') items.push({ to: '/admin', label: 'Desk' });
   return items;
 }
 

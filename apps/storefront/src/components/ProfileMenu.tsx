@@ -86,9 +86,9 @@ export function ProfileMenu({ user, onLogout }: ProfileMenuProps) {
             <strong>{displayName(user)}</strong>
             <span>{user.email}</span>
           </div>
-          {user.role === 'admin' ? (
+          {user.role === 'admin' || user.role === 'associate' ? (
             <Link to="/admin" role="menuitem" className="menu-item" onClick={() => close(false)}>
-              Admin Dashboard
+              {user.role === 'admin' ? 'Admin Dashboard' : 'Associate Desk'}
             </Link>
           ) : null}
           <Link to="/dashboard" role="menuitem" className="menu-item" onClick={() => close(false)}>

@@ -168,6 +168,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/staff": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Grants `associate` or `admin` to an existing account (400 naming `email` when there is none). */
+        post: operations["Staff_grant"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/staff/{userId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Takes the staff role away (the account stays, as a user). 404 for someone who is not staff. */
+        delete: operations["Staff_revoke"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/stats": {
         parameters: {
             query?: never;
@@ -440,6 +474,160 @@ export interface paths {
         put?: never;
         /** A buyer's message about a public listing: stored for staff, who are notified by e-mail. */
         post: operations["Contact_submit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/desk/inbound": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Inbound mail that matched no lead, and the count of dropped forged reply addresses. */
+        get: operations["Desk_inboundMail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/desk/leads": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Leads newest first, by state, assignee (or unassigned), listing, overdue. */
+        get: operations["Desk_list"];
+        put?: never;
+        /** Logs a call or a text about a listing as a new lead (already contacted). */
+        post: operations["Desk_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/desk/leads/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The lead with its thread, its trail, its first response and its fee. */
+        get: operations["Desk_detail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Changes state, assignee, lost reason, sale price (selling) or the fee's state (admins). */
+        patch: operations["Desk_update"];
+        trace?: never;
+    };
+    "/api/desk/leads/{id}/activities": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Logs a call, a text, a note, or a task with a due time. */
+        post: operations["Desk_activity"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/desk/leads/{id}/messages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** E-mails the buyer through the outbox with the lead's own reply address. */
+        post: operations["Desk_reply"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/desk/my-listings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["SellerProgress_progress"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/desk/report": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Leads per day, first response p50/p90, conversion, fees per month, each associate's figures. */
+        get: operations["Desk_report"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/desk/staff": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Who leads can be assigned to. */
+        get: operations["Desk_staff"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/financing": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The listing page's financing pre-qualification: a financing lead for the desk and the partner (answers sealed). */
+        post: operations["Financing_request"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1325,10 +1513,118 @@ export interface components {
             subject: string;
             vehicleId: number;
         };
+        CreateLeadDto: {
+            body: string;
+            /** Format: email */
+            buyerEmail?: string;
+            buyerName: string;
+            buyerPhone?: string;
+            /** @enum {string} */
+            source: "call" | "text";
+            vehicleId: number;
+        };
         /** @enum {string} */
         DealRating: "great" | "good" | "fair" | "high" | "overpriced";
         DeleteAccountDto: {
             password: string;
+        };
+        /** @description `GET /api/desk/inbound`: unmatched mail, and how many spoofed or unknown reply addresses were dropped. */
+        DeskInbound: {
+            dropped: number;
+            items: components["schemas"]["UnmatchedMail"][];
+        };
+        /** @description A lead on the board. */
+        DeskLead: {
+            assignedTo: components["schemas"]["StaffMember"] | null;
+            buyerEmail: string | null;
+            buyerName: string;
+            buyerPhone: string | null;
+            createdAt: string;
+            fee: components["schemas"]["LeadFee"] | null;
+            /** @description The first reply, call or text to the buyer; null until then. */
+            firstResponseAt: string | null;
+            id: number;
+            lostReason: components["schemas"]["LostReason"] | null;
+            /** @description No first response and past responseDueAt. */
+            overdue: boolean;
+            /** @description When the first response is due (LEAD_FIRST_RESPONSE_MINUTES within business hours). */
+            responseDueAt: string;
+            source: components["schemas"]["LeadSource"];
+            state: components["schemas"]["LeadState"];
+            subject: string;
+            updatedAt: string;
+            vehicle: components["schemas"]["DeskListing"] | null;
+            vehicleId: number;
+        };
+        /** @description `GET /api/desk/leads/:id`. */
+        DeskLeadDetail: {
+            activities: components["schemas"]["LeadTrailEntry"][];
+            assignedTo: components["schemas"]["StaffMember"] | null;
+            buyerEmail: string | null;
+            buyerName: string;
+            buyerPhone: string | null;
+            createdAt: string;
+            fee: components["schemas"]["LeadFee"] | null;
+            financing: components["schemas"]["LeadFinancing"] | null;
+            financingErased: boolean;
+            /** @description The first reply, call or text to the buyer; null until then. */
+            firstResponseAt: string | null;
+            id: number;
+            lostReason: components["schemas"]["LostReason"] | null;
+            /** @description No first response and past responseDueAt. */
+            overdue: boolean;
+            /** @description When the first response is due (LEAD_FIRST_RESPONSE_MINUTES within business hours). */
+            responseDueAt: string;
+            source: components["schemas"]["LeadSource"];
+            state: components["schemas"]["LeadState"];
+            subject: string;
+            thread: components["schemas"]["LeadMessage"][];
+            updatedAt: string;
+            vehicle: components["schemas"]["DeskListing"] | null;
+            vehicleId: number;
+        };
+        DeskLeadList: {
+            items: components["schemas"]["DeskLead"][];
+            total: number;
+        };
+        /** @description A listing as the desk shows it beside a lead (null once the listing is gone). */
+        DeskListing: {
+            id: number;
+            make: string;
+            model: string;
+            status: components["schemas"]["ListingStatus"];
+            year: number;
+        };
+        /** @description `GET /api/desk/report?days=`. */
+        DeskReport: {
+            conversion: {
+                leads: number;
+                rate: number | null;
+                sold: number;
+            };
+            days: number;
+            feesPerMonth: {
+                amount: number;
+                month: string;
+                paid: number;
+            }[];
+            firstResponseMinutes: {
+                p50: number | null;
+                p90: number | null;
+            };
+            leadsPerDay: {
+                count: number;
+                day: string;
+            }[];
+            perAssociate: {
+                fees: number;
+                firstResponseP50: number | null;
+                id: number;
+                leads: number;
+                name: string;
+                open: number;
+                sold: number;
+            }[];
         };
         /** @enum {string} */
         Drivetrain: "fwd" | "rwd" | "rear-wheel-drive" | "awd" | "all-wheel-drive" | "4wd";
@@ -1339,6 +1635,8 @@ export interface components {
             /** @description The filter value to send (make: lowercase key; bodyType/fuelType: a SEARCH_FILTERS value). */
             value: string;
         };
+        /** @enum {string} */
+        FeeState: "due" | "invoiced" | "paid";
         /** @description The one error shape of every API answer (DECISIONS.md, API conventions). */
         FieldError: {
             /**
@@ -1348,6 +1646,24 @@ export interface components {
             field: string;
             /** @example email must be an email */
             message: string;
+        };
+        FinancingRequestCreated: {
+            id: number;
+        };
+        FinancingRequestDto: {
+            annualIncome: number;
+            /** @enum {string} */
+            creditHistory: "good" | "excellent" | "fair" | "poor" | "none";
+            /** Format: email */
+            email: string;
+            hasInsurance: boolean;
+            idNumber: string;
+            /** @enum {string} */
+            idType: "drivers-license" | "passport" | "state-id";
+            insurer?: string;
+            name: string;
+            phone?: string;
+            vehicleId: number;
         };
         ForgotPasswordDto: {
             /** Format: email */
@@ -1386,10 +1702,78 @@ export interface components {
             vin?: string;
             year: number;
         };
+        GrantStaffDto: {
+            /** Format: email */
+            email: string;
+            /** @enum {string} */
+            role: "associate" | "admin";
+        };
+        LeadActivityDto: {
+            body: string;
+            /** @description Required for a task, refused otherwise. */
+            dueAt?: string;
+            /** @enum {string} */
+            kind: "call" | "text" | "note" | "task";
+        };
+        /** @enum {string} */
+        LeadActivityKind: "call" | "text" | "note" | "task";
+        LeadFee: {
+            amount: number;
+            salePrice: number;
+            state: components["schemas"]["FeeState"];
+            /** @description When it last changed state. */
+            updatedAt: string;
+        };
+        /** @description Financing answers as the desk sees them (never sellers); null once erased after FINANCING_RETENTION_DAYS. */
+        LeadFinancing: {
+            annualIncome: number;
+            creditHistory: string;
+            hasInsurance: boolean;
+            idNumber: string;
+            idType: string;
+            insurer: string | null;
+        };
+        /** @description One message of a lead's conversation: the buyer's (in) or staff's (out). */
+        LeadMessage: {
+            author: string;
+            body: string;
+            createdAt: string;
+            /** @enum {string} */
+            direction: "in" | "out";
+            id: number;
+        };
+        LeadMessageDto: {
+            body: string;
+        };
+        /** @enum {string} */
+        LeadSource: "contact" | "financing" | "call" | "text";
+        /** @enum {string} */
+        LeadState: "new" | "contacted" | "qualified" | "negotiating" | "sold" | "lost";
+        /** @description One entry of a lead's trail: a logged activity or a recorded change. */
+        LeadTrailEntry: {
+            actor: string | null;
+            body: string | null;
+            createdAt: string;
+            dueAt: string | null;
+            id: number;
+            kind: components["schemas"]["LeadTrailKind"];
+        };
+        /** @description What the trail shows: logged activities and every change the desk made (state, assignee, fee, escalation). */
+        LeadTrailKind: components["schemas"]["LeadActivityKind"] | "created" | "state" | "assigned" | "fee" | "escalated" | "financing-erased";
         /** @enum {string} */
         ListingFieldName: "make" | "model" | "year" | "trim" | "mileage" | "price" | "condition" | "bodyType" | "fuelType" | "transmission" | "drivetrain" | "exteriorColor" | "interiorColor" | "color" | "interiorColorFamily" | "description" | "features" | "images" | "coverPhotoIndex" | "location" | "zipCode" | "contactPhone" | "contactEmail" | "contactFirstName" | "contactLastName" | "contactLocation" | "vin" | "carfaxReportUrl" | "recentServices" | "engine" | "mpgCity" | "mpgHighway";
         /** @description A listing field's value as the API carries it: a text, a number, a list of texts, or null when unset. */
         ListingFieldValue: (string | number | string[]) | null;
+        /** @description A seller's view of the desk's work on one listing: counts and a stage, never the buyers' personal data. */
+        ListingLeadProgress: {
+            /** @description Open leads (not sold, not lost). */
+            activeBuyers: number;
+            /** @enum {string} */
+            stage: "none" | "talking" | "qualified" | "offer" | "sold";
+            /** @description "3 buyers talking to your associate", "Offer under discussion". */
+            summary: string;
+            vehicleId: number;
+        };
         /** @description Why staff rejected a listing, as its owner sees it (`reason` null: rejected without one). */
         ListingRejection: {
             /** @description The reason's label ("The price looks wrong"), '' without a reason. */
@@ -1404,6 +1788,8 @@ export interface components {
             email: string;
             password: string;
         };
+        /** @enum {string} */
+        LostReason: "no-response" | "bought-elsewhere" | "price" | "financing-declined" | "car-sold" | "not-interested" | "spam" | "other";
         /** @enum {string} */
         MailStatus: "pending" | "sent" | "failed";
         /** @enum {string} */
@@ -1849,6 +2235,15 @@ export interface components {
         };
         /** @enum {string} */
         SignalCode: "vin-check-digit" | "vin-decode-mismatch" | "duplicate-vin" | "duplicate-photo" | "price-far-below-market" | "new-account-expensive" | "shared-contact" | "color-change-same-photos";
+        /** @description A staff member as the desk lists them. */
+        StaffMember: {
+            email: string;
+            id: number;
+            name: string;
+            role: components["schemas"]["StaffRole"];
+        };
+        /** @enum {string} */
+        StaffRole: "associate" | "admin";
         /** @description A user as staff lists show it (never the password). */
         StaffUserSummary: {
             email: string;
@@ -1861,11 +2256,31 @@ export interface components {
         };
         /** @enum {string} */
         Transmission: "automatic" | "8-speed-automatic" | "7-speed-dual-clutch" | "manual" | "cvt";
+        /** @description Inbound e-mail that matched no lead, kept for staff. */
+        UnmatchedMail: {
+            body: string;
+            from: string;
+            id: number;
+            receivedAt: string;
+            subject: string;
+            to: string;
+        };
         UnsubscribeDto: {
             token?: string;
         };
         UpdateInquiryDto: {
             handled: boolean;
+        };
+        UpdateLeadDto: {
+            /** @description A staff user's id; null takes the lead off everyone's list. */
+            assignedTo?: number | null;
+            /** @enum {string} */
+            feeState?: "due" | "invoiced" | "paid";
+            /** @enum {string} */
+            lostReason?: "price" | "other" | "no-response" | "bought-elsewhere" | "financing-declined" | "car-sold" | "not-interested" | "spam";
+            salePrice?: number;
+            /** @enum {string} */
+            state?: "sold" | "new" | "contacted" | "qualified" | "negotiating" | "lost";
         };
         UpdateListingStatusDto: {
             note?: string;
@@ -1898,7 +2313,7 @@ export interface components {
             width: number;
         };
         /** @enum {string} */
-        UserRole: "user" | "admin";
+        UserRole: "user" | "associate" | "admin";
         /** @description GET /api/vehicles/{id} answers the owner shape to the owner and admins, the public one to anyone else. */
         VehicleDetail: components["schemas"]["PublicVehicle"] | components["schemas"]["OwnerVehicle"];
         VehicleInputDto: {
@@ -3019,6 +3434,233 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["AdminVehicle"];
                 };
+            };
+            /** @description Bad input (the error names each failing field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "message": "Unauthorized"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Signed in without the role (admin) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 403,
+                     *       "message": "Forbidden"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Not found (or not visible to the caller) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "message": "Not Found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "message": "Too Many Requests"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Unexpected error (logged on the server) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "message": "Internal Server Error"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description A dependency is down or full, or the server is shutting down (see Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "message": "Service Unavailable"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    Staff_grant: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GrantStaffDto"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffMember"];
+                };
+            };
+            /** @description Bad input (the error names each failing field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "message": "Unauthorized"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Signed in without the role (admin) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 403,
+                     *       "message": "Forbidden"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "message": "Too Many Requests"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Unexpected error (logged on the server) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "message": "Internal Server Error"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description A dependency is down or full, or the server is shutting down (see Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "message": "Service Unavailable"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    Staff_revoke: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                userId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Bad input (the error names each failing field) */
             400: {
@@ -4688,6 +5330,1220 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ContactMessageCreated"];
+                };
+            };
+            /** @description Bad input (the error names each failing field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Refused (a state-changing request from another site, or not allowed) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 403,
+                     *       "message": "Forbidden"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "message": "Too Many Requests"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Unexpected error (logged on the server) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "message": "Internal Server Error"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description A dependency is down or full, or the server is shutting down (see Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "message": "Service Unavailable"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    Desk_inboundMail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeskInbound"];
+                };
+            };
+            /** @description Bad input (the error names each failing field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "message": "Unauthorized"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Signed in without the role (associate, admin) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 403,
+                     *       "message": "Forbidden"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "message": "Too Many Requests"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Unexpected error (logged on the server) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "message": "Internal Server Error"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description A dependency is down or full, or the server is shutting down (see Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "message": "Service Unavailable"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    Desk_list: {
+        parameters: {
+            query: {
+                /** @description A staff user's id. */
+                assignedTo?: number;
+                limit: number;
+                overdue?: boolean;
+                page: number;
+                state?: "sold" | "new" | "contacted" | "qualified" | "negotiating" | "lost";
+                /** @description true: only leads assigned to nobody. */
+                unassigned?: boolean;
+                vehicleId?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeskLeadList"];
+                };
+            };
+            /** @description Bad input (the error names each failing field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "message": "Unauthorized"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Signed in without the role (associate, admin) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 403,
+                     *       "message": "Forbidden"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "message": "Too Many Requests"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Unexpected error (logged on the server) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "message": "Internal Server Error"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description A dependency is down or full, or the server is shutting down (see Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "message": "Service Unavailable"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    Desk_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateLeadDto"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeskLeadDetail"];
+                };
+            };
+            /** @description Bad input (the error names each failing field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "message": "Unauthorized"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Signed in without the role (associate, admin) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 403,
+                     *       "message": "Forbidden"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "message": "Too Many Requests"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Unexpected error (logged on the server) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "message": "Internal Server Error"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description A dependency is down or full, or the server is shutting down (see Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "message": "Service Unavailable"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    Desk_detail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeskLeadDetail"];
+                };
+            };
+            /** @description Bad input (the error names each failing field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "message": "Unauthorized"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Signed in without the role (associate, admin) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 403,
+                     *       "message": "Forbidden"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Not found (or not visible to the caller) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "message": "Not Found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "message": "Too Many Requests"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Unexpected error (logged on the server) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "message": "Internal Server Error"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description A dependency is down or full, or the server is shutting down (see Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "message": "Service Unavailable"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    Desk_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateLeadDto"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeskLeadDetail"];
+                };
+            };
+            /** @description Bad input (the error names each failing field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "message": "Unauthorized"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Signed in without the role (associate, admin) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 403,
+                     *       "message": "Forbidden"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Not found (or not visible to the caller) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "message": "Not Found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "message": "Too Many Requests"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Unexpected error (logged on the server) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "message": "Internal Server Error"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description A dependency is down or full, or the server is shutting down (see Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "message": "Service Unavailable"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    Desk_activity: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LeadActivityDto"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeskLeadDetail"];
+                };
+            };
+            /** @description Bad input (the error names each failing field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "message": "Unauthorized"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Signed in without the role (associate, admin) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 403,
+                     *       "message": "Forbidden"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Not found (or not visible to the caller) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "message": "Not Found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "message": "Too Many Requests"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Unexpected error (logged on the server) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "message": "Internal Server Error"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description A dependency is down or full, or the server is shutting down (see Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "message": "Service Unavailable"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    Desk_reply: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LeadMessageDto"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeskLeadDetail"];
+                };
+            };
+            /** @description Bad input (the error names each failing field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "message": "Unauthorized"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Signed in without the role (associate, admin) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 403,
+                     *       "message": "Forbidden"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Not found (or not visible to the caller) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "message": "Not Found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "message": "Too Many Requests"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Unexpected error (logged on the server) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "message": "Internal Server Error"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description A dependency is down or full, or the server is shutting down (see Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "message": "Service Unavailable"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    SellerProgress_progress: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListingLeadProgress"][];
+                };
+            };
+            /** @description Bad input (the error names each failing field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "message": "Unauthorized"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "message": "Too Many Requests"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Unexpected error (logged on the server) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "message": "Internal Server Error"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description A dependency is down or full, or the server is shutting down (see Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "message": "Service Unavailable"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    Desk_report: {
+        parameters: {
+            query: {
+                days: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeskReport"];
+                };
+            };
+            /** @description Bad input (the error names each failing field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "message": "Unauthorized"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Signed in without the role (associate, admin) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 403,
+                     *       "message": "Forbidden"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "message": "Too Many Requests"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Unexpected error (logged on the server) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "message": "Internal Server Error"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description A dependency is down or full, or the server is shutting down (see Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "message": "Service Unavailable"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    Desk_staff: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffMember"][];
+                };
+            };
+            /** @description Bad input (the error names each failing field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "message": "Unauthorized"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Signed in without the role (associate, admin) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 403,
+                     *       "message": "Forbidden"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "message": "Too Many Requests"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Unexpected error (logged on the server) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "message": "Internal Server Error"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description A dependency is down or full, or the server is shutting down (see Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "message": "Service Unavailable"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    Financing_request: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FinancingRequestDto"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FinancingRequestCreated"];
                 };
             };
             /** @description Bad input (the error names each failing field) */

@@ -1,9 +1,9 @@
-import { randomBytes } from 'node:crypto';
+import { hkdfSync, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { z } from 'zod';
 import type { S3Settings } from '../storage/s3.storage';
-import { envSchema, PRODUCTION_PASSWORD_HASH_COST, type RawEnv } from './config.schema';
+import { type BusinessHours, envSchema, parseBusinessHours, PRODUCTION_PASSWORD_HASH_COST, type RawEnv } from './config.schema';
 import { ConfigError } from './config-error';
 import { DatabaseSettings, parseDatabaseUrl } from './database-url';
 
@@ -97,6 +97,21 @@ export interface AppConfig {
    * server stops accepting, drains the requests in flight and flushes buffers; after timeoutMs it exits anyway.
    */
   shutdown: { delayMs: number; timeoutMs: number };
+  /**
+   * The associate desk: the first-response target in business minutes and the business hours (UTC), how often
+   * overdue leads are escalated, the success fee's rule, the financing answers' key and retention, the reply
+   * addresses' domain and the inbound SMTP receiver (off without a port).
+   */
+  desk: {
+    firstResponseMinutes: number;
+    businessHours: BusinessHours;
+    escalationMs: number;
+    successFee: { percent: number; min: number; max: number };
+    financingKey: Buffer;
+    financingRetentionDays: number;
+    inboundDomain: string;
+    inboundSmtp?: { port: number; host: string };
+  };
 }
 
 /** Injection token of the AppConfig. */
@@ -140,6 +155,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     );
   }
 
+  const secret = sessionSecret(e.SESSION_SECRET, isProduction, dataDir);
   const hostedImages = hostedImagesOf(e.IMAGE_UPLOAD_URL, e.IMAGE_UPLOAD_PRESETS, e.IMAGE_UPLOAD_FOLDER, e.IMAGE_URL_PREFIX);
 
   return {
@@ -151,7 +167,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     dataDir,
     database,
     uploadDir: resolve(e.UPLOAD_DIR ?? resolve(dataDir, 'uploads')),
-    session: { secret: sessionSecret(e.SESSION_SECRET, isProduction, dataDir), ttlHours: e.SESSION_TTL_HOURS },
+    session: { secret, ttlHours: e.SESSION_TTL_HOURS },
     publicUrl: e.PUBLIC_URL?.replace(/\/$/, ''),
     trustProxy: e.TRUST_PROXY,
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
@@ -199,6 +215,25 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     passwordHash: { memoryKib: e.PASSWORD_HASH_MEMORY_KIB, passes: e.PASSWORD_HASH_PASSES },
     migrateOnStart: e.MIGRATE_ON_START,
     shutdown: { delayMs: e.SHUTDOWN_DELAY_MS, timeoutMs: e.SHUTDOWN_TIMEOUT_MS },
+    desk: deskOf(e, secret),
+  };
+}
+
+function deskOf(e: RawEnv, sessionSecretValue: string): AppConfig['desk'] {
+  if (e.SUCCESS_FEE_MIN > e.SUCCESS_FEE_MAX) throw new ConfigError('SUCCESS_FEE_MAX', 'must be at least SUCCESS_FEE_MIN');
+  const financingKey = e.FINANCING_KEY
+    ? Buffer.from(e.FINANCING_KEY, 'base64')
+    : Buffer.from(hkdfSync('sha256', sessionSecretValue, 'carmarket', 'financing-answers', 32));
+  const publicHost = e.PUBLIC_URL ? new URL(e.PUBLIC_URL).hostname : undefined;
+  return {
+    firstResponseMinutes: e.LEAD_FIRST_RESPONSE_MINUTES,
+    businessHours: parseBusinessHours(e.LEAD_BUSINESS_HOURS)!,
+    escalationMs: e.LEAD_ESCALATION_SECONDS * 1000,
+    successFee: { percent: e.SUCCESS_FEE_PERCENT, min: e.SUCCESS_FEE_MIN, max: e.SUCCESS_FEE_MAX },
+    financingKey,
+    financingRetentionDays: e.FINANCING_RETENTION_DAYS,
+    inboundDomain: (e.INBOUND_MAIL_DOMAIN ?? publicHost ?? 'localhost').toLowerCase(),
+    inboundSmtp: e.INBOUND_SMTP_PORT ? { port: Number(e.INBOUND_SMTP_PORT), host: e.INBOUND_SMTP_HOST } : undefined,
   };
 }
 

@@ -171,6 +171,50 @@ export const envSchema = z.object({
   S3_PUBLIC_URL: urlText(['http', 'https']),
   SHUTDOWN_DELAY_MS: int(0, 0, 120_000),
   SHUTDOWN_TIMEOUT_MS: int(15_000, 1000, 300_000),
+  LEAD_FIRST_RESPONSE_MINUTES: int(60, 1, 7 * 24 * 60),
+  LEAD_BUSINESS_HOURS: z
+    .string()
+    .trim()
+    .default('1-5 09:00-18:00')
+    .refine((v) => parseBusinessHours(v) !== null, { message: 'must be "<first weekday>-<last weekday> HH:MM-HH:MM" (weekdays 1 = Monday to 7), e.g. 1-5 09:00-18:00' }),
+  LEAD_ESCALATION_SECONDS: int(60, 1, 86_400),
+  SUCCESS_FEE_PERCENT: z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined || v.trim() === '') return 2;
+      const n = Number(v);
+      if (!Number.isFinite(n) || n < 0 || n > 100) {
+        ctx.addIssue({ code: 'custom', message: 'must be a number from 0 to 100' });
+        return z.NEVER;
+      }
+      return n;
+    }),
+  SUCCESS_FEE_MIN: int(300, 0, 10_000_000),
+  SUCCESS_FEE_MAX: int(2500, 0, 10_000_000),
+  FINANCING_KEY: optionalText.refine((v) => v === undefined || Buffer.from(v, 'base64').length === 32, { message: 'must be 32 bytes in base64' }),
+  FINANCING_RETENTION_DAYS: int(30, 1, 3650),
+  INBOUND_MAIL_DOMAIN: optionalText.refine((v) => v === undefined || /^[a-z0-9.-]+$/i.test(v), { message: 'must be a domain name' }),
+  INBOUND_SMTP_PORT: optionalText.refine((v) => v === undefined || (/^\d+$/.test(v) && Number(v) >= 1 && Number(v) <= 65535), { message: 'must be a port from 1 to 65535' }),
+  INBOUND_SMTP_HOST: z.string().trim().default('0.0.0.0'),
 });
+
+/** Business hours of LEAD_BUSINESS_HOURS: ISO weekdays (1 = Monday … 7) and minutes of the day, UTC. */
+export interface BusinessHours {
+  firstDay: number;
+  lastDay: number;
+  startMinute: number;
+  endMinute: number;
+}
+
+export function parseBusinessHours(value: string): BusinessHours | null {
+  const m = /^([1-7])-([1-7])\s+(\d{2}):(\d{2})-(\d{2}):(\d{2})$/.exec(value.trim());
+  if (!m) return null;
+  const [firstDay, lastDay, sh, sm, eh, em] = m.slice(1).map(Number) as [number, number, number, number, number, number];
+  const startMinute = sh * 60 + sm;
+  const endMinute = eh * 60 + em;
+  if (firstDay > lastDay || sh > 23 || eh > 24 || sm > 59 || em > 59 || endMinute > 24 * 60 || startMinute >= endMinute) return null;
+  return { firstDay, lastDay, startMinute, endMinute };
+}
 
 export type RawEnv = z.infer<typeof envSchema>;

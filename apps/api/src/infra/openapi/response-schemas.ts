@@ -1209,6 +1209,446 @@ export const answerSchemas: Record<string, SchemaObject | ReferenceObject> = {
       "overpriced"
     ]
   },
+  "DeskInbound": {
+    "type": "object",
+    "properties": {
+      "items": {
+        "type": "array",
+        "items": {
+          "$ref": "#/components/schemas/UnmatchedMail"
+        }
+      },
+      "dropped": {
+        "type": "number"
+      }
+    },
+    "required": [
+      "items",
+      "dropped"
+    ],
+    "additionalProperties": false,
+    "description": "`GET /api/desk/inbound`: unmatched mail, and how many spoofed or unknown reply addresses were dropped."
+  },
+  "DeskLead": {
+    "type": "object",
+    "properties": {
+      "id": {
+        "type": "number"
+      },
+      "state": {
+        "$ref": "#/components/schemas/LeadState"
+      },
+      "source": {
+        "$ref": "#/components/schemas/LeadSource"
+      },
+      "vehicleId": {
+        "type": "number"
+      },
+      "vehicle": {
+        "nullable": true,
+        "allOf": [
+          {
+            "$ref": "#/components/schemas/DeskListing"
+          }
+        ]
+      },
+      "buyerName": {
+        "type": "string"
+      },
+      "buyerEmail": {
+        "type": "string",
+        "nullable": true
+      },
+      "buyerPhone": {
+        "type": "string",
+        "nullable": true
+      },
+      "subject": {
+        "type": "string"
+      },
+      "assignedTo": {
+        "nullable": true,
+        "allOf": [
+          {
+            "$ref": "#/components/schemas/StaffMember"
+          }
+        ]
+      },
+      "lostReason": {
+        "nullable": true,
+        "allOf": [
+          {
+            "$ref": "#/components/schemas/LostReason"
+          }
+        ]
+      },
+      "createdAt": {
+        "type": "string"
+      },
+      "updatedAt": {
+        "type": "string"
+      },
+      "firstResponseAt": {
+        "type": "string",
+        "description": "The first reply, call or text to the buyer; null until then.",
+        "nullable": true
+      },
+      "responseDueAt": {
+        "type": "string",
+        "description": "When the first response is due (LEAD_FIRST_RESPONSE_MINUTES within business hours)."
+      },
+      "overdue": {
+        "type": "boolean",
+        "description": "No first response and past responseDueAt."
+      },
+      "fee": {
+        "nullable": true,
+        "allOf": [
+          {
+            "$ref": "#/components/schemas/LeadFee"
+          }
+        ]
+      }
+    },
+    "required": [
+      "id",
+      "state",
+      "source",
+      "vehicleId",
+      "vehicle",
+      "buyerName",
+      "buyerEmail",
+      "buyerPhone",
+      "subject",
+      "assignedTo",
+      "lostReason",
+      "createdAt",
+      "updatedAt",
+      "firstResponseAt",
+      "responseDueAt",
+      "overdue",
+      "fee"
+    ],
+    "additionalProperties": false,
+    "description": "A lead on the board."
+  },
+  "DeskLeadDetail": {
+    "type": "object",
+    "properties": {
+      "id": {
+        "type": "number"
+      },
+      "state": {
+        "$ref": "#/components/schemas/LeadState"
+      },
+      "source": {
+        "$ref": "#/components/schemas/LeadSource"
+      },
+      "vehicleId": {
+        "type": "number"
+      },
+      "vehicle": {
+        "nullable": true,
+        "allOf": [
+          {
+            "$ref": "#/components/schemas/DeskListing"
+          }
+        ]
+      },
+      "buyerName": {
+        "type": "string"
+      },
+      "buyerEmail": {
+        "type": "string",
+        "nullable": true
+      },
+      "buyerPhone": {
+        "type": "string",
+        "nullable": true
+      },
+      "subject": {
+        "type": "string"
+      },
+      "assignedTo": {
+        "nullable": true,
+        "allOf": [
+          {
+            "$ref": "#/components/schemas/StaffMember"
+          }
+        ]
+      },
+      "lostReason": {
+        "nullable": true,
+        "allOf": [
+          {
+            "$ref": "#/components/schemas/LostReason"
+          }
+        ]
+      },
+      "createdAt": {
+        "type": "string"
+      },
+      "updatedAt": {
+        "type": "string"
+      },
+      "firstResponseAt": {
+        "type": "string",
+        "description": "The first reply, call or text to the buyer; null until then.",
+        "nullable": true
+      },
+      "responseDueAt": {
+        "type": "string",
+        "description": "When the first response is due (LEAD_FIRST_RESPONSE_MINUTES within business hours)."
+      },
+      "overdue": {
+        "type": "boolean",
+        "description": "No first response and past responseDueAt."
+      },
+      "fee": {
+        "nullable": true,
+        "allOf": [
+          {
+            "$ref": "#/components/schemas/LeadFee"
+          }
+        ]
+      },
+      "thread": {
+        "type": "array",
+        "items": {
+          "$ref": "#/components/schemas/LeadMessage"
+        }
+      },
+      "activities": {
+        "type": "array",
+        "items": {
+          "$ref": "#/components/schemas/LeadTrailEntry"
+        }
+      },
+      "financing": {
+        "nullable": true,
+        "allOf": [
+          {
+            "$ref": "#/components/schemas/LeadFinancing"
+          }
+        ]
+      },
+      "financingErased": {
+        "type": "boolean"
+      }
+    },
+    "required": [
+      "activities",
+      "assignedTo",
+      "buyerEmail",
+      "buyerName",
+      "buyerPhone",
+      "createdAt",
+      "fee",
+      "financing",
+      "financingErased",
+      "firstResponseAt",
+      "id",
+      "lostReason",
+      "overdue",
+      "responseDueAt",
+      "source",
+      "state",
+      "subject",
+      "thread",
+      "updatedAt",
+      "vehicle",
+      "vehicleId"
+    ],
+    "additionalProperties": false,
+    "description": "`GET /api/desk/leads/:id`."
+  },
+  "DeskLeadList": {
+    "type": "object",
+    "properties": {
+      "items": {
+        "type": "array",
+        "items": {
+          "$ref": "#/components/schemas/DeskLead"
+        }
+      },
+      "total": {
+        "type": "number"
+      }
+    },
+    "required": [
+      "items",
+      "total"
+    ],
+    "additionalProperties": false
+  },
+  "DeskListing": {
+    "type": "object",
+    "properties": {
+      "id": {
+        "type": "number"
+      },
+      "year": {
+        "type": "number"
+      },
+      "make": {
+        "type": "string"
+      },
+      "model": {
+        "type": "string"
+      },
+      "status": {
+        "$ref": "#/components/schemas/ListingStatus"
+      }
+    },
+    "required": [
+      "id",
+      "year",
+      "make",
+      "model",
+      "status"
+    ],
+    "additionalProperties": false,
+    "description": "A listing as the desk shows it beside a lead (null once the listing is gone)."
+  },
+  "DeskReport": {
+    "type": "object",
+    "properties": {
+      "days": {
+        "type": "number"
+      },
+      "leadsPerDay": {
+        "type": "array",
+        "items": {
+          "type": "object",
+          "properties": {
+            "day": {
+              "type": "string"
+            },
+            "count": {
+              "type": "number"
+            }
+          },
+          "required": [
+            "day",
+            "count"
+          ],
+          "additionalProperties": false
+        }
+      },
+      "firstResponseMinutes": {
+        "type": "object",
+        "properties": {
+          "p50": {
+            "type": "number",
+            "nullable": true
+          },
+          "p90": {
+            "type": "number",
+            "nullable": true
+          }
+        },
+        "required": [
+          "p50",
+          "p90"
+        ],
+        "additionalProperties": false
+      },
+      "conversion": {
+        "type": "object",
+        "properties": {
+          "leads": {
+            "type": "number"
+          },
+          "sold": {
+            "type": "number"
+          },
+          "rate": {
+            "type": "number",
+            "nullable": true
+          }
+        },
+        "required": [
+          "leads",
+          "sold",
+          "rate"
+        ],
+        "additionalProperties": false
+      },
+      "feesPerMonth": {
+        "type": "array",
+        "items": {
+          "type": "object",
+          "properties": {
+            "month": {
+              "type": "string"
+            },
+            "amount": {
+              "type": "number"
+            },
+            "paid": {
+              "type": "number"
+            }
+          },
+          "required": [
+            "month",
+            "amount",
+            "paid"
+          ],
+          "additionalProperties": false
+        }
+      },
+      "perAssociate": {
+        "type": "array",
+        "items": {
+          "type": "object",
+          "properties": {
+            "id": {
+              "type": "number"
+            },
+            "name": {
+              "type": "string"
+            },
+            "leads": {
+              "type": "number"
+            },
+            "sold": {
+              "type": "number"
+            },
+            "open": {
+              "type": "number"
+            },
+            "firstResponseP50": {
+              "type": "number",
+              "nullable": true
+            },
+            "fees": {
+              "type": "number"
+            }
+          },
+          "required": [
+            "id",
+            "name",
+            "leads",
+            "sold",
+            "open",
+            "firstResponseP50",
+            "fees"
+          ],
+          "additionalProperties": false
+        }
+      }
+    },
+    "required": [
+      "days",
+      "leadsPerDay",
+      "firstResponseMinutes",
+      "conversion",
+      "feesPerMonth",
+      "perAssociate"
+    ],
+    "additionalProperties": false,
+    "description": "`GET /api/desk/report?days=`."
+  },
   "Drivetrain": {
     "type": "string",
     "enum": [
@@ -1242,6 +1682,14 @@ export const answerSchemas: Record<string, SchemaObject | ReferenceObject> = {
     "additionalProperties": false,
     "description": "How many listings one option of a filter would give, the other filters unchanged."
   },
+  "FeeState": {
+    "type": "string",
+    "enum": [
+      "due",
+      "invoiced",
+      "paid"
+    ]
+  },
   "FieldError": {
     "type": "object",
     "properties": {
@@ -1261,6 +1709,18 @@ export const answerSchemas: Record<string, SchemaObject | ReferenceObject> = {
     ],
     "additionalProperties": false,
     "description": "The one error shape of every API answer (DECISIONS.md, API conventions)."
+  },
+  "FinancingRequestCreated": {
+    "type": "object",
+    "properties": {
+      "id": {
+        "type": "number"
+      }
+    },
+    "required": [
+      "id"
+    ],
+    "additionalProperties": false
   },
   "FuelType": {
     "type": "string",
@@ -1334,6 +1794,207 @@ export const answerSchemas: Record<string, SchemaObject | ReferenceObject> = {
     "additionalProperties": false,
     "description": "POST /api/vehicles/specs/generate (200). Values are listing-form slugs; null when unknown."
   },
+  "LeadActivityKind": {
+    "type": "string",
+    "enum": [
+      "call",
+      "text",
+      "note",
+      "task"
+    ]
+  },
+  "LeadFee": {
+    "type": "object",
+    "properties": {
+      "amount": {
+        "type": "number"
+      },
+      "salePrice": {
+        "type": "number"
+      },
+      "state": {
+        "$ref": "#/components/schemas/FeeState"
+      },
+      "updatedAt": {
+        "type": "string",
+        "description": "When it last changed state."
+      }
+    },
+    "required": [
+      "amount",
+      "salePrice",
+      "state",
+      "updatedAt"
+    ],
+    "additionalProperties": false
+  },
+  "LeadFinancing": {
+    "type": "object",
+    "properties": {
+      "idType": {
+        "type": "string"
+      },
+      "idNumber": {
+        "type": "string"
+      },
+      "annualIncome": {
+        "type": "number"
+      },
+      "creditHistory": {
+        "type": "string"
+      },
+      "hasInsurance": {
+        "type": "boolean"
+      },
+      "insurer": {
+        "type": "string",
+        "nullable": true
+      }
+    },
+    "required": [
+      "idType",
+      "idNumber",
+      "annualIncome",
+      "creditHistory",
+      "hasInsurance",
+      "insurer"
+    ],
+    "additionalProperties": false,
+    "description": "Financing answers as the desk sees them (never sellers); null once erased after FINANCING_RETENTION_DAYS."
+  },
+  "LeadMessage": {
+    "type": "object",
+    "properties": {
+      "id": {
+        "type": "number"
+      },
+      "direction": {
+        "type": "string",
+        "enum": [
+          "in",
+          "out"
+        ]
+      },
+      "body": {
+        "type": "string"
+      },
+      "author": {
+        "type": "string"
+      },
+      "createdAt": {
+        "type": "string"
+      }
+    },
+    "required": [
+      "id",
+      "direction",
+      "body",
+      "author",
+      "createdAt"
+    ],
+    "additionalProperties": false,
+    "description": "One message of a lead's conversation: the buyer's (in) or staff's (out)."
+  },
+  "LeadSource": {
+    "type": "string",
+    "enum": [
+      "contact",
+      "financing",
+      "call",
+      "text"
+    ]
+  },
+  "LeadState": {
+    "type": "string",
+    "enum": [
+      "new",
+      "contacted",
+      "qualified",
+      "negotiating",
+      "sold",
+      "lost"
+    ]
+  },
+  "LeadTrailEntry": {
+    "type": "object",
+    "properties": {
+      "id": {
+        "type": "number"
+      },
+      "kind": {
+        "$ref": "#/components/schemas/LeadTrailKind"
+      },
+      "body": {
+        "type": "string",
+        "nullable": true
+      },
+      "dueAt": {
+        "type": "string",
+        "nullable": true
+      },
+      "actor": {
+        "type": "string",
+        "nullable": true
+      },
+      "createdAt": {
+        "type": "string"
+      }
+    },
+    "required": [
+      "id",
+      "kind",
+      "body",
+      "dueAt",
+      "actor",
+      "createdAt"
+    ],
+    "additionalProperties": false,
+    "description": "One entry of a lead's trail: a logged activity or a recorded change."
+  },
+  "LeadTrailKind": {
+    "anyOf": [
+      {
+        "$ref": "#/components/schemas/LeadActivityKind"
+      },
+      {
+        "type": "string",
+        "enum": [
+          "created"
+        ]
+      },
+      {
+        "type": "string",
+        "enum": [
+          "state"
+        ]
+      },
+      {
+        "type": "string",
+        "enum": [
+          "assigned"
+        ]
+      },
+      {
+        "type": "string",
+        "enum": [
+          "fee"
+        ]
+      },
+      {
+        "type": "string",
+        "enum": [
+          "escalated"
+        ]
+      },
+      {
+        "type": "string",
+        "enum": [
+          "financing-erased"
+        ]
+      }
+    ],
+    "description": "What the trail shows: logged activities and every change the desk made (state, assignee, fee, escalation)."
+  },
   "ListingFieldName": {
     "type": "string",
     "enum": [
@@ -1389,6 +2050,40 @@ export const answerSchemas: Record<string, SchemaObject | ReferenceObject> = {
       }
     ]
   },
+  "ListingLeadProgress": {
+    "type": "object",
+    "properties": {
+      "vehicleId": {
+        "type": "number"
+      },
+      "activeBuyers": {
+        "type": "number",
+        "description": "Open leads (not sold, not lost)."
+      },
+      "stage": {
+        "type": "string",
+        "enum": [
+          "none",
+          "talking",
+          "qualified",
+          "offer",
+          "sold"
+        ]
+      },
+      "summary": {
+        "type": "string",
+        "description": "\"3 buyers talking to your associate\", \"Offer under discussion\"."
+      }
+    },
+    "required": [
+      "vehicleId",
+      "activeBuyers",
+      "stage",
+      "summary"
+    ],
+    "additionalProperties": false,
+    "description": "A seller's view of the desk's work on one listing: counts and a stage, never the buyers' personal data."
+  },
   "ListingRejection": {
     "type": "object",
     "properties": {
@@ -1424,6 +2119,19 @@ export const answerSchemas: Record<string, SchemaObject | ReferenceObject> = {
       "approved",
       "rejected",
       "sold"
+    ]
+  },
+  "LostReason": {
+    "type": "string",
+    "enum": [
+      "no-response",
+      "bought-elsewhere",
+      "price",
+      "financing-declined",
+      "car-sold",
+      "not-interested",
+      "spam",
+      "other"
     ]
   },
   "MailStatus": {
@@ -3028,6 +3736,38 @@ export const answerSchemas: Record<string, SchemaObject | ReferenceObject> = {
       "color-change-same-photos"
     ]
   },
+  "StaffMember": {
+    "type": "object",
+    "properties": {
+      "id": {
+        "type": "number"
+      },
+      "email": {
+        "type": "string"
+      },
+      "name": {
+        "type": "string"
+      },
+      "role": {
+        "$ref": "#/components/schemas/StaffRole"
+      }
+    },
+    "required": [
+      "id",
+      "email",
+      "name",
+      "role"
+    ],
+    "additionalProperties": false,
+    "description": "A staff member as the desk lists them."
+  },
+  "StaffRole": {
+    "type": "string",
+    "enum": [
+      "associate",
+      "admin"
+    ]
+  },
   "StaffUserSummary": {
     "type": "object",
     "properties": {
@@ -3064,6 +3804,39 @@ export const answerSchemas: Record<string, SchemaObject | ReferenceObject> = {
       "manual",
       "cvt"
     ]
+  },
+  "UnmatchedMail": {
+    "type": "object",
+    "properties": {
+      "id": {
+        "type": "number"
+      },
+      "from": {
+        "type": "string"
+      },
+      "to": {
+        "type": "string"
+      },
+      "subject": {
+        "type": "string"
+      },
+      "body": {
+        "type": "string"
+      },
+      "receivedAt": {
+        "type": "string"
+      }
+    },
+    "required": [
+      "id",
+      "from",
+      "to",
+      "subject",
+      "body",
+      "receivedAt"
+    ],
+    "additionalProperties": false,
+    "description": "Inbound e-mail that matched no lead, kept for staff."
   },
   "UploadedImage": {
     "type": "object",
@@ -3109,6 +3882,7 @@ export const answerSchemas: Record<string, SchemaObject | ReferenceObject> = {
     "type": "string",
     "enum": [
       "user",
+      "associate",
       "admin"
     ]
   },
@@ -3518,6 +4292,63 @@ export const handlerAnswers: Record<string, Record<string, HandlerAnswer>> = {
       }
     }
   },
+  "DeskController": {
+    "activity": {
+      "schema": {
+        "$ref": "#/components/schemas/DeskLeadDetail"
+      }
+    },
+    "create": {
+      "schema": {
+        "$ref": "#/components/schemas/DeskLeadDetail"
+      }
+    },
+    "detail": {
+      "schema": {
+        "$ref": "#/components/schemas/DeskLeadDetail"
+      }
+    },
+    "inboundMail": {
+      "schema": {
+        "$ref": "#/components/schemas/DeskInbound"
+      }
+    },
+    "list": {
+      "schema": {
+        "$ref": "#/components/schemas/DeskLeadList"
+      }
+    },
+    "reply": {
+      "schema": {
+        "$ref": "#/components/schemas/DeskLeadDetail"
+      }
+    },
+    "report": {
+      "schema": {
+        "$ref": "#/components/schemas/DeskReport"
+      }
+    },
+    "staff": {
+      "schema": {
+        "type": "array",
+        "items": {
+          "$ref": "#/components/schemas/StaffMember"
+        }
+      }
+    },
+    "update": {
+      "schema": {
+        "$ref": "#/components/schemas/DeskLeadDetail"
+      }
+    }
+  },
+  "FinancingController": {
+    "request": {
+      "schema": {
+        "$ref": "#/components/schemas/FinancingRequestCreated"
+      }
+    }
+  },
   "HealthController": {
     "alive": {
       "schema": {
@@ -3602,12 +4433,30 @@ export const handlerAnswers: Record<string, Record<string, HandlerAnswer>> = {
     "save": {},
     "unsave": {}
   },
+  "SellerProgressController": {
+    "progress": {
+      "schema": {
+        "type": "array",
+        "items": {
+          "$ref": "#/components/schemas/ListingLeadProgress"
+        }
+      }
+    }
+  },
   "SiteController": {
     "publicConfig": {
       "schema": {
         "$ref": "#/components/schemas/PublicConfig"
       }
     }
+  },
+  "StaffController": {
+    "grant": {
+      "schema": {
+        "$ref": "#/components/schemas/StaffMember"
+      }
+    },
+    "revoke": {}
   },
   "UploadsController": {
     "upload": {

@@ -16,6 +16,7 @@ import { composeMail } from '../../infra/mail/mail-layout';
 import type { MailMessage } from '../../infra/mail/mail-transport';
 import { MailOutbox } from '../../infra/mail/outbox/mail-outbox.service';
 import { type VehicleEntity, ListingReader, buyerInquiryNotice } from '../vehicles';
+import { LeadsService, type NewLead } from '../desk';
 import { UserEntity } from '../users';
 import { ContactMessageEntity } from './entities/contact-message.entity';
 
@@ -27,6 +28,7 @@ export class ContactService {
     @InjectRepository(ContactMessageEntity) private readonly messages: Repository<ContactMessageEntity>,
     private readonly listings: ListingReader,
     private readonly outbox: MailOutbox,
+    private readonly leads: LeadsService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -41,6 +43,7 @@ export class ContactService {
     const seller = await this.messages.manager.findOneBy(UserEntity, { id: vehicle.userId });
     const saved = await this.messages.manager.transaction(async (manager) => {
       const message = await this.store(manager.getRepository(ContactMessageEntity), dto, vehicle, { ipAddress: truncateAddress(address) });
+      await this.leads.create(manager, this.leadOf(message, vehicle));
       await this.outbox.enqueue(manager, 'staff-inquiry', this.staffNotification(message, vehicle));
       if (seller) await this.outbox.enqueue(manager, 'seller-inquiry', buyerInquiryNotice(this.config, seller.email, vehicle));
       return message;
@@ -55,8 +58,26 @@ export class ContactService {
   async importMessage(dto: ContactMessageDto, receivedAt: Date): Promise<ContactMessageCreated> {
     const vehicle = await this.listings.publicById(dto.vehicleId);
     if (!vehicle) throw new NotFoundException('Vehicle not found');
-    const saved = await this.store(this.messages, dto, vehicle, { ipAddress: null, createdAt: receivedAt });
+    const saved = await this.messages.manager.transaction(async (manager) => {
+      const message = await this.store(manager.getRepository(ContactMessageEntity), dto, vehicle, { ipAddress: null, createdAt: receivedAt });
+      await this.leads.create(manager, { ...this.leadOf(message, vehicle), at: receivedAt });
+      return message;
+    });
     return { id: saved.id };
+  }
+
+  /** Every buyer contact is a lead on the desk (DECISIONS.md, turn 3), linked to its message and listing. */
+  private leadOf(message: ContactMessageEntity, vehicle: ListedVehicle): NewLead {
+    return {
+      vehicle,
+      source: 'contact',
+      buyerName: message.senderName,
+      buyerEmail: message.senderEmail,
+      buyerPhone: message.senderPhone,
+      subject: message.subject,
+      body: message.message,
+      contactMessageId: message.id,
+    };
   }
 
   private store(

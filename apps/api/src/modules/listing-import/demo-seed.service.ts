@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { LISTING_BUNDLE_FILE } from '@app/shared';
 import { APP_CONFIG, type AppConfig } from '../../infra/config/app-config';
 import { JobLockService } from '../../infra/jobs/job-lock.service';
+import { DeskDemoService } from '../desk';
 import { AdminBootstrapService } from '../users';
 import { ListingReader } from '../vehicles';
 import { ListingImportService } from './listing-import.service';
@@ -13,7 +14,8 @@ export type SeedOutcome = 'seeded' | 'skipped';
 /**
  * The demo data at start: with SEED_DEMO on and no listing in the database (SQLite or MySQL/MariaDB, with
  * or without ADMIN_EMAIL), the demo bundle (`npm run demo:build`, run by `npm run build`) is imported in
- * the background: listings first (a second or two), then 90 days of traffic and its roll-up.
+ * the background: listings first (a second or two), then the desk's associates and worked leads, then 90 days
+ * of traffic and its roll-up.
  */
 @Injectable()
 export class DemoSeedService implements OnApplicationBootstrap {
@@ -29,6 +31,7 @@ export class DemoSeedService implements OnApplicationBootstrap {
     private readonly reader: ListingReader,
     private readonly adminBootstrap: AdminBootstrapService,
     private readonly lock: JobLockService,
+    private readonly deskDemo: DeskDemoService,
   ) {}
 
   onApplicationBootstrap(): void {
@@ -76,6 +79,8 @@ export class DemoSeedService implements OnApplicationBootstrap {
     const { summary, ids } = await this.importer.importListings(dir, bundle, 'demo');
     this.logger.log(`Demo data: ${summary.accounts} accounts, ${summary.listings} listings, ${summary.photos} photos, ${summary.inquiries} inquiries, ${summary.marketSales} past sales in ${((Date.now() - started) / 1000).toFixed(1)} s`);
     return async () => {
+      // The desk's associates and worked leads (after the listings answer: account hashing takes a moment).
+      await this.deskDemo.seed(ids, bundle.listings.map((l) => l.status));
       const trafficStarted = Date.now();
       const visits = await this.importer.importTraffic(dir, bundle, ids);
       this.logger.log(`Demo traffic: ${visits} page views rolled up in ${((Date.now() - trafficStarted) / 1000).toFixed(1)} s`);

@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AnalyticsModule } from '../analytics';
 import { ContactModule } from '../contact';
+import { DeskModule } from '../desk';
 import { UploadsModule } from '../uploads';
 import { UsersModule } from '../users';
 import { VehiclesModule } from '../vehicles';
@@ -12,7 +13,7 @@ import { ListingImportService } from './listing-import.service';
 
 /** Listing bundles in (the `import` command, and the demo data at start). */
 @Module({
-  imports: [TypeOrmModule.forFeature([PendingBundlePhotoEntity]), UsersModule, UploadsModule, VehiclesModule, ContactModule, AnalyticsModule],
+  imports: [TypeOrmModule.forFeature([PendingBundlePhotoEntity]), UsersModule, UploadsModule, VehiclesModule, ContactModule, AnalyticsModule, DeskModule],
   providers: [ListingImportService, DemoSeedService, BundlePhotoFollower],
   exports: [ListingImportService, BundlePhotoFollower],
 })

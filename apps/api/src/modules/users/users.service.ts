@@ -50,6 +50,16 @@ export class UsersService {
     return this.users.createQueryBuilder('u').addSelect('u.password').where('u.id = :id', { id }).getOne();
   }
 
+  /** Staff roles (POST and DELETE /api/admin/staff): sets the role; answers the account as stored. */
+  async setRole(id: number, role: UserRole): Promise<UserEntity> {
+    await this.users.update({ id }, { role });
+    return (await this.findById(id)) as UserEntity;
+  }
+
+  countByRole(role: UserRole): Promise<number> {
+    return this.users.countBy({ role });
+  }
+
   /** Sets the name on the account (an empty one clears it); answers the account as stored. */
   async updateNames(id: number, names: { firstName?: string; lastName?: string }): Promise<UserEntity> {
     const set: Partial<UserEntity> = {};

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { daysOnMarketText, formatCount, formatMileage, formatPrice, STATUS_LABELS, vehicleTitle } from '@app/shared';
 import { ApiError, apiUrl } from '@app/shared';
-import { useDeleteVehicle, useMyVehicles, type OwnerVehicle } from '../../api/seller';
+import { useDeleteVehicle, useListingProgress, useMyVehicles, type OwnerVehicle } from '../../api/seller';
 import { CheckIcon, EyeIcon } from '../../components/icons';
 import { useDocumentMeta } from '../../hooks/use-document-meta';
 import { CoverPhoto } from '../../components/ListingPhoto';
@@ -61,6 +61,8 @@ function ListingStatus({ vehicle }: { vehicle: OwnerVehicle }) {
 
 function ListingsTable({ vehicles }: { vehicles: OwnerVehicle[] }) {
   const remove = useDeleteVehicle();
+  const progress = useListingProgress();
+  const progressOf = (id: number) => progress.data?.find((p) => p.vehicleId === id);
   const [selling, setSelling] = useState<OwnerVehicle | null>(null);
   const stopSelling = useCallback(() => setSelling(null), []);
   const onDelete = (v: OwnerVehicle) => {
@@ -112,6 +114,9 @@ function ListingsTable({ vehicles }: { vehicles: OwnerVehicle[] }) {
                     <span className="listing-sub" title="Buyers who wrote about this car; our associate follows up with each">
                       {v.inquiries === 1 ? '1 buyer inquiry' : `${formatCount(v.inquiries)} buyer inquiries`}
                     </span>
+                  ) : null}
+                  {progressOf(v.id) && progressOf(v.id)!.stage !== 'none' ? (
+                    <span className="listing-sub listing-progress">{progressOf(v.id)!.summary}</span>
                   ) : null}
                 </td>
                 <td className="listing-actions">

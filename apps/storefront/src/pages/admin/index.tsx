@@ -15,11 +15,11 @@ function AdminSkeleton() {
   );
 }
 
-/** /admin: the admin console from the federated `admin` remote, for admins only. */
+/** /admin: the admin console from the federated `admin` remote, for staff only (an associate gets the desk). */
 export default function AdminPage() {
   useDocumentMeta('Admin Dashboard', 'Manage listings and monitor platform activity.');
   return (
-    <RequireUser unauthorized={UNAUTHORIZED} allow={(u) => u.role === 'admin'} forbidden={FORBIDDEN} skeleton={<AdminSkeleton />}>
+    <RequireUser unauthorized={UNAUTHORIZED} allow={(u) => u.role === 'admin' || u.role === 'associate'} forbidden={FORBIDDEN} skeleton={<AdminSkeleton />}>
       {(user) => (
         <div className="container page">
           <AdminRemote user={user} />

@@ -31,6 +31,7 @@ import { smsHref, telHref } from '../../lib/phone';
 import { FALLBACK_IMAGE, galleryImages } from '../../lib/vehicle';
 import { ContactBar } from './ContactBar';
 import { ContactForm } from './ContactForm';
+import { FinancingForm } from './FinancingForm';
 import { ListingFacts, ListingStatusBanner, OwnerListingNotice, PriceHistory, PriceNotes } from './ListingMarket';
 import { PaymentEstimate } from './PaymentEstimate';
 import './vehicle.css';
@@ -113,6 +114,7 @@ function SideCard({ vehicle, phone, formRef }: { vehicle: Vehicle; phone: string
         </div>
       ) : null}
       {!sold && isPublic(vehicle) ? <ContactForm key={vehicle.id} vehicle={vehicle} formRef={formRef} /> : null}
+      {!sold && isPublic(vehicle) ? <FinancingForm key={`financing-${vehicle.id}`} vehicle={vehicle} /> : null}
     </aside>
   );
 }

@@ -23,6 +23,7 @@ import { EmailVerified1796727000000 } from './1796727000000-email-verified';
 import { UploadsUrlIndex1796800000030 } from './1796800000030-uploads-url-index';
 import { PendingBundlePhotos1796926000000 } from './1796926000000-pending-bundle-photos';
 import { MarketHistory1796930000000 } from './1796930000000-market-history';
+import { AssociateDesk1796931000000 } from './1796931000000-associate-desk';
 
 /** Every migration, in order. Listed explicitly: the API is bundled, so no glob loading. */
 export const MIGRATIONS = [
@@ -51,4 +52,5 @@ export const MIGRATIONS = [
   UploadsUrlIndex1796800000030,
   PendingBundlePhotos1796926000000,
   MarketHistory1796930000000,
+  AssociateDesk1796931000000,
 ];
