@@ -33,7 +33,7 @@ import {
 } from '@app/shared';
 import { encodePhoto } from '@app/shared/server';
 import { renderCarPhoto, SHOOT_VIEWS } from './car-photo/car-photo';
-import { buildDemoListings, demoListingInput, prng } from './demo-listings';
+import { buildDemoListings, demoBundleListing, prng } from './demo-listings';
 import { DEMO_ACCOUNTS, DEMO_BUYERS, DEMO_QUESTIONS, OTHER_SELLERS } from './demo-people';
 import { buildMarketHistory } from './demo-market';
 import { buildDemoTraffic } from './demo-traffic';
@@ -164,13 +164,7 @@ function writeListings(out: string, stamp: string): { bundle: ListingBundle; job
   const listings: BundleListing[] = demo.map((l, index) => {
     const seller = sellers[l.ownerIndex]!;
     return {
-      owner: seller.account.key,
-      input: demoListingInput(l, seller.account, seller.phone),
-      status: l.status,
-      ...(l.rejection ? { rejection: l.rejection } : {}),
-      views: l.views,
-      isFeatured: l.isFeatured,
-      createdAt: l.createdAt.toISOString(),
+      ...demoBundleListing(l, seller.account, seller.phone),
       photos: [],
       pendingPhotos: Array.from({ length: l.photoCount }, (_, k) => photoFileOf(index, k)),
     };

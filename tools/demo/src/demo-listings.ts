@@ -1,4 +1,4 @@
-import { CONDITIONS, expectedVinCheckDigit, PREDEFINED_FEATURES, type BundleAccount, type ListingStatus, type RejectionReason } from '@app/shared';
+import { CONDITIONS, expectedVinCheckDigit, PREDEFINED_FEATURES, type BundleAccount, type BundleListing, type ListingStatus, type RejectionReason } from '@app/shared';
 import { DEMO_MODELS, DEMO_PLACES, DEMO_SERVICES, specsOf, type DemoModel, type TrimSpecs } from './demo-catalog';
 
 /** Deterministic pseudo-random numbers (mulberry32), so every demo database is the same. */
@@ -161,6 +161,22 @@ function buildVin(model: DemoModel, year: number, index: number): string {
   const serial = String(100000 + index * 7919).slice(-6);
   const draft = `${model.vinPrefix}0${yearCode}A${serial}`;
   return draft.slice(0, 8) + expectedVinCheckDigit(draft) + draft.slice(9);
+}
+
+/**
+ * A demo listing as the bundle lists it, without its photos (the bundle tool adds them; tests import it bare):
+ * its owner, the seller's input, its status with the reason of a rejection, and its history.
+ */
+export function demoBundleListing(l: DemoListing, owner: Pick<BundleAccount, 'key' | 'email' | 'firstName' | 'lastName'>, phone: string): Omit<BundleListing, 'photos'> {
+  return {
+    owner: owner.key,
+    input: demoListingInput(l, owner, phone),
+    status: l.status,
+    ...(l.rejection ? { rejection: l.rejection } : {}),
+    views: l.views,
+    isFeatured: l.isFeatured,
+    createdAt: l.createdAt.toISOString(),
+  };
 }
 
 /** A demo listing as its seller would send it (the bundle's `input`: the API checks it by VehicleInputDto). */

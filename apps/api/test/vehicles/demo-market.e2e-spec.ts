@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { LISTING_BUNDLE_FILE, LISTING_BUNDLE_FORMAT, priceAnalysisText, type ListingBundle, type PublicVehicle } from '@app/shared';
-import { buildDemoListings, demoListingInput } from '../../../../tools/demo/src/demo-listings';
+import { buildDemoListings, demoBundleListing } from '../../../../tools/demo/src/demo-listings';
 import { buildMarketHistory } from '../../../../tools/demo/src/demo-market';
 import { DEMO_ACCOUNTS } from '../../../../tools/demo/src/demo-people';
 import { ListingImportService } from '../../src/modules/listing-import/listing-import.service';
@@ -24,15 +24,7 @@ describe('deal ratings on the demo market', () => {
     dir = mkdtempSync(join(tmpdir(), 'cm-demo-market-'));
     const now = new Date();
     const seller = DEMO_ACCOUNTS.seller;
-    const listings = buildDemoListings(now, 1).map((l) => ({
-      owner: seller.key,
-      input: demoListingInput(l, seller, '(555) 010-0100'),
-      status: l.status,
-      views: l.views,
-      isFeatured: l.isFeatured,
-      createdAt: l.createdAt.toISOString(),
-      photos: [],
-    }));
+    const listings = buildDemoListings(now, 1).map((l) => ({ ...demoBundleListing(l, seller, '(555) 010-0100'), photos: [] }));
     const sales = buildMarketHistory(now);
     writeFileSync(join(dir, 'market-sales.ndjson'), sales.map((s) => JSON.stringify(s)).join('\n') + '\n');
     const bundle: ListingBundle = { format: LISTING_BUNDLE_FORMAT, generator: 'test', generatedAt: now.toISOString(), accounts: [seller], listings, inquiries: [], marketSalesFile: 'market-sales.ndjson' };
