@@ -90,3 +90,9 @@ export interface AdminInquiry {
  * optional (null clears an optional one), and isFeatured.
  */
 export type AdminVehicleEdit = Partial<Pick<AdminVehicle, AdminEditableField>> & { isFeatured?: boolean };
+
+/** A pending listing in the review queue: its moderation signals and their summed risk. */
+export interface PendingAdminVehicle extends AdminVehicle {
+  signals: ModerationSignal[];
+  risk: number;
+}

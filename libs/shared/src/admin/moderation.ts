@@ -1,7 +1,6 @@
 import { Transform } from 'class-transformer';
 import { IsIn, IsOptional } from 'class-validator';
 import { PageQueryDto } from '../common/pagination';
-import type { AdminVehicle } from './admin.contract';
 
 /** Why a pending listing deserves a closer look; `weight` adds up to its risk. */
 export const SIGNAL_CODES = [
@@ -33,12 +32,6 @@ export const SIGNAL_LABELS: Record<SignalCode, string> = {
   'shared-contact': 'Contact shared by accounts',
   'color-change-same-photos': 'New colour, same photos',
 };
-
-/** A pending listing in the review queue: its moderation signals and their summed risk. */
-export interface PendingAdminVehicle extends AdminVehicle {
-  signals: ModerationSignal[];
-  risk: number;
-}
 
 /** `GET /api/admin/vehicles/pending?sort=oldest|risk`. */
 export class PendingQueryDto extends PageQueryDto {
