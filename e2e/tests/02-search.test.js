@@ -139,6 +139,8 @@ test('Load More Vehicles adds the next 24', async () => {
   await page.goto('/search');
   const cards = page.locator('.search-results > .vehicle-grid article');
   await cards.first().waitFor();
+  // The drawn page holds its first screen's results; the storefront then asks for the whole first page of 24.
+  await page.waitForFunction(() => document.querySelectorAll('.search-results > .vehicle-grid article').length >= 24);
   assert.equal(await cards.count(), 24);
   const total = Number((await countText()).replace(/\D/g, ''));
   assert.ok(total > 24, `demo data has more than 24 listings (${total})`);

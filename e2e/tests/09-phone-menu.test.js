@@ -100,7 +100,7 @@ test('the sell calls to action lead to the listing form when signed in, through 
   const visitor = await newPage();
   await visitor.goto('/');
   for (const name of ['Start Selling Today', 'List Your Car Free']) {
-    assert.equal(await visitor.getByRole('link', { name }).getAttribute('href'), '/auth?returnTo=%2Fcreate-listing');
+    assert.equal(await visitor.getByRole('link', { name, exact: true }).getAttribute('href'), '/auth?returnTo=%2Fcreate-listing');
   }
   await visitor.close();
   const seller = await signedIn(SELLER);

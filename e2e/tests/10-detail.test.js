@@ -293,9 +293,10 @@ test('the contact form: a field error from the server shows beside its field; af
     await page.waitForFunction(() => document.querySelector('form.contact-form input[name="email"]')?.getAttribute('aria-invalid') === 'true');
     const emailError = page.locator(`#${await email.getAttribute('aria-describedby')}`);
     assert.equal(await emailError.innerText(), 'Enter a valid email address');
+    // The message box stops at the server's limit (its counter shows it before sending): the long text was cut there.
     const message = form.getByLabel('Message');
-    assert.equal(await message.getAttribute('aria-invalid'), 'true');
-    assert.equal(await page.locator(`#${await message.getAttribute('aria-describedby')}`).innerText(), 'Message must be at most 5000 characters');
+    assert.equal((await message.inputValue()).length, 5000);
+    assert.notEqual(await message.getAttribute('aria-invalid'), 'true');
     assert.equal(await page.locator('.toast').filter({ hasText: 'Failed to send message' }).count(), 0);
     assert.equal(await form.getByRole('alert').innerText(), 'Please correct the highlighted fields and send again.');
     assert.equal(await page.evaluate(() => document.activeElement?.getAttribute('name')), 'email');

@@ -27,8 +27,11 @@ export const CONSOLE_CSS = `
 .adm-tag.adm-tag-purple, .adm-tag.adm-tag-purple > span { color: #5b21b6 !important; }
 /* Contact links in table cells are touch targets of at least 24 px. */
 .adm-console td a[href^="mailto:"], .adm-console td a[href^="tel:"] { display: inline-block; min-height: 24px; line-height: 24px; }
-/* Phones: the tabs (the console's and the edit dialog's, which renders outside it) wrap onto several lines instead of hiding some behind antd's "more" button (a button inside the tablist, which its ARIA does not allow). */
-@media (max-width: 767px) { .adm-tabs-nav-wrap { white-space: normal; } .adm-tabs-nav-list { flex-wrap: wrap; column-gap: 20px; transform: none !important; } .adm-tabs-nav-operations { display: none !important; } .adm-tabs-ink-bar { display: none; } .adm-tabs-tab-active { box-shadow: inset 0 -2px 0 currentColor; } .adm-tabs .adm-tabs-tab + .adm-tabs-tab { margin-inline-start: 0 !important; } }
+/* At every width (a phone, and a desktop once the console has more tabs than a line holds, as with the desk and a
+   failed-mail count at 1440 px), the tabs (the console's and the edit dialog's, which renders outside it) wrap onto
+   several lines instead of hiding some behind antd's "more" button (a button inside the tablist, which its ARIA does
+   not allow: axe's aria-required-children). */
+.adm-tabs-nav-wrap { white-space: normal; } .adm-tabs-nav-list { flex-wrap: wrap; column-gap: 20px; transform: none !important; } .adm-tabs-nav-operations { display: none !important; } .adm-tabs-ink-bar { display: none; } .adm-tabs-tab-active { box-shadow: inset 0 -2px 0 currentColor; } .adm-tabs .adm-tabs-tab + .adm-tabs-tab { margin-inline-start: 0 !important; }
 .adm-console .adm-console-badge { font-size: 13px; padding: 2px 10px; margin: 4px 0 0; }
 .adm-console .adm-console-rejected { font-size: 16px; margin: 8px 0; }
 .adm-console .adm-console-chart { width: 100%; height: auto; display: block; }

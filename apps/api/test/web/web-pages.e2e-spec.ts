@@ -225,7 +225,7 @@ describe('storefront pages served by the API', () => {
       expect(search?.path).toBe(searchPath(searchApiParams(filtersFromParams(new URLSearchParams(query)), 1)));
       expect(search?.body).toEqual((await t.client().get(search!.path)).body);
       expect((search?.body as { total: number }).total).toBe(1);
-      expect(summary(answers)?.map(([kind]) => kind)).toEqual(['config', 'user', 'search', 'makes', 'recentlySold']);
+      expect(summary(answers)?.map(([kind]) => kind)).toEqual(['config', 'user', 'search', 'makes']);
 
       const landing = answersOf((await t.client().get('/')).text);
       expect(landing?.find((a) => a.kind === 'recent')?.body).toEqual((await t.client().get('/api/vehicles/recent')).body);
@@ -311,7 +311,7 @@ describe('storefront pages served by the API', () => {
       expect(listing.text).not.toContain('rel="preload" as="script"');
       // It works without scripts: no notice saying otherwise.
       expect(listing.text).not.toContain('<noscript>');
-      expect(rootOf((await t.client().get('/search?make=BMW')).text)).toContain('<h1>Drawn /search?make=BMW</h1><p data-kinds="config user search makes recentlySold">');
+      expect(rootOf((await t.client().get('/search?make=BMW')).text)).toContain('<h1>Drawn /search?make=BMW</h1><p data-kinds="config user search makes">');
     });
 
     it('leaves the page to the browser for a signed-in visitor, a page that is not public, a 404, and a drawing that fails or declines', async () => {
