@@ -106,7 +106,7 @@ test('the sell calls to action lead to the listing form when signed in, through 
   const seller = await signedIn(SELLER);
   await seller.goto('/');
   await seller.getByRole('button', { name: /account menu for/ }).waitFor();
-  for (const name of ['Start Selling Today', 'List Your Car Free']) assert.equal(await seller.getByRole('link', { name }).getAttribute('href'), '/create-listing');
+  for (const name of ['Start Selling Today', 'List Your Car Free']) assert.equal(await seller.getByRole('link', { name, exact: true }).getAttribute('href'), '/create-listing');
   await seller.getByRole('link', { name: 'Start Selling Today' }).click();
   await seller.waitForURL('**/create-listing');
   await seller.close();

@@ -298,7 +298,7 @@ test('the contact form: a field error from the server shows beside its field; af
     assert.equal((await message.inputValue()).length, 5000);
     assert.notEqual(await message.getAttribute('aria-invalid'), 'true');
     assert.equal(await page.locator('.toast').filter({ hasText: 'Failed to send message' }).count(), 0);
-    assert.equal(await form.getByRole('alert').innerText(), 'Please correct the highlighted fields and send again.');
+    assert.equal(await form.getByRole('alert').innerText(), 'Please correct the highlighted field and send again.');
     assert.equal(await page.evaluate(() => document.activeElement?.getAttribute('name')), 'email');
     await form.scrollIntoViewIfNeeded();
     await page.screenshot({ path: join(SHOTS, `detail-contact-field-error-${label}.png`), fullPage: true });

@@ -55,6 +55,12 @@ export function firstScreenOf(answer: FirstViewAnswer): FirstViewAnswer {
   if (answer.kind === 'search' && result && Array.isArray(result.vehicles) && result.vehicles.length > FIRST_SCREEN_LISTINGS.search) {
     return { ...answer, body: { ...result, vehicles: result.vehicles.slice(0, FIRST_SCREEN_LISTINGS.search) }, partial: true };
   }
+  // The landing reads only the counts by make of the listings' facets (its search form and brand tiles): the other
+  // facets and the one listing that carries them stay out (the landing's HTML measured 69.5 KB with them, budget 60).
+  const facets = (answer.body as { facets?: { make?: unknown } } | null)?.facets;
+  if (answer.kind === 'facets' && facets) {
+    return { ...answer, body: { ...(answer.body as object), vehicles: [], facets: { make: facets.make } } };
+  }
   return answer;
 }
 
