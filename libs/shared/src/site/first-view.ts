@@ -45,15 +45,28 @@ export interface FirstViewAnswer extends FirstViewRequest {
  */
 export const FIRST_SCREEN_LISTINGS = { recent: 8, search: 6 } as const;
 
-/** An answer cut to what its page's first screen shows: the first FIRST_SCREEN_LISTINGS listings of a list. */
+/**
+ * A listing as a card in a first view: without the long texts no card shows (the description and the features, a
+ * few KB each on listings sellers wrote at length: the landing measured 66.7 KB of HTML on the browser tests' data).
+ */
+function asCard(listing: unknown): unknown {
+  if (!listing || typeof listing !== 'object') return listing;
+  const { description: _description, features: _features, ...card } = listing as Record<string, unknown>;
+  return card;
+}
+
+/**
+ * An answer cut to what its page's first screen shows: the first FIRST_SCREEN_LISTINGS listings of a list, as
+ * cards. Such an answer is `partial`: the storefront asks for the whole once it runs.
+ */
 export function firstScreenOf(answer: FirstViewAnswer): FirstViewAnswer {
   if (answer.status !== 200) return answer;
-  if (answer.kind === 'recent' && Array.isArray(answer.body) && answer.body.length > FIRST_SCREEN_LISTINGS.recent) {
-    return { ...answer, body: answer.body.slice(0, FIRST_SCREEN_LISTINGS.recent), partial: true };
+  if (answer.kind === 'recent' && Array.isArray(answer.body)) {
+    return { ...answer, body: answer.body.slice(0, FIRST_SCREEN_LISTINGS.recent).map(asCard), partial: true };
   }
   const result = answer.body as { vehicles?: unknown } | null;
-  if (answer.kind === 'search' && result && Array.isArray(result.vehicles) && result.vehicles.length > FIRST_SCREEN_LISTINGS.search) {
-    return { ...answer, body: { ...result, vehicles: result.vehicles.slice(0, FIRST_SCREEN_LISTINGS.search) }, partial: true };
+  if (answer.kind === 'search' && result && Array.isArray(result.vehicles)) {
+    return { ...answer, body: { ...result, vehicles: result.vehicles.slice(0, FIRST_SCREEN_LISTINGS.search).map(asCard) }, partial: true };
   }
   // The landing reads only the counts by make of the listings' facets (its search form and brand tiles): the other
   // facets and the one listing that carries them stay out (the landing's HTML measured 69.5 KB with them, budget 60).
