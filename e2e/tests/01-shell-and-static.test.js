@@ -108,7 +108,9 @@ test('sign-in page and the signed-in routes send visitors to sign in', async () 
   await page.getByText('Must be at least 6 characters').waitFor();
   await screenshots(page, 'auth');
 
+  // Watched for from before the visit: the toast shows for half a second before the redirect.
+  const toast = page.getByText('You are logged out. Logging in again...').waitFor();
   await page.goto('/dashboard');
-  await page.getByText('You are logged out. Logging in again...').waitFor();
+  await toast;
   await page.waitForURL(/\/auth\?returnTo=%2Fdashboard/);
 });

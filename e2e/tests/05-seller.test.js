@@ -200,8 +200,11 @@ test('delete the listing after the confirm', async () => {
     assert.equal(dialog.message(), 'Are you sure you want to delete this listing?');
     void dialog.accept();
   });
+  // Watched for from before the click: the toast is brief, and on a busy machine it could come and go before a
+  // wait that starts after the click (seen in CI: the listing was gone, the toast missed).
+  const toast = page.locator('.toast', { hasText: 'Vehicle listing deleted successfully' }).waitFor();
   await page.getByRole('button', { name: 'Delete 2003 Honda Accord' }).click();
-  await page.locator('.toast', { hasText: 'Vehicle listing deleted successfully' }).waitFor();
+  await toast;
   await page.getByText('No listings yet').waitFor();
   const gone = await fetch(`${BASE_URL}/api/vehicles/${listingId}`);
   assert.equal(gone.status, 404);

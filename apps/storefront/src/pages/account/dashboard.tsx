@@ -67,13 +67,15 @@ function ListingsTable({ vehicles }: { vehicles: OwnerVehicle[] }) {
   const stopSelling = useCallback(() => setSelling(null), []);
   const onDelete = (v: OwnerVehicle) => {
     if (!window.confirm('Are you sure you want to delete this listing?')) return;
-    remove.mutate(v.id, {
-      onSuccess: () => toast({ title: 'Success', description: 'Vehicle listing deleted successfully', variant: 'success' }),
-      onError: (error) => {
+    // mutateAsync, not mutate's callbacks: deleting the last listing unmounts this table (the dashboard shows "No
+    // listings yet"), and React Query drops a mutate call's callbacks once its component has unmounted.
+    remove.mutateAsync(v.id).then(
+      () => toast({ title: 'Success', description: 'Vehicle listing deleted successfully', variant: 'success' }),
+      (error: unknown) => {
         if (error instanceof ApiError && error.status === 401) loggedOut();
         else toast({ title: 'Error', description: 'Failed to delete vehicle listing', variant: 'destructive' });
       },
-    });
+    );
   };
   return (
     <>
