@@ -202,9 +202,9 @@ function writeListings(out: string, stamp: string): { bundle: ListingBundle; job
 async function renderPhotos(out: string, bundle: ListingBundle, jobs: PhotoJob[]): Promise<void> {
   const started = Date.now();
   const done = donePhotos(out);
-  const todo = jobs.filter((job) => !done.has(photoFileOf(job.listing, job.k)));
+  const toRender = jobs.filter((job) => !done.has(photoFileOf(job.listing, job.k)));
   const log = join(out, BUNDLE_PHOTOS_DONE_FILE);
-  await renderAll(todo, (photo) => {
+  await renderAll(toRender, (photo) => {
     appendFileSync(log, JSON.stringify(photo) + '\n');
     done.set(photo.file, photo);
   });
@@ -221,7 +221,7 @@ async function renderPhotos(out: string, bundle: ListingBundle, jobs: PhotoJob[]
     })),
   };
   writeBundle(out, whole);
-  console.log(`Demo photos: ${todo.length} rendered in ${((Date.now() - started) / 1000).toFixed(1)} s (${done.size} in all)`);
+  console.log(`Demo photos: ${toRender.length} rendered in ${((Date.now() - started) / 1000).toFixed(1)} s (${done.size} in all)`);
 }
 
 /** The render jobs of step one, kept for a later run that finishes the photos. */
