@@ -1,14 +1,14 @@
 const fs = require('node:fs');
 const path = require('node:path');
-const { createConfig, sharedDeps, API_URL } = require('../../webpack.config.base');
+const { createConfig, runtimeShared, API_URL } = require('../../webpack.config.base');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const MiniCssExtractPlugin = require('mini-css-extract-plugin');
 const webpack = require('webpack');
 const pkg = require('./package.json');
 
 /**
- * Preload hints in index.html for the app's own start-up chunks (the `bootstrap` chunk group and the copies
- * of the shared libraries, React and TanStack Query, the federation runtime falls back to), so the browser
+ * Preload hints in index.html for the app's own start-up chunks (the `bootstrap` chunk group and the chunks of
+ * the libraries it starts with, React and TanStack Query), so the browser
  * fetches them alongside main.js instead of after it: one network round trip less before the page draws.
  * Their styles are linked as stylesheets.
  */
@@ -89,11 +89,16 @@ const config = createConfig({
   port: 3001,
   isProd,
   publicPath: '/',
-  federation: {
-    // Federation host with no static remotes: the admin remote's URL comes from GET /api/config
-    // and is registered at run time (src/remotes/admin.tsx).
-    remotes: {},
-    shared: sharedDeps(pkg, { isProd }),
+  // The federation host without the federation build plugin: the plugin puts its runtime and the negotiation of
+  // shared modules into main.js and in front of every page (some 25 KB gzip of the first load), though only /admin
+  // mounts a remote. src/remotes/admin.tsx loads the runtime with the admin page's chunk, registers the admin
+  // remote (its URL from GET /api/config) and offers it the host's own React and TanStack Query as shared
+  // singletons: the modules and versions listed here, from the same share config the remote builds with.
+  define: {
+    __FEDERATION_SHARED__: JSON.stringify(runtimeShared(pkg, { isProd, dir: __dirname })),
+    // What the build plugin would tell its runtime: no manifest/snapshot code, browser loading paths only.
+    FEDERATION_OPTIMIZE_NO_SNAPSHOT_PLUGIN: 'true',
+    ENV_TARGET: JSON.stringify('web'),
   },
   // The browser talks to one origin: the API serves /api and uploaded photos; the admin remote comes from
   // the admin dev server when `npm run dev` runs one (ADMIN_DEV_URL), else from the API's build.

@@ -12,13 +12,45 @@ import {
   type ReactNode,
 } from 'react';
 import {
-  loadRemote,
-  registerPlugins,
-  registerRemotes,
+  createInstance,
+  type ModuleFederation,
   type ModuleFederationRuntimePlugin,
 } from '@module-federation/enhanced/runtime';
 import type { AdminAppProps, PublicUser } from '@app/shared';
 import { getPublicConfig } from '../config';
+
+/**
+ * The modules the host shares with the admin remote (react, react-dom and their subpaths, TanStack Query) with the
+ * versions installed and their share config: webpack.config.base.js `runtimeShared()`, defined at build time.
+ * The storefront has no federation build plugin (it would load the runtime on every page): this module, part of
+ * the /admin page's chunk, is where the federation runtime comes in.
+ */
+declare const __FEDERATION_SHARED__: Record<string, { version: string; shareConfig: { singleton: boolean; requiredVersion: string } }> | undefined;
+
+/**
+ * The host's own copy of each shared module, which the remote then uses instead of its fallback: one React on
+ * the page. Loaded on demand (they are in the host's module cache by then, but for the dev-only JSX runtime).
+ */
+const HOST_MODULES: Record<string, () => Promise<object>> = {
+  react: () => import('react'),
+  'react/jsx-runtime': () => import('react/jsx-runtime'),
+  'react/jsx-dev-runtime': () => import('react/jsx-dev-runtime'),
+  'react-dom': () => import('react-dom'),
+  'react-dom/client': () => import('react-dom/client'),
+  '@tanstack/react-query': () => import('@tanstack/react-query'),
+};
+
+/** The share config handed to the runtime: every module the build lists, each with the host's copy. */
+function hostShared() {
+  const listed = typeof __FEDERATION_SHARED__ === 'undefined' ? {} : __FEDERATION_SHARED__;
+  return Object.fromEntries(
+    Object.entries(listed).map(([name, { version, shareConfig }]) => {
+      const load = HOST_MODULES[name];
+      if (!load) throw new Error(`No host module for the shared ${name}`);
+      return [name, { version, shareConfig, scope: 'default', get: () => load().then((module) => () => module) }];
+    }),
+  );
+}
 
 const REMOTE_NAME = 'admin';
 const REMOTE_MODULE = `${REMOTE_NAME}/AdminApp`;
@@ -70,24 +102,21 @@ const remoteFallbackPlugin: ModuleFederationRuntimePlugin = {
   },
 };
 
-let pluginRegistered = false;
+let federation: ModuleFederation | null = null;
 let registeredEntry: string | null = null;
 
 async function loadAdminApp(): Promise<RemoteComponentModule<AdminAppProps>> {
   const { adminRemoteUrl } = await getPublicConfig();
-  if (!pluginRegistered) {
-    registerPlugins([remoteFallbackPlugin]);
-    pluginRegistered = true;
-  }
+  federation ??= createInstance({ name: 'storefront', remotes: [], shared: hostShared(), plugins: [remoteFallbackPlugin] });
   if (registeredEntry !== adminRemoteUrl) {
     // force replaces an entry registered earlier with another URL (e.g. defaults after a failed
     // config request) and drops its cached container.
-    registerRemotes([{ name: REMOTE_NAME, entry: adminRemoteUrl }], {
+    federation.registerRemotes([{ name: REMOTE_NAME, entry: adminRemoteUrl }], {
       force: registeredEntry !== null,
     });
     registeredEntry = adminRemoteUrl;
   }
-  const module = await loadRemote<RemoteComponentModule<AdminAppProps>>(REMOTE_MODULE);
+  const module = await federation.loadRemote<RemoteComponentModule<AdminAppProps>>(REMOTE_MODULE);
   if (!module) throw new Error(`${REMOTE_MODULE} resolved to nothing`);
   return module;
 }
