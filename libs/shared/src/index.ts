@@ -30,6 +30,7 @@ export * from './saved-searches/saved-search.dto';
 export * from './vehicles/feature-filters';
 export * from './vehicles/listing-fields';
 export * from './vehicles/listing-lifecycle';
+export * from './vehicles/listing-display';
 export * from './vehicles/live-edit-rules';
 export * from './vehicles/vocabulary-input';
 export * from './http/api-client';
