@@ -106,6 +106,15 @@ const config = createConfig({
   ],
 });
 
+// Pages load beside the app (index.ts starts both), so webpack cannot count on the app's chunk being there when a
+// page's chunk runs: the modules both use (the icons, the saved-vehicles and toast stores) were copied into the
+// app's chunk and each page's, being too small (under 20 KB) for a chunk of their own. They get one, which the
+// app and the pages share: one copy per page load instead of two.
+config.optimization.splitChunks = {
+  cacheGroups: {
+    appCommon: { test: /[\\/]src[\\/](components[\\/]icons\.tsx|stores[\\/])/, name: 'app-common', chunks: 'all', enforce: true },
+  },
+};
 config.plugins.push(new BrandIconsPlugin());
 if (isProd) config.plugins.push(new PreloadStartupChunksPlugin(), new PageAssetsPlugin());
 
