@@ -16,6 +16,12 @@ import {
   type ModuleFederation,
   type ModuleFederationRuntimePlugin,
 } from '@module-federation/enhanced/runtime';
+import * as ReactQuery from '@tanstack/react-query';
+import * as React from 'react';
+import * as JsxDevRuntime from 'react/jsx-dev-runtime';
+import * as JsxRuntime from 'react/jsx-runtime';
+import * as ReactDom from 'react-dom';
+import * as ReactDomClient from 'react-dom/client';
 import type { AdminAppProps, PublicUser } from '@app/shared';
 import { getPublicConfig } from '../config';
 
@@ -29,15 +35,16 @@ declare const __FEDERATION_SHARED__: Record<string, { version: string; shareConf
 
 /**
  * The host's own copy of each shared module, which the remote then uses instead of its fallback: one React on
- * the page. Loaded on demand (they are in the host's module cache by then, but for the dev-only JSX runtime).
+ * the page. The host has them loaded already (the app imports them), so they are offered as loaded: a remote
+ * that registers the same version of a module then does not replace the host's copy with its own.
  */
-const HOST_MODULES: Record<string, () => Promise<object>> = {
-  react: () => import('react'),
-  'react/jsx-runtime': () => import('react/jsx-runtime'),
-  'react/jsx-dev-runtime': () => import('react/jsx-dev-runtime'),
-  'react-dom': () => import('react-dom'),
-  'react-dom/client': () => import('react-dom/client'),
-  '@tanstack/react-query': () => import('@tanstack/react-query'),
+const HOST_MODULES: Record<string, object> = {
+  react: React,
+  'react/jsx-runtime': JsxRuntime,
+  'react/jsx-dev-runtime': JsxDevRuntime,
+  'react-dom': ReactDom,
+  'react-dom/client': ReactDomClient,
+  '@tanstack/react-query': ReactQuery,
 };
 
 /** The share config handed to the runtime: every module the build lists, each with the host's copy. */
@@ -45,9 +52,9 @@ function hostShared() {
   const listed = typeof __FEDERATION_SHARED__ === 'undefined' ? {} : __FEDERATION_SHARED__;
   return Object.fromEntries(
     Object.entries(listed).map(([name, { version, shareConfig }]) => {
-      const load = HOST_MODULES[name];
-      if (!load) throw new Error(`No host module for the shared ${name}`);
-      return [name, { version, shareConfig, scope: 'default', get: () => load().then((module) => () => module) }];
+      const module = HOST_MODULES[name];
+      if (!module) throw new Error(`No host module for the shared ${name}`);
+      return [name, { version, shareConfig, scope: 'default', lib: () => module, loaded: true }];
     }),
   );
 }
