@@ -7,6 +7,7 @@ import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router';
 import type { FirstViewAnswer } from '@app/shared';
 import { loadRouteModules, queryClientWith, SiteRoutes } from './App';
+import { preloadDeferred } from './lib/deferred';
 
 /**
  * The markup of the page at `path` (with its query) inside the storefront's root element, drawn with
@@ -15,6 +16,8 @@ import { loadRouteModules, queryClientWith, SiteRoutes } from './App';
 export async function renderPage(path: string, firstView: readonly FirstViewAnswer[]): Promise<string | null> {
   // The page's module first, so that it draws at once (a lazy page would leave its fallback, a spinner).
   await loadRouteModules(new URL(path, 'http://storefront.invalid').pathname);
+  // And the parts that the browser loads as the visitor nears them (lib/deferred.tsx): the server draws them all.
+  await preloadDeferred();
   const queryClient = queryClientWith(firstView);
   try {
     const html = renderToString(

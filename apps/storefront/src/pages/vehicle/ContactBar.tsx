@@ -6,17 +6,29 @@ import { smsHref, telHref } from '../../lib/phone';
 export const CONTACT_BAR_MEDIA = '(max-width: 1023px)';
 
 /** The class on <html> while the page has the bar: pads the page bottom and lifts the toasts above it. */
+/** The contact form's element id (ContactForm.tsx). */
+export const CONTACT_FORM_ID = 'contact-seller';
+
 const HAS_BAR_CLASS = 'has-contact-bar';
 
-/** Whether `target` is on screen (any part of it); true until it is known, so nothing flashes in. */
-function useOnScreen(target: RefObject<Element | null>): boolean {
+/** Whether the element `target` finds is on screen (any part of it); true until it is known, so nothing flashes in. */
+function useOnScreen(target: () => Element | null): boolean {
   const [onScreen, setOnScreen] = useState(true);
   useEffect(() => {
-    const element = target.current;
-    if (!element || typeof IntersectionObserver === 'undefined') return;
+    if (typeof IntersectionObserver === 'undefined') return;
     const observer = new IntersectionObserver(([entry]) => setOnScreen(Boolean(entry?.isIntersecting)));
-    observer.observe(element);
-    return () => observer.disconnect();
+    const watch = () => {
+      const element = target();
+      if (element) observer.observe(element);
+      return element !== null;
+    };
+    // The target may come later (a part of the page that loads on its own): watched from when it is there.
+    const arrivals = new MutationObserver(() => watch() && arrivals.disconnect());
+    if (!watch()) arrivals.observe(document.body, { childList: true, subtree: true });
+    return () => {
+      arrivals.disconnect();
+      observer.disconnect();
+    };
   }, [target]);
   return onScreen;
 }
@@ -35,7 +47,10 @@ export function goToContactForm(form: HTMLFormElement | null): void {
  * Hidden by CSS from 1024 px, where the contact card stays beside the listing.
  */
 export function ContactBar({ phone, form }: { phone: string; form: RefObject<HTMLFormElement | null> }) {
-  const formOnScreen = useOnScreen(form);
+  // The form by its id until it is hydrated (the server drew it; it loads as the visitor nears it: its ref is
+  // empty until then).
+  const [formElement] = useState(() => () => form.current ?? document.querySelector<HTMLFormElement>(`form#${CONTACT_FORM_ID}`));
+  const formOnScreen = useOnScreen(formElement);
 
   useEffect(() => {
     document.documentElement.classList.add(HAS_BAR_CLASS);
@@ -55,7 +70,7 @@ export function ContactBar({ phone, form }: { phone: string; form: RefObject<HTM
           </a>
         </>
       ) : null}
-      <button type="button" className="contact-bar-action contact-bar-primary" onClick={() => goToContactForm(form.current)}>
+      <button type="button" className="contact-bar-action contact-bar-primary" onClick={() => goToContactForm(formElement())}>
         Message
       </button>
     </div>

@@ -3,6 +3,7 @@ import { CONTACT_LIMITS, CONTACT_REPLY, fieldErrorMap, formatCount, vehicleTitle
 import { api } from '../../api/client';
 import { CheckIcon } from '../../components/icons';
 import { toast } from '../../stores/toast';
+import { CONTACT_FORM_ID } from './ContactBar';
 import {
   CONTACT_FIELD_ORDER,
   contactDefaults,
@@ -153,7 +154,7 @@ export function ContactForm({ vehicle, formRef }: ContactFormProps) {
   );
 
   return (
-    <form ref={formRef} id="contact-seller" className="contact-form" onSubmit={submit} noValidate aria-labelledby={`${id}-title`}>
+    <form ref={formRef} id={CONTACT_FORM_ID} className="contact-form" onSubmit={submit} noValidate aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`} className="side-title">
         Contact Seller
       </h2>

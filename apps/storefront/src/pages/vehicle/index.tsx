@@ -29,12 +29,17 @@ import { useDocumentMeta } from '../../hooks/use-document-meta';
 import { useNearViewport } from '../../hooks/use-seen-once';
 import { smsHref, telHref } from '../../lib/phone';
 import { FALLBACK_IMAGE, galleryImages } from '../../lib/vehicle';
+import { deferred } from '../../lib/deferred';
 import { ContactBar } from './ContactBar';
-import { ContactForm } from './ContactForm';
-import { FinancingForm } from './FinancingForm';
-import { ListingFacts, ListingStatusBanner, OwnerListingNotice, PriceHistory, PriceNotes } from './ListingMarket';
-import { PaymentEstimate } from './PaymentEstimate';
+import { ListingFacts, ListingStatusBanner, OwnerListingNotice, PriceNotes } from './ListingMarket';
 import './vehicle.css';
+
+// Below the first screen on a phone (the forms beside the listing on a wide screen): loaded, and taken over from
+// the server's drawing, as the visitor nears them (lib/deferred.tsx).
+const ContactForm = deferred(() => import(/* webpackChunkName: "vehicle-contact" */ './ContactForm').then((m) => ({ default: m.ContactForm })));
+const FinancingForm = deferred(() => import(/* webpackChunkName: "vehicle-financing" */ './FinancingForm').then((m) => ({ default: m.FinancingForm })));
+const PaymentEstimate = deferred(() => import(/* webpackChunkName: "vehicle-payment" */ './PaymentEstimate').then((m) => ({ default: m.PaymentEstimate })));
+const PriceHistory = deferred(() => import(/* webpackChunkName: "vehicle-price-history" */ './PriceHistory'));
 
 function details(v: Vehicle): Array<[string, string]> {
   return [

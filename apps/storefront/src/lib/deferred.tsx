@@ -1,0 +1,129 @@
+import { lazy, Suspense, useEffect, useId, useState, type ComponentType, type ReactNode } from 'react';
+
+// Parts of a page below its first screen (forms, charts, reviews) in chunks of their own, loaded as the visitor
+// nears them. On a page the server drew, React leaves such a part as the server drew it (a dehydrated Suspense
+// boundary: seen, its links working) and takes it over once its module is here, which is asked for only when the
+// part comes within DEFERRED_MARGIN of the viewport: the first load carries neither its code nor its hydration.
+// Drawn by the browser itself (a signed-in visitor, a later navigation), the part loads at once.
+
+/** How close to the viewport a part the server drew must come for its module to load. */
+export const DEFERRED_MARGIN = '300px';
+
+const MARKER_ATTRIBUTE = 'data-deferred';
+
+type Module<P> = { default: ComponentType<P> };
+
+/** Every deferred part's loader, for the server (preloadDeferred): it draws them all, so it needs them all at once. */
+const loaders = new Set<() => Promise<unknown>>();
+
+/** Loads every deferred part declared so far (the server's build holds them in its one file). */
+export async function preloadDeferred(): Promise<void> {
+  await Promise.all([...loaders].map((load) => load()));
+}
+
+/**
+ * The elements the server drew for the part after `marker` (its Suspense boundary: the nodes between the
+ * comments `<!--$-->` and `<!--/$-->`), or none when the part is not the server's (drawn by the browser).
+ */
+function serverDrawnElements(marker: Element): Element[] {
+  const elements: Element[] = [];
+  let node = marker.nextSibling;
+  if (!(node instanceof Comment) || node.data !== '$') return elements;
+  for (node = node.nextSibling; node && !(node instanceof Comment && node.data === '/$'); node = node.nextSibling) {
+    if (node instanceof Element) elements.push(node);
+  }
+  return elements;
+}
+
+/**
+ * Resolves once one of `elements` comes within DEFERRED_MARGIN of the viewport, or the visitor focuses or
+ * presses something in them (at once without IntersectionObserver).
+ */
+function wanted(elements: Element[]): Promise<void> {
+  if (elements.length === 0 || typeof IntersectionObserver === 'undefined') return Promise.resolve();
+  return new Promise((resolve) => {
+    const done = () => {
+      observer.disconnect();
+      for (const element of elements) {
+        for (const type of INTERACTIONS) element.removeEventListener(type, done, true);
+      }
+      resolve();
+    };
+    const observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && done(), {
+      rootMargin: `${DEFERRED_MARGIN} 0px ${DEFERRED_MARGIN} 0px`,
+    });
+    for (const element of elements) {
+      observer.observe(element);
+      for (const type of INTERACTIONS) element.addEventListener(type, done, true);
+    }
+  });
+}
+
+const INTERACTIONS = ['focusin', 'pointerdown'] as const;
+
+/** The fallback of a part React draws anew in the browser: asks for the part's module at once. */
+function LoadNow({ onMount, children }: { onMount: () => void; children: ReactNode }) {
+  useEffect(onMount, [onMount]);
+  return children;
+}
+
+/**
+ * A component whose module `load` brings (a dynamic import with its own chunk name): drawn by the server as
+ * usual, hydrated in the browser once it nears the viewport, loaded at once when the browser draws it itself.
+ * `fallback` stands in for it while it loads in the browser's own drawing.
+ */
+export function deferred<P extends object>(load: () => Promise<Module<P>>, fallback: ReactNode = null): ComponentType<P> {
+  let Loaded: ComponentType<P> | null = null;
+  let loading: Promise<ComponentType<P>> | null = null;
+  const start = () => {
+    loading ??= load().then((module) => {
+      Loaded = module.default;
+      return module.default;
+    });
+    return loading;
+  };
+  loaders.add(start);
+
+  function Deferred(props: P) {
+    const id = useId();
+    const [ready, setReady] = useState(false);
+    // Per place, on its first drawing (whether the server drew this place is known then): a lazy component when
+    // the module is not here yet, and the part as first drawn. Until the module is here, the part is given that
+    // same element again and again, so that React leaves the server's drawing alone instead of drawing it anew
+    // (an update of a part not yet hydrated would replace it with its fallback).
+    const [first] = useState(() => {
+      if (Loaded) return null;
+      let requested: () => void = () => undefined;
+      const asked = new Promise<void>((resolve) => (requested = resolve));
+      const Lazy = lazy(async () => {
+        const marker = typeof document === 'undefined' ? null : document.querySelector(`[${MARKER_ATTRIBUTE}="${CSS.escape(id)}"]`);
+        // Near the viewport, or drawn anew by React after all (its fallback is up): the module is needed now.
+        if (marker) await Promise.race([wanted(serverDrawnElements(marker)), asked]);
+        const Component = await start();
+        setReady(true);
+        return { default: Component };
+      });
+      const element = (
+        <Suspense fallback={<LoadNow onMount={requested}>{fallback}</LoadNow>}>
+          <Lazy {...props} />
+        </Suspense>
+      );
+      return { Lazy, element };
+    });
+    // The same boundary in every case (the server's drawing has it: hydration must find it).
+    const Part = first?.Lazy ?? (Loaded as ComponentType<P>);
+    const part = first && !ready ? first.element : (
+      <Suspense fallback={fallback}>
+        <Part {...props} />
+      </Suspense>
+    );
+    return (
+      <>
+        {/* Where the server's drawing of this part starts (no box: it does not take part in the layout). */}
+        <template {...{ [MARKER_ATTRIBUTE]: id }} />
+        {part}
+      </>
+    );
+  }
+  return Deferred;
+}
