@@ -109,14 +109,21 @@ const config = createConfig({
 // Pages load beside the app (index.ts starts both), so webpack cannot count on the app's chunk being there when a
 // page's chunk runs: the modules both use (the icons, the saved-vehicles and toast stores) were copied into the
 // app's chunk and each page's, being too small (under 20 KB) for a chunk of their own. They get one, which the
-// app and the pages share: one copy per page load instead of two.
+// app and the pages share: one copy per page load instead of two. The same for lib/deferred.tsx (the footer
+// and the pages' parts that load as the visitor nears them).
 config.optimization.splitChunks = {
   cacheGroups: {
-    appCommon: { test: /[\\/]src[\\/](components[\\/]icons\.tsx|stores[\\/])/, name: 'app-common', chunks: 'all', enforce: true },
-    // React DOM whole in the chunk that the app starts with: the search page's sheet (createPortal, from
-    // react-dom's index) otherwise carried its own copy of react-dom's small entry module (1.1 KB gzip) beside the
-    // app's, for the same reason as above.
-    reactDom: { test: /[\\/]node_modules[\\/](react-dom|scheduler)[\\/]/, name: 'react-dom', chunks: 'all', enforce: true },
+    appCommon: { test: /[\\/]src[\\/](components[\\/]icons\.tsx|stores[\\/]|lib[\\/]deferred\.tsx)/, name: 'app-common', chunks: 'all', enforce: true },
+    // The libraries every page starts with whole (React, React DOM, React Router, zustand) in one chunk: split by
+    // which chunks use each module, they made three chunks, each gzipped on its own, and the search page's sheet
+    // (createPortal, from react-dom's index) carried a second copy of react-dom's entry module. Not TanStack Query:
+    // the admin page offers all of it to the console, and the pages use a part.
+    framework: {
+      test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|zustand)[\\/]/,
+      name: 'framework',
+      chunks: 'all',
+      enforce: true,
+    },
   },
 };
 config.plugins.push(new BrandIconsPlugin());

@@ -3,9 +3,9 @@ import { useCurrentUser, usePublicConfigQuery } from '../api/queries';
 import { FALLBACK_CONFIG } from '../config';
 import { telHref } from '../lib/phone';
 import { CarIcon, PhoneIcon } from './icons';
-import './Footer.css';
+// Its styles come with the layout (Layout.tsx): the footer's module loads as the visitor nears it.
 
-export function Footer() {
+export default function Footer() {
   const config = usePublicConfigQuery() ?? FALLBACK_CONFIG;
   const { user } = useCurrentUser();
   const year = new Date().getFullYear();

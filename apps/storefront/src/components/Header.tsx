@@ -9,6 +9,7 @@ import { toast } from '../stores/toast';
 import { useSellPath } from '../hooks/use-sell-path';
 import { savedSelectors, useSavedStore } from '../stores/saved';
 import { CarIcon, HeartIcon, MenuIcon, UserIcon } from './icons';
+import { LazySheet as Sheet, loadSheet } from './LazySheet';
 import './Header.css';
 
 // Loaded when first needed, not with every page: the profile menu is for signed-in people (the pages the server
@@ -16,8 +17,6 @@ import './Header.css';
 // or the pointer comes down on the button, so it is usually there by the click).
 const loadProfileMenu = () => import(/* webpackChunkName: "profile-menu" */ './ProfileMenu');
 const ProfileMenu = lazy(() => loadProfileMenu().then((m) => ({ default: m.ProfileMenu })));
-const loadSheet = () => import(/* webpackChunkName: "sheet" */ './Sheet');
-const Sheet = lazy(() => loadSheet().then((m) => ({ default: m.Sheet })));
 
 interface NavItem {
   to: string;

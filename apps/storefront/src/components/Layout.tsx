@@ -1,8 +1,12 @@
 import { Suspense } from 'react';
 import { Outlet } from 'react-router';
-import { Footer } from './Footer';
+import { deferred } from '../lib/deferred';
 import { Header } from './Header';
+import './Footer.css';
 import { PageSpinner } from './PageSpinner';
+
+/** Below every page: loaded, and taken over from the server's drawing, as the visitor nears it. */
+const Footer = deferred(() => import(/* webpackChunkName: "footer" */ './Footer'));
 
 /** The site's frame: skip link, header, the page, footer. Toasts and route effects sit above it. */
 export function Layout() {

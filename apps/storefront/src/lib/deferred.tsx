@@ -5,6 +5,7 @@ import { lazy, Suspense, useEffect, useId, useState, type ComponentType, type Re
 // boundary: seen, its links working) and takes it over once its module is here, which is asked for only when the
 // part comes within DEFERRED_MARGIN of the viewport: the first load carries neither its code nor its hydration.
 // Drawn by the browser itself (a signed-in visitor, a later navigation), the part loads at once.
+// A deferred part's styles must come with the page that uses it: its own chunk's would arrive only with it.
 
 /** How close to the viewport a part the server drew must come for its module to load. */
 export const DEFERRED_MARGIN = '300px';
@@ -23,7 +24,9 @@ export async function preloadDeferred(): Promise<void> {
 
 /**
  * The elements the server drew for the part after `marker` (its Suspense boundary: the nodes between the
- * comments `<!--$-->` and `<!--/$-->`), or none when the part is not the server's (drawn by the browser).
+ * comments `<!--$-->` and `<!--/$-->`), or none when the part is not the server's (drawn by the browser). A part
+ * the server drew empty (it shows nothing yet) stands for the next element after it that has a box: it loads
+ * when the place where it would show comes near.
  */
 function serverDrawnElements(marker: Element): Element[] {
   const elements: Element[] = [];
@@ -31,6 +34,13 @@ function serverDrawnElements(marker: Element): Element[] {
   if (!(node instanceof Comment) || node.data !== '$') return elements;
   for (node = node.nextSibling; node && !(node instanceof Comment && node.data === '/$'); node = node.nextSibling) {
     if (node instanceof Element) elements.push(node);
+  }
+  if (elements.length > 0) return elements;
+  // Empty: the next element in the document's order that takes part in the layout.
+  for (let after: Node | null = node; after; after = after.parentNode) {
+    for (let next = after.nextSibling; next; next = next.nextSibling) {
+      if (next instanceof HTMLElement && !(next instanceof HTMLTemplateElement) && !(next instanceof HTMLStyleElement)) return [next];
+    }
   }
   return elements;
 }

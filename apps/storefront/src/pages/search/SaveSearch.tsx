@@ -15,7 +15,7 @@ import {
 import { api } from '../../api/client';
 import { queryKeys, useCurrentUser } from '../../api/queries';
 import type { AuthTab } from '../auth/AuthForm';
-import { Sheet } from '../../components/Sheet';
+import { LazySheet as Sheet } from '../../components/LazySheet';
 import { toast } from '../../stores/toast';
 
 /** The sign-in form of the /auth page, loaded when a visitor first asks to save a search. */

@@ -18,18 +18,28 @@ import {
   withFilter,
   type SearchFilters,
 } from '@app/shared';
-import { useCurrentUser, useFeaturedVehicles, useRecentlySold, useVehicleSearch } from '../../api/queries';
+import { useVehicleSearch } from '../../api/queries';
 import { CloseIcon, FilterIcon, HeartIcon, SearchIcon } from '../../components/icons';
-import { Sheet } from '../../components/Sheet';
+import { LazySheet as Sheet } from '../../components/LazySheet';
 import { VehicleCard } from '../../components/VehicleCard';
 import { VehicleCardSkeleton } from '../../components/VehicleCardSkeleton';
 import { useDocumentMeta } from '../../hooks/use-document-meta';
 import { useMediaQuery } from '../../hooks/use-media-query';
 import { SaveSearch } from './SaveSearch';
 import { savedSelectors, useSavedStore } from '../../stores/saved';
-import { FilterPanel } from './FilterPanel';
 import { MakeModelSelects } from './MakeModelSelects';
 import './search.css';
+import { deferred } from '../../lib/deferred';
+
+// Below the results (or in their place: all the cars sold lately), from one chunk.
+const loadExtras = () => import(/* webpackChunkName: "search-extras" */ './SearchExtras');
+const RecentlySold = deferred(() => loadExtras().then((m) => ({ default: m.RecentlySold })));
+const DashboardSummary = deferred(() => loadExtras().then((m) => ({ default: m.DashboardSummary })));
+const FeaturedVehicles = deferred(() => loadExtras().then((m) => ({ default: m.FeaturedVehicles })));
+
+// The filters: beside the results on a wide screen, in a drawer opened on a tap on a narrower one; the server
+// draws neither (it does not know the width), so the page first loads without them.
+const FilterPanel = deferred(() => import(/* webpackChunkName: "filter-panel" */ './FilterPanel').then((m) => ({ default: m.FilterPanel })));
 
 /** The address's flag for "Recently sold" in place of the results. */
 const SOLD_PARAM = 'sold';
@@ -135,60 +145,6 @@ function SearchBar({ filters, onSearch, facets }: { filters: SearchFilters; onSe
   );
 }
 
-function DashboardSummary() {
-  const { user } = useCurrentUser();
-  const saved = useSavedStore(savedSelectors.count);
-  if (!user) return null;
-  return (
-    <section className="dashboard-summary" aria-labelledby="dash-summary-title">
-      <div>
-        <h2 id="dash-summary-title">Your Dashboard</h2>
-        <p>
-          <HeartIcon size={16} /> {saved} saved {saved === 1 ? 'vehicle' : 'vehicles'}
-        </p>
-      </div>
-      <div className="cta-row" style={{ marginTop: 0 }}>
-        <Link to="/dashboard" className="btn btn-dark">
-          Go to Dashboard
-        </Link>
-        <Link to="/create-listing" className="btn btn-primary">
-          Add New Listing
-        </Link>
-      </div>
-    </section>
-  );
-}
-
-function FeaturedVehicles() {
-  const featured = useFeaturedVehicles();
-  return (
-    <section className="featured-section" aria-labelledby="featured-title">
-      <h2 id="featured-title" className="section-title">
-        Featured Vehicles
-      </h2>
-      {featured.isPending ? (
-        <div className="vehicle-grid">
-          {Array.from({ length: 3 }, (_, i) => (
-            <VehicleCardSkeleton key={i} />
-          ))}
-        </div>
-      ) : (featured.data?.length ?? 0) === 0 ? (
-        <div className="empty-state">
-          <p>No featured vehicles available</p>
-        </div>
-      ) : (
-        <ul className="vehicle-grid">
-          {featured.data?.map((v) => (
-            <li key={v.id}>
-              <VehicleCard vehicle={v} />
-            </li>
-          ))}
-        </ul>
-      )}
-    </section>
-  );
-}
-
 /** The applied filters as removable chips, with "Clear all": no filter is hidden in a collapsed panel. */
 function AppliedFilters({ filters, onChange, onClear }: { filters: SearchFilters; onChange: (next: SearchFilters) => void; onClear: () => void }) {
   const chips = filterChips(filters);
@@ -253,55 +209,6 @@ function NoResults({ filters, onChange, onClear }: { filters: SearchFilters; onC
         </div>
       ) : null}
     </div>
-  );
-}
-
-/** Cars sold lately: out of the results, shown below them (a few) or in their place ("Recently sold", all). */
-function RecentlySold({ all, onShowAll }: { all: boolean; onShowAll?: () => void }) {
-  const sold = useRecentlySold();
-  const list = sold.data ?? [];
-  if (!all && list.length === 0) return null;
-  const shown = all ? list : list.slice(0, 3);
-  return (
-    <section className="recently-sold" aria-labelledby="recently-sold-title">
-      <div className="recently-sold-head">
-        <h2 id="recently-sold-title" className="section-title">
-          Recently sold
-        </h2>
-        {!all && list.length > shown.length && onShowAll ? (
-          <button type="button" className="btn btn-outline" onClick={onShowAll}>
-            See all {list.length} sold
-          </button>
-        ) : null}
-      </div>
-      <p className="section-lead">Sold in the last {SEARCH_LIMITS.recentlySoldDays} days: what similar cars went for.</p>
-      {sold.isPending ? (
-        <div className="vehicle-grid">
-          {Array.from({ length: 3 }, (_, i) => (
-            <VehicleCardSkeleton key={i} />
-          ))}
-        </div>
-      ) : sold.isError ? (
-        <div className="empty-state" role="alert">
-          <p>Recently sold cars could not be loaded.</p>
-          <button type="button" className="btn btn-dark" onClick={() => void sold.refetch()}>
-            Try again
-          </button>
-        </div>
-      ) : shown.length === 0 ? (
-        <div className="empty-state">
-          <p>No cars sold in the last {SEARCH_LIMITS.recentlySoldDays} days.</p>
-        </div>
-      ) : (
-        <ul className="vehicle-grid">
-          {shown.map((v) => (
-            <li key={v.id}>
-              <VehicleCard vehicle={v} />
-            </li>
-          ))}
-        </ul>
-      )}
-    </section>
   );
 }
 

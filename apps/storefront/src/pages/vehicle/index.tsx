@@ -18,21 +18,22 @@ import {
   EMPTY_FILTERS,
   paramsFromFilters,
 } from '@app/shared';
-import { usePublicConfigQuery, useSimilarVehicles, useVehicle } from '../../api/queries';
+import { usePublicConfigQuery, useVehicle } from '../../api/queries';
 import type { PublicVehicle as Vehicle } from '@app/shared';
 import { Gallery } from '../../components/Gallery';
 import { CheckIcon, ClockIcon, EyeIcon, MessageIcon, PhoneIcon, UsersIcon } from '../../components/icons';
 import { SaveButton } from '../../components/SaveButton';
 import { ShareButton } from '../../components/ShareButton';
-import { VehicleCard } from '../../components/VehicleCard';
 import { useDocumentMeta } from '../../hooks/use-document-meta';
-import { useNearViewport } from '../../hooks/use-seen-once';
 import { smsHref, telHref } from '../../lib/phone';
 import { FALLBACK_IMAGE, galleryImages } from '../../lib/vehicle';
 import { deferred } from '../../lib/deferred';
 import { ContactBar } from './ContactBar';
 import { ListingFacts, ListingStatusBanner, OwnerListingNotice, PriceNotes } from './ListingMarket';
 import './vehicle.css';
+// The save button's look (the cards' styles; the similar listings below bring the cards themselves).
+import '../../components/VehicleCard.css';
+import '../../components/MarketLabels.css';
 
 // Below the first screen on a phone (the forms beside the listing on a wide screen): loaded, and taken over from
 // the server's drawing, as the visitor nears them (lib/deferred.tsx).
@@ -40,6 +41,7 @@ const ContactForm = deferred(() => import(/* webpackChunkName: "vehicle-contact"
 const FinancingForm = deferred(() => import(/* webpackChunkName: "vehicle-financing" */ './FinancingForm').then((m) => ({ default: m.FinancingForm })));
 const PaymentEstimate = deferred(() => import(/* webpackChunkName: "vehicle-payment" */ './PaymentEstimate').then((m) => ({ default: m.PaymentEstimate })));
 const PriceHistory = deferred(() => import(/* webpackChunkName: "vehicle-price-history" */ './PriceHistory'));
+const SimilarVehicles = deferred(() => import(/* webpackChunkName: "vehicle-similar" */ './SimilarVehicles'));
 
 function details(v: Vehicle): Array<[string, string]> {
   return [
@@ -53,27 +55,6 @@ function details(v: Vehicle): Array<[string, string]> {
     ['Exterior Color', labelOf(COLOR_OPTIONS, v.exteriorColor) || '—'],
     ['Interior Color', labelOf(COLOR_OPTIONS, v.interiorColor) || '—'],
   ];
-}
-
-/** Far below the first screen: asked for only as the visitor scrolls towards it, not while the page opens. */
-function SimilarVehicles({ vehicle }: { vehicle: Vehicle }) {
-  const [anchor, near] = useNearViewport<HTMLDivElement>();
-  const similar = useSimilarVehicles(vehicle, near);
-  if (!similar.data || similar.data.length === 0) return <div ref={anchor} aria-hidden="true" />;
-  return (
-    <section className="similar" aria-labelledby="similar-title">
-      <h2 id="similar-title" className="section-title">
-        Similar Vehicles in Your Price Range
-      </h2>
-      <ul className="vehicle-grid">
-        {similar.data.map((v) => (
-          <li key={v.id}>
-            <VehicleCard vehicle={v} />
-          </li>
-        ))}
-      </ul>
-    </section>
-  );
 }
 
 /** A search for the same make and model (the sold listing's "See similar vehicles"). */
