@@ -1,4 +1,5 @@
-import { lazy, Suspense, useEffect, useId, useState, type ComponentType, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState, type ComponentType, type ReactNode } from 'react';
+import { useLocation } from 'react-router';
 
 // Parts of a page below its first screen (forms, charts, reviews) in chunks of their own, loaded as the visitor
 // nears them. On a page the server drew, React leaves such a part as the server drew it (a dehydrated Suspense
@@ -97,6 +98,12 @@ export function deferred<P extends object>(load: () => Promise<Module<P>>, fallb
   function Deferred(props: P) {
     const id = useId();
     const [ready, setReady] = useState(false);
+    // A change of address (a navigation, a new search) changes the router's contexts, and React holds an update
+    // of contexts above a part not yet hydrated until it is: a navigation would wait for the visitor to scroll
+    // to the part. So the address changing is a reason to load the part now (asked for in the drawing itself:
+    // the update's effects run only once it is done).
+    const location = useLocation();
+    const firstLocation = useRef(location);
     // Per place, on its first drawing (whether the server drew this place is known then): a lazy component when
     // the module is not here yet, and the part as first drawn. Until the module is here, the part is given that
     // same element again and again, so that React leaves the server's drawing alone instead of drawing it anew
@@ -118,8 +125,9 @@ export function deferred<P extends object>(load: () => Promise<Module<P>>, fallb
           <Lazy {...props} />
         </Suspense>
       );
-      return { Lazy, element };
+      return { Lazy, element, request: requested };
     });
+    if (first && !ready && location !== firstLocation.current) first.request();
     // The same boundary in every case (the server's drawing has it: hydration must find it).
     const Part = first?.Lazy ?? (Loaded as ComponentType<P>);
     const part = first && !ready ? first.element : (
