@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { SEARCH_LIMITS } from '@app/shared';
+import { SEARCH_LIMITS, filterChips, withFilter, type SearchFilters } from '@app/shared';
 import { useCurrentUser, useFeaturedVehicles, useRecentlySold } from '../../api/queries';
 import { HeartIcon } from '../../components/icons';
 import { VehicleCard } from '../../components/VehicleCard';
@@ -111,5 +111,44 @@ export function RecentlySold({ all, onShowAll }: { all: boolean; onShowAll?: () 
         </ul>
       )}
     </section>
+  );
+}
+
+/** Wider circles a search with no results can try, in miles. */
+const WIDER_RADII = [50, 100, 250, 500];
+
+/** No results: widen the circle around the ZIP code, drop one filter, or all of them. */
+export function NoResults({ filters, onChange, onClear }: { filters: SearchFilters; onChange: (next: SearchFilters) => void; onClear: () => void }) {
+  const radius = Number(filters.radius || SEARCH_LIMITS.defaultRadiusMiles);
+  const wider = filters.zipCode ? WIDER_RADII.filter((r) => r > radius && r <= SEARCH_LIMITS.maxRadiusMiles).slice(0, 2) : [];
+  const chips = filterChips(filters);
+  return (
+    <div className="empty-state no-results">
+      <h3>No vehicles found</h3>
+      <p>Try adjusting your search criteria or clear some filters to see more results.</p>
+      {wider.length > 0 ? (
+        <div className="no-results-options" role="group" aria-label="Search farther">
+          {wider.map((miles) => (
+            <button key={miles} type="button" className="btn btn-dark" onClick={() => onChange(withFilter(filters, 'radius', String(miles)))}>
+              Search within {miles} miles
+            </button>
+          ))}
+        </div>
+      ) : null}
+      {chips.length > 0 ? (
+        <div className="no-results-options" role="group" aria-label="Drop a filter">
+          {chips.map((chip) => (
+            <button key={chip.key} type="button" className="btn btn-outline" onClick={() => onChange(chip.without)}>
+              Without {chip.label}
+            </button>
+          ))}
+          {chips.length > 1 ? (
+            <button type="button" className="btn btn-ghost" onClick={onClear}>
+              Clear all filters
+            </button>
+          ) : null}
+        </div>
+      ) : null}
+    </div>
   );
 }

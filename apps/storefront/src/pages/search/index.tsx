@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useState, type FormEvent } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import {
   MAX_PRICE_QUICK_OPTIONS,
   SEARCH_FILTERS,
@@ -7,7 +7,6 @@ import {
   formatPrice,
   type QueryWordReading,
   type SearchFacets,
-  SEARCH_LIMITS,
   type SortOption,
   EMPTY_FILTERS,
   activeFilterCount,
@@ -19,23 +18,23 @@ import {
   type SearchFilters,
 } from '@app/shared';
 import { useVehicleSearch } from '../../api/queries';
-import { CloseIcon, FilterIcon, HeartIcon, SearchIcon } from '../../components/icons';
+import { CloseIcon, FilterIcon, SearchIcon } from '../../components/icons';
 import { LazySheet as Sheet } from '../../components/LazySheet';
 import { VehicleCard } from '../../components/VehicleCard';
 import { VehicleCardSkeleton } from '../../components/VehicleCardSkeleton';
 import { useDocumentMeta } from '../../hooks/use-document-meta';
 import { useMediaQuery } from '../../hooks/use-media-query';
 import { SaveSearch } from './SaveSearch';
-import { savedSelectors, useSavedStore } from '../../stores/saved';
 import { MakeModelSelects } from './MakeModelSelects';
 import './search.css';
 import { deferred } from '../../lib/deferred';
 
-// Below the results (or in their place: all the cars sold lately), from one chunk.
+// Below the results, or in their place (all the cars sold lately, or what to try when nothing matched), from one chunk.
 const loadExtras = () => import(/* webpackChunkName: "search-extras" */ './SearchExtras');
 const RecentlySold = deferred(() => loadExtras().then((m) => ({ default: m.RecentlySold })));
 const DashboardSummary = deferred(() => loadExtras().then((m) => ({ default: m.DashboardSummary })));
 const FeaturedVehicles = deferred(() => loadExtras().then((m) => ({ default: m.FeaturedVehicles })));
+const NoResults = deferred(() => loadExtras().then((m) => ({ default: m.NoResults })));
 
 // The filters: beside the results on a wide screen, in a drawer opened on a tap on a narrower one; the server
 // draws neither (it does not know the width), so the page first loads without them.
@@ -173,44 +172,6 @@ export function readQuery(query: string, understood: readonly QueryWordReading[]
     .join(' ');
 }
 
-/** Wider circles a search with no results can try, in miles. */
-const WIDER_RADII = [50, 100, 250, 500];
-
-/** No results: widen the circle around the ZIP code, drop one filter, or all of them. */
-function NoResults({ filters, onChange, onClear }: { filters: SearchFilters; onChange: (next: SearchFilters) => void; onClear: () => void }) {
-  const radius = Number(filters.radius || SEARCH_LIMITS.defaultRadiusMiles);
-  const wider = filters.zipCode ? WIDER_RADII.filter((r) => r > radius && r <= SEARCH_LIMITS.maxRadiusMiles).slice(0, 2) : [];
-  const chips = filterChips(filters);
-  return (
-    <div className="empty-state no-results">
-      <h3>No vehicles found</h3>
-      <p>Try adjusting your search criteria or clear some filters to see more results.</p>
-      {wider.length > 0 ? (
-        <div className="no-results-options" role="group" aria-label="Search farther">
-          {wider.map((miles) => (
-            <button key={miles} type="button" className="btn btn-dark" onClick={() => onChange(withFilter(filters, 'radius', String(miles)))}>
-              Search within {miles} miles
-            </button>
-          ))}
-        </div>
-      ) : null}
-      {chips.length > 0 ? (
-        <div className="no-results-options" role="group" aria-label="Drop a filter">
-          {chips.map((chip) => (
-            <button key={chip.key} type="button" className="btn btn-outline" onClick={() => onChange(chip.without)}>
-              Without {chip.label}
-            </button>
-          ))}
-          {chips.length > 1 ? (
-            <button type="button" className="btn btn-ghost" onClick={onClear}>
-              Clear all filters
-            </button>
-          ) : null}
-        </div>
-      ) : null}
-    </div>
-  );
-}
 
 function describe(filters: SearchFilters): string {
   const what = [filters.make, filters.model].filter(Boolean).join(' ');

@@ -2,7 +2,7 @@ import { render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import type { OwnerVehicle, VehicleDetail } from '@app/shared';
 import { makeOwnerVehicle, makeVehicle } from '../../../test/fixtures';
-import { ListingStatusBanner } from './ListingMarket';
+import { ListingStatusBanner } from './OwnerNotices';
 import { similarSearchHref } from './index';
 
 const renderBanner = (vehicle: VehicleDetail) =>

@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type RefObject } from 'react';
+import { lazy, Suspense, useId, useRef, useState, type RefObject } from 'react';
 import { Link, useParams } from 'react-router';
 import {
   BODY_TYPE_OPTIONS,
@@ -17,6 +17,7 @@ import {
   formatCount,
   EMPTY_FILTERS,
   paramsFromFilters,
+  isOwnerVehicle,
 } from '@app/shared';
 import { usePublicConfigQuery, useVehicle } from '../../api/queries';
 import type { PublicVehicle as Vehicle } from '@app/shared';
@@ -29,7 +30,7 @@ import { smsHref, telHref } from '../../lib/phone';
 import { FALLBACK_IMAGE, galleryImages } from '../../lib/vehicle';
 import { deferred } from '../../lib/deferred';
 import { ContactBar } from './ContactBar';
-import { ListingFacts, ListingStatusBanner, OwnerListingNotice, PriceNotes } from './ListingMarket';
+import { ListingFacts, PriceNotes } from './ListingMarket';
 import './vehicle.css';
 // The save button's look (the cards' styles; the similar listings below bring the cards themselves).
 import '../../components/VehicleCard.css';
@@ -41,6 +42,8 @@ const ContactForm = deferred(() => import(/* webpackChunkName: "vehicle-contact"
 const FinancingForm = deferred(() => import(/* webpackChunkName: "vehicle-financing" */ './FinancingForm').then((m) => ({ default: m.FinancingForm })));
 const PaymentEstimate = deferred(() => import(/* webpackChunkName: "vehicle-payment" */ './PaymentEstimate').then((m) => ({ default: m.PaymentEstimate })));
 const PriceHistory = deferred(() => import(/* webpackChunkName: "vehicle-price-history" */ './PriceHistory'));
+/** The owner's notices (pending or rejected, days on market, changes awaiting review): for them only. */
+const OwnerNotices = lazy(() => import(/* webpackChunkName: "vehicle-owner" */ './OwnerNotices'));
 const SimilarVehicles = deferred(() => import(/* webpackChunkName: "vehicle-similar" */ './SimilarVehicles'));
 
 function details(v: Vehicle): Array<[string, string]> {
@@ -182,8 +185,11 @@ function VehicleDetail({ vehicle, viewsCounted }: { vehicle: Vehicle; viewsCount
               <ShareButton title={title} />
             </div>
           </div>
-          <ListingStatusBanner vehicle={vehicle} />
-          <OwnerListingNotice vehicle={vehicle} />
+          {isOwnerVehicle(vehicle) ? (
+            <Suspense fallback={null}>
+              <OwnerNotices vehicle={vehicle} />
+            </Suspense>
+          ) : null}
           <Gallery
             images={images.length > 0 ? images : [FALLBACK_IMAGE]}
             alt={title}
