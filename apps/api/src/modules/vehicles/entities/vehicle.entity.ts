@@ -278,9 +278,9 @@ export class VehicleEntity {
   isPublic: boolean;
 
   /**
-   * The listings' cache version (cache_state) whose write last changed this listing, stamped by the
-   * ListingWriter in the write's transaction: an API instance holding the search counts of an older version
-   * reads only the listings changed since (search/search-counts.service.ts).
+   * The change-log id (data_changes) of the write that last changed this listing, stamped by the
+   * ListingWriter in the write's transaction: an API instance holding the search counts of every change up
+   * to a log id reads only the listings changed after it (search/search-counts.service.ts).
    */
   @Index('IDX_vehicles_changed_in_version')
   @Column({ type: 'int', default: 0 })

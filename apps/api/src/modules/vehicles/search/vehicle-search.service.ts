@@ -19,15 +19,16 @@ import { PUBLIC_COLUMNS, publicRowMapper } from '../vehicle.mapper';
 import { sqlEngineOf, type SqlEngine } from '../../../infra/database/sql-engine';
 import type { GroupCount } from './counts-snapshot';
 import { LISTINGS_DATA_SET, SearchCounts } from './search-counts.service';
+import { availableDependsOn, countDependsOn, searchDependsOn } from './search-invalidation';
 import { filtersKey, pageIndex, pageIndexReadsCounts, pageQuery, toSearchRequest, withoutDimension, type FacetDimension, type NormalizedSearchFilters, type SearchRequest } from './search-filters';
 
 /** No filter: every public listing. */
 const PUBLIC_ONLY: NormalizedSearchFilters = { terms: [], features: [] };
 
 /**
- * GET /api/vehicles/search. A search's answer is kept per listings version; on a miss the page of results is
+ * GET /api/vehicles/search. A search's answer is kept until a listing change could alter it (search-invalidation.ts); on a miss the page of results is
  * read (one query: an index range in sort order, stopped after the page), and the total and the facet counts
- * come from the versioned cache, counted (SearchCounts) once per filter set and listings version.
+ * come from the versioned cache, counted (SearchCounts) once per filter set until a change alters them.
  */
 @Injectable()
 export class VehicleSearchService {
@@ -43,11 +44,14 @@ export class VehicleSearchService {
     return sqlEngineOf(this.dataSource);
   }
 
-  /** The whole answer is kept per listings version (`VersionedCacheService.answer`): repeated searches ask nothing. */
+  /**
+   * The whole answer is kept until a listing change could alter it (`VersionedCacheService.answer`,
+   * searchDependsOn): repeated searches ask nothing, and a seller's edit drops only the searches it touches.
+   */
   async search(dto: VehicleSearchDto): Promise<VehicleSearchResult> {
     const request = toSearchRequest(dto);
     const { filters, sortBy, page, limit, understood } = request;
-    const result = await this.cache.answer(LISTINGS_DATA_SET, `search:${filtersKey(filters)}:${sortBy}:${page}:${limit}`, () => this.answer(request));
+    const result = await this.cache.answer(LISTINGS_DATA_SET, `search:${filtersKey(filters)}:${sortBy}:${page}:${limit}`, () => this.answer(request), searchDependsOn(filters, sortBy));
     // Not in the cached answer: another query can read as the same filters ("landrover", "land rover").
     return understood.length > 0 ? { ...result, understood } : result;
   }
@@ -64,7 +68,7 @@ export class VehicleSearchService {
     return { vehicles, total, page, limit, facets, available };
   }
 
-  /** What the market data can serve (SearchAvailability): two index range counts, once per listings version. */
+  /** What the market data can serve (SearchAvailability): two index range counts, kept until a rating or price drop changes. */
   private available(): Promise<SearchAvailability> {
     return this.cache.get(LISTINGS_DATA_SET, 'available', async () => {
       const vehicles = this.dataSource.getRepository(VehicleEntity);
@@ -73,7 +77,7 @@ export class VehicleSearchService {
         vehicles.count({ where: { isPublic: true, status: 'approved', priceReducedAt: Not(IsNull()) } }),
       ]);
       return { rated, reduced };
-    });
+    }, availableDependsOn);
   }
 
   /** One query: the page's rows in sort order, read straight into the public shape. */
@@ -93,7 +97,7 @@ export class VehicleSearchService {
       const bands = await this.facet('price', filters, (rows) => this.priceBands(rows));
       return bands.reduce((sum, band) => sum + band.count, 0);
     }
-    return this.cache.get(LISTINGS_DATA_SET, `total:${filtersKey(filters)}`, async (version) => (await this.counts.count(filters, 'total', version))[0]?.n ?? 0);
+    return this.cache.get(LISTINGS_DATA_SET, `total:${filtersKey(filters)}`, async (version) => (await this.counts.count(filters, 'total', version))[0]?.n ?? 0, countDependsOn(filters, 'total'));
   }
 
   private async facets(filters: NormalizedSearchFilters): Promise<SearchFacets> {
@@ -114,7 +118,7 @@ export class VehicleSearchService {
    */
   private facet<T>(dimension: FacetDimension, filters: NormalizedSearchFilters, shape: (rows: GroupCount[]) => T): Promise<T> {
     const counted = withoutDimension(filters, dimension);
-    return this.cache.get(LISTINGS_DATA_SET, `facet:${dimension}:${filtersKey(counted)}`, async (version) => shape(await this.counts.count(counted, dimension, version)));
+    return this.cache.get(LISTINGS_DATA_SET, `facet:${dimension}:${filtersKey(counted)}`, async (version) => shape(await this.counts.count(counted, dimension, version)), countDependsOn(counted, dimension));
   }
 
   private priceBands(rows: GroupCount[]): PriceBandCount[] {
