@@ -205,16 +205,16 @@ export function facetsOf(filters: NormalizedSearchFilters): FacetDimension[] {
 }
 
 /**
- * What a whole search answer (a page, its total, facets and `available`) depends on: a listing change alters
+ * What a whole search answer (a page, its total and facets; `available` is kept on its own) depends on: a listing change alters
  * it when the listing could be on its page (it is there now, or it joins or leaves the results, or moves in
- * their order), when the total or a facet's count changes (counted without the facet's own filter: a Honda
- * search's make facet counts Toyotas, but a Toyota's price cut within its price band leaves it as it was),
- * or `available` changes. A change without facts (a bulk job) alters every answer.
+ * their order), or when the total or a facet's count changes (counted without the facet's own filter: a Honda
+ * search's make facet counts Toyotas, but a Toyota's price cut within its price band leaves it as it was).
+ * A change without facts (a bulk job) alters every answer.
  */
-export function searchDependsOn(filters: NormalizedSearchFilters, sortBy: SortOption): DependsOn<VehicleSearchResult, ListingChangeFacts> {
+export function searchDependsOn(filters: NormalizedSearchFilters, sortBy: SortOption): DependsOn<Pick<VehicleSearchResult, 'vehicles'>, ListingChangeFacts> {
   const facets = facetsOf(filters);
   const facetFilters = facets.map((dimension) => ({ dimension, filters: withoutDimension(filters, dimension) }));
-  return (logged: DataChange<ListingChangeFacts>, answer: VehicleSearchResult) => {
+  return (logged: DataChange<ListingChangeFacts>, answer: Pick<VehicleSearchResult, 'vehicles'>) => {
     const change = logged.facts;
     if (!change) return true;
     const before = couldMatch(filters, change.before);
@@ -223,8 +223,7 @@ export function searchDependsOn(filters: NormalizedSearchFilters, sortBy: SortOp
       if (before !== after || (change.textChanged && readsText(filters)) || sortKeyChanged(sortBy, change)) return true;
       if (answer.vehicles.some((v) => v.id === change.id)) return true;
     }
-    if (facetFilters.some((f) => countChanged(f.filters, f.dimension, change))) return true;
-    return availableChanged(change);
+    return facetFilters.some((f) => countChanged(f.filters, f.dimension, change));
   };
 }
 

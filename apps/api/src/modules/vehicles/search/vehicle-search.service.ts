@@ -51,21 +51,25 @@ export class VehicleSearchService {
   async search(dto: VehicleSearchDto): Promise<VehicleSearchResult> {
     const request = toSearchRequest(dto);
     const { filters, sortBy, page, limit, understood } = request;
-    const result = await this.cache.answer(LISTINGS_DATA_SET, `search:${filtersKey(filters)}:${sortBy}:${page}:${limit}`, () => this.answer(request), searchDependsOn(filters, sortBy));
-    // Not in the cached answer: another query can read as the same filters ("landrover", "land rover").
-    return understood.length > 0 ? { ...result, understood } : result;
+    const [result, available] = await Promise.all([
+      this.cache.answer(LISTINGS_DATA_SET, `search:${filtersKey(filters)}:${sortBy}:${page}:${limit}`, () => this.answer(request), searchDependsOn(filters, sortBy)),
+      // Not in the kept answer: every listing's first price cut changes it, which would drop every answer.
+      this.available(),
+    ]);
+    // Nor what the query was read as: another query can read as the same filters ("landrover", "land rover").
+    return { ...result, available, ...(understood.length > 0 ? { understood } : {}) };
   }
 
-  private async answer({ filters, sortBy, page, limit }: SearchRequest): Promise<VehicleSearchResult> {
+  private async answer({ filters, sortBy, page, limit }: SearchRequest): Promise<Omit<VehicleSearchResult, 'available'>> {
     const offset = (page - 1) * limit;
     // A page whose index does not depend on the counts ("Best match") is read beside them instead of after them: on
     // MariaDB the ranked page and the keywords' id set the counts read (SearchCounts) are each a pass over every
     // full-text match (100 to 200 ms for a common word at 100,000 listings), which one after the other added up.
     const early = pageIndexReadsCounts(sortBy) ? undefined : this.page(filters, sortBy, pageIndex(filters, sortBy, 0, 0, offset + limit), limit, offset);
-    const [total, publicTotal, facets, available, earlyPage] = await Promise.all([this.total(filters), this.total(PUBLIC_ONLY), this.facets(filters), this.available(), early]);
-    if (offset >= total) return { vehicles: [], total, page, limit, facets, available };
+    const [total, publicTotal, facets, earlyPage] = await Promise.all([this.total(filters), this.total(PUBLIC_ONLY), this.facets(filters), early]);
+    if (offset >= total) return { vehicles: [], total, page, limit, facets };
     const vehicles = earlyPage ?? (await this.page(filters, sortBy, pageIndex(filters, sortBy, total, publicTotal, offset + limit), limit, offset));
-    return { vehicles, total, page, limit, facets, available };
+    return { vehicles, total, page, limit, facets };
   }
 
   /** What the market data can serve (SearchAvailability): two index range counts, kept until a rating or price drop changes. */
