@@ -241,3 +241,7 @@ export const publicCountDependsOn: DependsOn<unknown, ListingChangeFacts> = (log
 
 /** What a count of the full-text index depends on: a listing whose text changed (created and deleted ones too). */
 export const textDependsOn: DependsOn<unknown, ListingChangeFacts> = (logged) => logged.facts === null || logged.facts.textChanged;
+
+/** What the ranked matches of keywords ("Best match") depend on: a listing's text, or a listing joining or leaving the market. */
+export const rankedDependsOn: DependsOn<unknown, ListingChangeFacts> = (logged) =>
+  logged.facts === null || logged.facts.textChanged || Boolean(logged.facts.before?.isPublic) !== Boolean(logged.facts.after?.isPublic);
