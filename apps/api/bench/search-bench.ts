@@ -28,6 +28,7 @@ import { dataSourceOptions } from '../src/infra/database/data-source-options';
 import { SqliteDatabase, type SqliteStatement } from '@app/shared/server';
 import { registerSqliteFunctions } from '../src/infra/database/sqlite-functions';
 import { VERSION_TTL_MS } from '../src/infra/cache/versioned-cache.service';
+import { DataChangeEntity } from '../src/infra/cache/data-change.entity';
 import { PUBLIC_COLUMNS } from '../src/modules/vehicles/vehicle.mapper';
 import type { VehicleEntity } from '../src/modules/vehicles/entities/vehicle.entity';
 import { listingChangeFacts } from '../src/modules/vehicles/search/search-invalidation';
@@ -342,7 +343,7 @@ async function snapshotBuilds(base: string): Promise<Record<'changes' | 'all', {
  * and after (listingChangeFacts), and the listing stamped with its log id.
  */
 async function listingEditor(url: string): Promise<{ edit: () => Promise<void>; close: () => Promise<void> }> {
-  const dataSource = new DataSource(dataSourceOptions(await resolveDatabaseSettings(parseDatabaseUrl(url, tmpdir())), false));
+  const dataSource = new DataSource(dataSourceOptions(await resolveDatabaseSettings(parseDatabaseUrl(url, tmpdir())), false, [DataChangeEntity]));
   await dataSource.initialize();
   const [{ low, high }] = (await dataSource.query('SELECT MIN(id) AS low, MAX(id) AS high FROM vehicles WHERE isPublic = 1')) as { low: number; high: number }[];
   const edit = () =>
@@ -352,7 +353,7 @@ async function listingEditor(url: string): Promise<{ edit: () => Promise<void>; 
       if (!before) return;
       await manager.query('UPDATE vehicles SET price = price + 100 WHERE id = ?', [before.id]);
       const [after] = (await manager.query('SELECT * FROM vehicles WHERE id = ?', [before.id])) as VehicleEntity[];
-      const { identifiers } = await manager.insert('data_changes', { dataSet: 'listings', facts: JSON.stringify(listingChangeFacts(before.id, before, after)) });
+      const { identifiers } = await manager.insert(DataChangeEntity, { dataSet: 'listings', facts: JSON.stringify(listingChangeFacts(before.id, before, after)) });
       await manager.query('UPDATE vehicles SET changedInVersion = ? WHERE id = ?', [Number((identifiers[0] as { id: number }).id), before.id]);
     });
   return { edit, close: () => dataSource.destroy() };
