@@ -18,7 +18,7 @@ import { recordRoutes } from './infra/http/route-list';
 import { registerStaticFiles } from './infra/http/static-files';
 import { createValidationPipe } from './infra/http/validation';
 import { LifecycleService } from './infra/lifecycle/lifecycle.service';
-import { buildOpenApiDocument, serveOpenApi } from './infra/openapi/openapi';
+import { serveOpenApi } from './infra/openapi/openapi';
 import { Metrics } from './infra/metrics/metrics.service';
 import { registerRequestMetrics } from './infra/metrics/request-metrics';
 import { RateLimiters } from './infra/redis/redis.module';
@@ -72,8 +72,9 @@ export async function createApp(config: AppConfig, extraModules: Type[] = []): P
   // /metrics stays at the root, where scrapers look for it.
   app.setGlobalPrefix('api', { exclude: ['metrics'] });
   app.useGlobalPipes(createValidationPipe());
-  // The API's own description (GET /api/openapi.json, read at /api/docs), built once from the controllers and DTOs.
-  serveOpenApi(app, fastify, await buildOpenApiDocument(app));
+  // The API's own description (GET /api/openapi.json, read at /api/docs), built from the controllers and DTOs
+  // when first asked for.
+  await serveOpenApi(app, fastify);
   // Nest routes Fastify's own errors (rate limit, body parsing, cross-site refusal, unknown routes)
   // through the global filters too, so this one filter shapes every error.
   app.useGlobalFilters(new AllExceptionsFilter());

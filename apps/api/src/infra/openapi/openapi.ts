@@ -23,10 +23,10 @@ const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'tr
  * The OpenAPI 3 document of the whole API, built from the module graph: routes and parameters from the
  * controllers, bodies and their constraints from the DTOs (class-validator rules, read by @nestjs/swagger's
  * plugin into plugin-metadata.ts), each success answer's schema from the type its handler declares
- * (response-schemas.ts), and the one error shape (ApiErrorBody) on every 4xx and 5xx answer. Built once at start.
+ * (response-schemas.ts), and the one error shape (ApiErrorBody) on every 4xx and 5xx answer. Needs the plugin's
+ * metadata loaded first (loadOpenApiMetadata).
  */
-export async function buildOpenApiDocument(app: NestFastifyApplication): Promise<OpenAPIObject> {
-  await SwaggerModule.loadPluginMetadata(pluginMetadata);
+export function buildOpenApiDocument(app: NestFastifyApplication): OpenAPIObject {
   const config = new DocumentBuilder()
     .setTitle('AutoTrust Motors API')
     .setDescription(
@@ -61,6 +61,11 @@ export async function buildOpenApiDocument(app: NestFastifyApplication): Promise
     }
   }
   return document;
+}
+
+/** Gives @nestjs/swagger the DTOs' schemas that its CLI plugin read from the sources (plugin-metadata.ts). */
+export async function loadOpenApiMetadata(): Promise<void> {
+  await SwaggerModule.loadPluginMetadata(pluginMetadata);
 }
 
 /**
@@ -111,16 +116,28 @@ function describeErrors(operation: Operation, method: string, path: string): voi
 /**
  * GET /api/openapi.json (the document, cacheable and revalidated by its ETag) and GET /api/docs (Swagger UI,
  * its scripts and styles served from the installed swagger-ui-dist, so the page works under the CSP).
+ *
+ * The document is built on the first request for it, not at start: building it walks every controller and DTO
+ * (about a second of CPU), which every start of the server, and every API test file, would otherwise pay.
  */
-export function serveOpenApi(app: NestFastifyApplication, fastify: FastifyInstance, document: OpenAPIObject): void {
-  const body = JSON.stringify(document);
-  const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
+export async function serveOpenApi(app: NestFastifyApplication, fastify: FastifyInstance): Promise<void> {
+  await loadOpenApiMetadata();
+  let built: { document: OpenAPIObject; body: string; etag: string } | undefined;
+  const documentOnce = () => {
+    if (!built) {
+      const document = buildOpenApiDocument(app);
+      const body = JSON.stringify(document);
+      built = { document, body, etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"` };
+    }
+    return built;
+  };
   fastify.get(OPENAPI_JSON_PATH, async (request, reply) => {
+    const { body, etag } = documentOnce();
     reply.header('cache-control', 'public, max-age=300').header('etag', etag);
     if (request.headers['if-none-match'] === etag) return reply.code(304).send();
     return reply.type('application/json; charset=utf-8').send(body);
   });
-  SwaggerModule.setup(OPENAPI_DOCS_PATH.slice(1), app, document, {
+  SwaggerModule.setup(OPENAPI_DOCS_PATH.slice(1), app, () => documentOnce().document, {
     raw: false,
     customSiteTitle: 'AutoTrust Motors API',
   });
