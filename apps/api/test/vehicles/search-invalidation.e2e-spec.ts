@@ -1,5 +1,7 @@
 import { DataSource } from 'typeorm';
-import { VERSION_TTL_MS } from '../../src/infra/cache/versioned-cache.service';
+import { VERSION_TTL_MS, VersionedCacheService } from '../../src/infra/cache/versioned-cache.service';
+import { LISTINGS_DATA_SET } from '../../src/modules/vehicles/search/search-counts.service';
+import { countDependsOn } from '../../src/modules/vehicles/search/search-invalidation';
 import { createVehicle, updateVehicle } from '../factories/vehicle.factory';
 import { registerUser } from '../factories/user.factory';
 import { startTestApp, type TestApp } from '../support/test-app';
@@ -82,6 +84,19 @@ describe('kept search answers while listings change', () => {
       const hondas = await search(t, 'make=honda');
       expect(hondas.vehicles.map((v) => v.mileage)).toEqual([31_000]);
     }
+  });
+
+  it('keeps a count (a total, a facet) across the changes that cannot alter it, and counts again after one that can', async () => {
+    const cache = a.app.get(VersionedCacheService);
+    const toyota = await createVehicle(a, sellerId, { make: 'Toyota', model: 'Corolla', price: 12_000 });
+    let counted = 0;
+    const hondaTotal = () => cache.get(LISTINGS_DATA_SET, 'test:honda-total', async () => (counted += 1), countDependsOn({ terms: [], features: [], makeKey: 'honda' }, 'total'));
+    expect(await hondaTotal()).toBe(1);
+    expect(await hondaTotal()).toBe(1);
+    await updateVehicle(a, toyota.id, { price: 11_500 });
+    expect(await hondaTotal()).toBe(1);
+    await createVehicle(a, sellerId, { make: 'Honda', model: 'Fit' });
+    expect(await hondaTotal()).toBe(2);
   });
 
   // MariaDB gives log ids out as rows are written, so a later id can commit first; SQLite has one writer at a time.

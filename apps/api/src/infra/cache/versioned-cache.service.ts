@@ -41,7 +41,10 @@ export type DependsOn<T = unknown, Facts = unknown> = (change: DataChange<Facts>
 interface Entry {
   dataSet: string;
   dependsOn?: DependsOn<never, never>;
+  /** The value (`get`: its promise, which requests share while it is computed). */
   value: unknown;
+  /** `get`: the value its promise resolved to, once it has (until then a change drops the entry). */
+  settled?: { value: unknown };
 }
 
 /** Where this instance stands in the change log (see VersionedCacheService.position). */
@@ -117,6 +120,7 @@ export class VersionedCacheService {
     };
     computed.then((value) => {
       if (this.changedSince(started, dataSet, value, dependsOn)) drop();
+      else entry.settled = { value };
     }, drop);
     return computed;
   }
@@ -278,12 +282,12 @@ export class VersionedCacheService {
     for (const cache of [this.entries, this.answers]) {
       const dropped: string[] = [];
       for (const [key, entry] of cache.entries()) {
-        // A small value still being computed is a promise, which may have read the data before the changes.
-        if (entry.value instanceof Promise) {
+        // A small value still being computed may have read the data before the changes.
+        if (entry.value instanceof Promise && !entry.settled) {
           if (changes.some((change) => change.dataSet === entry.dataSet || change.dataSet === '*')) dropped.push(key);
           continue;
         }
-        if (touched(entry, entry.value)) dropped.push(key);
+        if (touched(entry, entry.settled ? entry.settled.value : entry.value)) dropped.push(key);
       }
       for (const key of dropped) cache.delete(key);
     }
