@@ -7,7 +7,9 @@
  *                           [--db mysql://…] [--duration 10] [--connections 16] [--searches 20000] [--reuse] [--reset]
  *
  * The realistic mix draws from --searches distinct searches (20,000) with Zipf-like popularity and reports the
- * share answered from kept answers (its cache hit rate).
+ * share answered from kept answers (its cache hit rate); then the same while the market moves: an edit a second,
+ * and 10 edits a second while buyers' listing views are counted (goal p95 < 25 ms, p99 < 50 ms). An edit is
+ * written as another API instance would (the change log), so the server drops only the answers it alters.
  *
  * Both engines by default, one after the other: SQLite in a fresh file in the temp folder (--reuse keeps a
  * seeded one) and MySQL / MariaDB in the scratch database `cm_bench` (dropped and seeded again unless
