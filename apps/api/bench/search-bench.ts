@@ -348,16 +348,19 @@ async function listingEditor(url: string): Promise<{ edit: () => Promise<void>; 
   const dataSource = new DataSource(dataSourceOptions(await resolveDatabaseSettings(parseDatabaseUrl(url, tmpdir())), false, [DataChangeEntity]));
   await dataSource.initialize();
   const [{ low, high }] = (await dataSource.query('SELECT MIN(id) AS low, MAX(id) AS high FROM vehicles WHERE isPublic = 1')) as { low: number; high: number }[];
-  const edit = () =>
-    dataSource.transaction(async (manager) => {
-      const from = Number(low) + Math.floor(Math.random() * (Number(high) - Number(low) + 1));
-      const [before] = (await manager.query('SELECT * FROM vehicles WHERE id = (SELECT MIN(id) FROM vehicles WHERE isPublic = 1 AND id >= ?)', [from])) as VehicleEntity[];
-      if (!before) return;
-      await manager.query('UPDATE vehicles SET price = price + 100 WHERE id = ?', [before.id]);
-      const [after] = (await manager.query('SELECT * FROM vehicles WHERE id = ?', [before.id])) as VehicleEntity[];
-      const { identifiers } = await manager.insert(DataChangeEntity, { dataSet: 'listings', facts: JSON.stringify(listingChangeFacts(before.id, before, after)) });
-      await manager.query('UPDATE vehicles SET changedInVersion = ? WHERE id = ?', [Number((identifiers[0] as { id: number }).id), before.id]);
+  const edit = async () => {
+    const from = Number(low) + Math.floor(Math.random() * (Number(high) - Number(low) + 1));
+    const [{ id }] = (await dataSource.query('SELECT MIN(id) AS id FROM vehicles WHERE isPublic = 1 AND id >= ?', [from])) as { id: number }[];
+    if (!id) return;
+    // The transaction writes first: on SQLite one that reads first cannot write after another connection's commit.
+    await dataSource.transaction(async (manager) => {
+      await manager.query('UPDATE vehicles SET price = price + 100 WHERE id = ?', [id]);
+      const [after] = (await manager.query('SELECT * FROM vehicles WHERE id = ?', [id])) as VehicleEntity[];
+      const before = { ...after, price: Number(after.price) - 100 };
+      const { identifiers } = await manager.insert(DataChangeEntity, { dataSet: 'listings', facts: JSON.stringify(listingChangeFacts(id, before, after)) });
+      await manager.query('UPDATE vehicles SET changedInVersion = ? WHERE id = ?', [Number((identifiers[0] as { id: number }).id), id]);
     });
+  };
   return { edit, close: () => dataSource.destroy() };
 }
 
