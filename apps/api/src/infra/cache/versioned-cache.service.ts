@@ -297,6 +297,17 @@ export class VersionedCacheService {
     }
   }
 
+  /**
+   * The changes this instance applied after its `version` (as `version()` answered it), oldest first; undefined
+   * when it no longer remembers them all (RECENT_CHANGES).
+   */
+  changesSince(version: number): DataChange[] | undefined {
+    if (version >= this.applied) return [];
+    const first = this.recent[0];
+    if (!first || first.at > version + 1) return undefined;
+    return this.recent.filter((r) => r.at > version).map((r) => r.change);
+  }
+
   /** Whether a change applied after `started` touches a value of the data set that depends on `dependsOn`. */
   private changedSince(started: number, dataSet: string, value: unknown, dependsOn?: DependsOn<never, never>): boolean {
     if (started === this.applied) return false;

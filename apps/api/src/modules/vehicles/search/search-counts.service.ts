@@ -2,13 +2,13 @@ import { Inject, Injectable, Logger, OnModuleDestroy, Optional } from '@nestjs/c
 import { PRICE_BANDS } from '@app/shared';
 import { LRUCache } from 'lru-cache';
 import { DataSource } from 'typeorm';
-import { VersionedCacheService } from '../../../infra/cache/versioned-cache.service';
+import { VersionedCacheService, type DataChange } from '../../../infra/cache/versioned-cache.service';
 import { APP_CONFIG, type AppConfig } from '../../../infra/config/app-config';
 import { sqlEngineOf, type SqlEngine } from '../../../infra/database/sql-engine';
 import { Metrics } from '../../../infra/metrics/metrics.service';
 import { addId, COMPARED_COLUMNS, CountsSnapshot, idBits, idBitsBytes, idFiltersOf, removeId, SnapshotBuilder, SNAPSHOT_COLUMNS, type ChangedRow, type CountGroup, type GroupCount, type IdBits, type IdFilters, type SnapshotRow } from './counts-snapshot';
 import { KEYWORD_TABLE } from './keyword-match';
-import { publicCountDependsOn, textDependsOn } from './search-invalidation';
+import { countDependsOn, publicCountDependsOn, textDependsOn, type ListingChangeFacts } from './search-invalidation';
 import { columnSql, countIndex, filtersKey, fromVehicles, whereOf, type NormalizedSearchFilters, type SqlWhere } from './search-filters';
 
 /** The data set of listings in the change log (data_changes): every listing write records its changes under it. */
@@ -144,7 +144,7 @@ export class SearchCounts implements OnModuleDestroy {
       this.metrics?.searchCounts.inc({ source: 'database' });
       return this.countInSql(filters, group, version);
     }
-    let snapshot = this.snapshotAt(version);
+    let snapshot = this.snapshotAt(version) ?? this.untouchedSince(filters, group);
     if (!snapshot && this.building) {
       // A held snapshot is brought forward from the few listings changed since: usually sooner than a count in
       // SQL would take. The first one, read as the server starts, is waited for longer: counts in SQL meanwhile
@@ -161,6 +161,19 @@ export class SearchCounts implements OnModuleDestroy {
     }
     this.metrics?.searchCounts.inc({ source: 'database' });
     return this.countInSql(filters, group, version);
+  }
+
+  /**
+   * The held snapshot, though older than the asked version, when no change applied since can alter this count
+   * (search-invalidation.ts countChanged: a seller's price edit within its band leaves every make count as it
+   * was): the count is the same as in the newer one, and is not held up by the catch-up (snapshotAt started it).
+   */
+  private untouchedSince(filters: NormalizedSearchFilters, group: CountGroup): CountsSnapshot | undefined {
+    const held = this.snapshot;
+    if (!held) return undefined;
+    const since = this.cache.changesSince(held.version);
+    const alters = countDependsOn(filters, group);
+    return since && since.every((change) => (change.dataSet !== LISTINGS_DATA_SET && change.dataSet !== '*') || !alters(change as DataChange<ListingChangeFacts>, undefined)) ? held : undefined;
   }
 
   /**
@@ -325,6 +338,17 @@ export class SearchCounts implements OnModuleDestroy {
     )) as ChangedRow[];
     if (changed.length > MAX_CHANGED_SHARE_OF(held.size)) return 'read all';
     let next = held.withChanges(version, changed);
+    // Changes that each kept a listing on or off the market (a seller's price edit) leave the number of public
+    // listings as it was: no count of them (a pass over the index) at every catch-up.
+    const since = this.cache.changesSince(held.version);
+    const keepsMarket = (change: DataChange) => {
+      const facts = (change as DataChange<ListingChangeFacts>).facts;
+      return (change.dataSet !== LISTINGS_DATA_SET && change.dataSet !== '*') || (!!facts?.before && !!facts.after && facts.before.isPublic === facts.after.isPublic);
+    };
+    if (since?.every(keepsMarket) && changed.every((r) => Boolean(Number(r.isPublic)) === (held.indexOf(Number(r.id)) >= 0))) {
+      if (this.engine !== 'sqlite' && next.addedValues > 0) return 'read all';
+      return { snapshot: next, from, read: 'changes', changedIds: changed.map((r) => Number(r.id)) };
+    }
     const publicCount = await this.publicCount();
     if (next.size > publicCount) next = held.withChanges(version, changed, await this.publicIds(Math.max(held.idLimit, next.idLimit)));
     // Listings that appeared without a stamp (written outside the listing writer), or new text values on
