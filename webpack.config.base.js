@@ -10,6 +10,7 @@ const TerserPlugin = require('terser-webpack-plugin');
 const { DefinePlugin } = require('webpack');
 
 const ROOT = __dirname;
+const fs = require('node:fs');
 
 /** The API; every dev server proxies to it so the browser sees one origin. */
 const API_URL = process.env.API_URL || 'http://localhost:3000';
@@ -52,13 +53,41 @@ function sharedDeps(pkg, { isProd }) {
   };
 }
 
+/** The installed version of a package (the app's own node_modules first, then the workspace's). */
+function installedVersion(dir, name) {
+  for (const base of [dir, ROOT]) {
+    const file = path.join(base, 'node_modules', name, 'package.json');
+    if (fs.existsSync(file)) return JSON.parse(fs.readFileSync(file, 'utf8')).version;
+  }
+  throw new Error(`installedVersion: ${name} is not installed`);
+}
+
+/**
+ * What a host that uses the federation runtime without the build plugin (the storefront: src/remotes/admin.tsx)
+ * offers its remotes: each module of sharedDeps() with the version installed and its share config, for the
+ * runtime's `createInstance({ shared })`.
+ *
+ * @param {{ dependencies?: Record<string, string> }} pkg the app's package.json
+ * @param {{ isProd: boolean, dir: string }} options
+ * @returns {Record<string, { version: string, shareConfig: { singleton: boolean, requiredVersion: string } }>}
+ */
+function runtimeShared(pkg, { isProd, dir }) {
+  const shared = {};
+  for (const [request, config] of Object.entries(sharedDeps(pkg, { isProd }))) {
+    const name = request.startsWith('@') ? request.split('/').slice(0, 2).join('/') : request.split('/')[0];
+    shared[request] = { version: installedVersion(dir, name), shareConfig: { singleton: config.singleton, requiredVersion: config.requiredVersion } };
+  }
+  return shared;
+}
+
 /**
  * @param {object} options
  * @param {string} options.name federation container name, also output.uniqueName
  * @param {string} options.dir the app folder (context; output goes to <dir>/dist)
  * @param {string} [options.entry] browser entry; omit for a build that only emits the remote container
  * @param {number} options.port dev server port
- * @param {object} options.federation ModuleFederationPlugin options (name, dts, manifest and experiments are filled in)
+ * @param {object} [options.federation] ModuleFederationPlugin options (name, dts, manifest and experiments are filled in);
+ *   omit for an app that uses no federation build plugin (the storefront loads the runtime on /admin only)
  * @param {boolean} [options.isProd] defaults to NODE_ENV === 'production' (`--config-node-env production`)
  * @param {string} [options.publicPath] '/' for the host, 'auto' for a remote served from anywhere
  * @param {Array<object>} [options.proxy] dev server proxy entries
@@ -141,7 +170,8 @@ function createConfig({
     },
     plugins: [
       Object.keys(define).length > 0 && new DefinePlugin(define),
-      new ModuleFederationPlugin({
+      federation &&
+        new ModuleFederationPlugin({
         name,
         // Type generation runs tsc on every build; the contracts live in libs/ instead.
         dts: false,
@@ -217,4 +247,4 @@ function createConfig({
   };
 }
 
-module.exports = { createConfig, sharedDeps, API_URL };
+module.exports = { createConfig, sharedDeps, runtimeShared, API_URL };

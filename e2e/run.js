@@ -7,6 +7,8 @@
 //   E2E_LANES=n   lanes (default 2: the tests spend much of their time waiting on pages, a second lane fills it;
 //                 1 runs every file against one server in order, as before)
 //   E2E_ONLY=s    only the files whose name contains s
+//   E2E_PART=shared|alone  only the files that run in the lanes, or only those marked `e2e: alone` (npm test runs
+//                 the lanes beside jest, and the files that time the server once nothing else runs); default both
 //   E2E_SCREENSHOTS=1 keeps the screenshots the tests take (e2e/screenshots/); without it only a failing test's
 //                 pages are captured.
 const { spawn, spawnSync } = require('node:child_process');
@@ -75,8 +77,11 @@ async function main() {
   let browser;
   // Files that time the server (00-demo-start: listings within 5 s of health, on servers they start) run first,
   // by themselves: before the lanes' servers start, whose own demo import would slow them.
-  const alone = queue.filter((file) => ALONE.test(readFileSync(join(root, file), 'utf8').slice(0, 2000)));
-  const shared = queue.filter((file) => !alone.includes(file));
+  const part = process.env.E2E_PART;
+  if (part && part !== 'shared' && part !== 'alone') throw new Error(`E2E_PART must be "shared" or "alone", not "${part}"`);
+  const marked = queue.filter((file) => ALONE.test(readFileSync(join(root, file), 'utf8').slice(0, 2000)));
+  const alone = part === 'shared' ? [] : marked;
+  const shared = part === 'alone' ? [] : queue.filter((file) => !marked.includes(file));
   const scratch = mkdtempSync(join(tmpdir(), 'cm-e2e-'));
   try {
     browser = await launchBrowserServer();
@@ -92,10 +97,12 @@ async function main() {
     };
     if (alone.length) console.log(`▶ browser tests by themselves: ${alone.join(', ')}`);
     await run({ baseUrl: '', dataDir: scratch }, 0, alone);
-    // The tests reload and navigate a lot from one address.
-    servers.push(...(await Promise.all(Array.from({ length: lanes }, () => startApiServer({ env: { RATE_LIMIT_PER_MINUTE: '100000', REVIEWS_RATING: '4.8', REVIEWS_COUNT: '212' } })))));
-    console.log(`▶ browser tests: ${shared.length} files in ${lanes} lane${lanes > 1 ? 's' : ''} (${servers.map((s) => s.baseUrl).join(', ')})`);
-    await Promise.all(servers.map((server, lane) => run(server, lane, shared)));
+    if (shared.length > 0) {
+      // The tests reload and navigate a lot from one address.
+      servers.push(...(await Promise.all(Array.from({ length: lanes }, () => startApiServer({ env: { RATE_LIMIT_PER_MINUTE: '100000', REVIEWS_RATING: '4.8', REVIEWS_COUNT: '212' } })))));
+      console.log(`▶ browser tests: ${shared.length} files in ${lanes} lane${lanes > 1 ? 's' : ''} (${servers.map((s) => s.baseUrl).join(', ')})`);
+      await Promise.all(servers.map((server, lane) => run(server, lane, shared)));
+    }
   } finally {
     await browser?.close();
     await Promise.all(servers.map((server) => server.stop()));

@@ -1,15 +1,15 @@
 const fs = require('node:fs');
 const path = require('node:path');
-const { createConfig, sharedDeps, API_URL } = require('../../webpack.config.base');
+const { createConfig, runtimeShared, API_URL } = require('../../webpack.config.base');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const MiniCssExtractPlugin = require('mini-css-extract-plugin');
 const webpack = require('webpack');
 const pkg = require('./package.json');
 
 /**
- * Preload hints in index.html for the app's own start-up chunks (the `bootstrap` chunk group and the copies
- * of the shared libraries, React and TanStack Query, the federation runtime falls back to), so the browser
- * fetches them alongside main.js instead of after it: one network round trip less before the page draws.
+ * Preload hints in index.html for the app's own start-up chunks (the `bootstrap` chunk group: the app and the
+ * libraries it starts with), so the browser fetches them alongside main.js instead of after it: one network
+ * round trip less before the page draws.
  * Their styles are linked as stylesheets.
  */
 class PreloadStartupChunksPlugin {
@@ -18,13 +18,9 @@ class PreloadStartupChunksPlugin {
       HtmlWebpackPlugin.getHooks(compilation).alterAssetTagGroups.tap('PreloadStartupChunks', (data) => {
         const group = compilation.namedChunkGroups.get('bootstrap');
         if (!group) return data;
+        // The group holds React, React Router and TanStack Query too: bootstrap imports them (no federation build
+        // plugin puts them behind a share scope).
         const files = new Set(group.chunks.flatMap((chunk) => [...chunk.files]));
-        for (const chunk of compilation.chunks) {
-          const modules = compilation.chunkGraph.getChunkModules(chunk);
-          if (modules.some((m) => /[\\/]node_modules[\\/](react|react-dom|scheduler|@tanstack[\\/]react-query|@tanstack[\\/]query-core)[\\/]/.test(m.resource || m.rootModule?.resource || ''))) {
-            for (const file of chunk.files) files.add(file);
-          }
-        }
         const publicPath = compilation.outputOptions.publicPath;
         for (const file of [...files].filter((f) => /\.(js|css)$/.test(f)).sort()) {
           // Styles applied, not just fetched: a page the server drew must be styled at its first paint.
@@ -89,11 +85,16 @@ const config = createConfig({
   port: 3001,
   isProd,
   publicPath: '/',
-  federation: {
-    // Federation host with no static remotes: the admin remote's URL comes from GET /api/config
-    // and is registered at run time (src/remotes/admin.tsx).
-    remotes: {},
-    shared: sharedDeps(pkg, { isProd }),
+  // The federation host without the federation build plugin: the plugin puts its runtime and the negotiation of
+  // shared modules into main.js and in front of every page (some 25 KB gzip of the first load), though only /admin
+  // mounts a remote. src/remotes/admin.tsx loads the runtime with the admin page's chunk, registers the admin
+  // remote (its URL from GET /api/config) and offers it the host's own React and TanStack Query as shared
+  // singletons: the modules and versions listed here, from the same share config the remote builds with.
+  define: {
+    __FEDERATION_SHARED__: JSON.stringify(runtimeShared(pkg, { isProd, dir: __dirname })),
+    // What the build plugin would tell its runtime: no manifest/snapshot code, browser loading paths only.
+    FEDERATION_OPTIMIZE_NO_SNAPSHOT_PLUGIN: 'true',
+    ENV_TARGET: JSON.stringify('web'),
   },
   // The browser talks to one origin: the API serves /api and uploaded photos; the admin remote comes from
   // the admin dev server when `npm run dev` runs one (ADMIN_DEV_URL), else from the API's build.
@@ -105,6 +106,15 @@ const config = createConfig({
   ],
 });
 
+// Pages load beside the app (index.ts starts both), so webpack cannot count on the app's chunk being there when a
+// page's chunk runs: the modules both use (the icons, the saved-vehicles and toast stores) were copied into the
+// app's chunk and each page's, being too small (under 20 KB) for a chunk of their own. They get one, which the
+// app and the pages share: one copy per page load instead of two.
+config.optimization.splitChunks = {
+  cacheGroups: {
+    appCommon: { test: /[\\/]src[\\/](components[\\/]icons\.tsx|stores[\\/])/, name: 'app-common', chunks: 'all', enforce: true },
+  },
+};
 config.plugins.push(new BrandIconsPlugin());
 if (isProd) config.plugins.push(new PreloadStartupChunksPlugin(), new PageAssetsPlugin());
 

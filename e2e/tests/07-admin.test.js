@@ -145,6 +145,23 @@ test('an admin edits an approved listing in the modal and the public page shows 
   await page.close();
 });
 
+test("the console runs on the storefront's React: the federation runtime hands it the host's copies, one of each", async () => {
+  const page = await newSession(ADMIN);
+  await openConsole(page);
+  // Who provided each shared module that was loaded, from the federation runtime's share scopes.
+  const providers = await page.evaluate(() => {
+    const loaded = {};
+    for (const scopes of Object.values(globalThis.__FEDERATION__?.__SHARE__ ?? {}))
+      for (const modules of Object.values(scopes))
+        for (const [name, versions] of Object.entries(modules))
+          for (const shared of Object.values(versions)) if (shared.loaded) (loaded[name] ??= new Set()).add(shared.from);
+    return Object.fromEntries(Object.entries(loaded).map(([name, from]) => [name, [...from].sort()]));
+  });
+  for (const name of ['react', 'react-dom/client', 'react/jsx-runtime']) assert.deepEqual(providers[name], ['storefront'], `${name}: ${JSON.stringify(providers)}`);
+  for (const [name, from] of Object.entries(providers)) assert.ok(!from.includes('admin'), `${name} came from the console's own copy`);
+  await page.close();
+});
+
 test('an admin switches the analytics period', async () => {
   const page = await newSession(ADMIN);
   await openConsole(page);

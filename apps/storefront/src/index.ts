@@ -10,8 +10,7 @@ function start(): void {
   // The current page's chunk loads in parallel with the app (the router finds it in the module cache).
   loaderForPath(window.location.pathname)().catch(() => undefined);
 
-  // Async boundary: the federation runtime initialises the shared React scope before any app code
-  // imports React.
+  // The app in a chunk of its own, loaded only now: a page the server drew waits for nothing of it to be seen.
   import(/* webpackChunkName: "bootstrap" */ './bootstrap').catch((error: unknown) => {
     console.error('Storefront failed to start', error);
     const root = document.getElementById('root');

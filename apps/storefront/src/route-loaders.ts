@@ -7,7 +7,7 @@ import type { ComponentType } from 'react';
 import { matchSiteRoute, type SitePage } from '@app/shared';
 
 type PageModule = { default: ComponentType };
-type PageLoader = () => Promise<PageModule>;
+export type PageLoader = () => Promise<PageModule>;
 
 export const pageLoaders: Record<SitePage | 'notFound', PageLoader> = {
   slideshow: () => import(/* webpackChunkName: "page-slideshow" */ './pages/iframe-slideshow'),

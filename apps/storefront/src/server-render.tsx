@@ -4,27 +4,24 @@
 // (bootstrap.tsx), so a visitor sees the page before its scripts have run.
 import { QueryClientProvider } from '@tanstack/react-query';
 import { renderToString } from 'react-dom/server';
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import { StaticRouter } from 'react-router';
 import type { FirstViewAnswer } from '@app/shared';
-import { queryClientWith, routes } from './App';
-
-const handler = createStaticHandler(routes);
+import { loadRouteModules, queryClientWith, SiteRoutes } from './App';
 
 /**
  * The markup of the page at `path` (with its query) inside the storefront's root element, drawn with
- * `firstView`'s answers; null when the router would not draw it as a page (a redirect or an error of its own).
- * Throws when a part of the page fails to draw.
+ * `firstView`'s answers. Throws when a part of the page fails to draw.
  */
 export async function renderPage(path: string, firstView: readonly FirstViewAnswer[]): Promise<string | null> {
-  // The router reads the path and query only; the origin is a placeholder.
-  const context = await handler.query(new Request(new URL(path, 'http://storefront.invalid')));
-  if (context instanceof Response || context.errors) return null;
-  const router = createStaticRouter(handler.dataRoutes, context);
+  // The page's module first, so that it draws at once (a lazy page would leave its fallback, a spinner).
+  await loadRouteModules(new URL(path, 'http://storefront.invalid').pathname);
   const queryClient = queryClientWith(firstView);
   try {
     const html = renderToString(
       <QueryClientProvider client={queryClient}>
-        <StaticRouterProvider router={router} context={context} hydrate={false} />
+        <StaticRouter location={path}>
+          <SiteRoutes />
+        </StaticRouter>
       </QueryClientProvider>,
     );
     // A part that threw here (or waited for something) is left by React to the browser: a boundary marked

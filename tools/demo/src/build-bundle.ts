@@ -33,6 +33,7 @@ import {
 } from '@app/shared';
 import { encodePhoto } from '@app/shared/server';
 import { renderCarPhoto, SHOOT_VIEWS } from './car-photo/car-photo';
+import { fromCache, photoCacheOf, toCache } from './photo-cache';
 import { buildDemoListings, demoBundleListing, prng } from './demo-listings';
 import { DEMO_ACCOUNTS, DEMO_BUYERS, DEMO_QUESTIONS, OTHER_SELLERS } from './demo-people';
 import { buildMarketHistory } from './demo-market';
@@ -47,19 +48,35 @@ const SHARED_PHOTO_RULES = ['uploads/photo-encoder.ts', 'uploads/upload.contract
   join(SRC, '..', '..', '..', 'libs', 'shared', 'src', file),
 );
 
+/** Hashes the TypeScript sources (tests left out) under `dir`, by their path from SRC and content. */
+function hashSources(hash: ReturnType<typeof createHash>, dir: string): void {
+  for (const name of readdirSync(dir).sort()) {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) hashSources(hash, path);
+    else if (name.endsWith('.ts') && !name.endsWith('.spec.ts')) hash.update(relative(SRC, path)).update(readFileSync(path));
+  }
+}
+
 /** A stamp of every source file of the tool and of the shared photo rules: a bundle with another stamp is rebuilt. */
 function generatorStamp(): string {
   const hash = createHash('sha256');
-  const walk = (dir: string): void => {
-    for (const name of readdirSync(dir).sort()) {
-      const path = join(dir, name);
-      if (statSync(path).isDirectory()) walk(path);
-      else if (name.endsWith('.ts') && !name.endsWith('.spec.ts')) hash.update(relative(SRC, path)).update(readFileSync(path));
-    }
-  };
-  walk(SRC);
+  hashSources(hash, SRC);
   for (const path of SHARED_PHOTO_RULES) hash.update(readFileSync(path));
   return `demo-tool:${hash.digest('hex').slice(0, 16)}`;
+}
+
+/** How renderPhoto makes a photo from its job (the seed, the encoder's speed): change it when renderPhoto changes. */
+const RENDER_SETTINGS = 'seed=listing+1;speed=fast';
+
+/**
+ * A stamp of what a photo's pixels and files depend on besides its job: the scene renderer (car-photo/), the shared
+ * photo rules and RENDER_SETTINGS. The render cache is kept by it, so a change to the listings' texts keeps it.
+ */
+function rendererStamp(): string {
+  const hash = createHash('sha256').update(RENDER_SETTINGS);
+  hashSources(hash, join(SRC, 'car-photo'));
+  for (const path of SHARED_PHOTO_RULES) hash.update(readFileSync(path));
+  return `renderer-${hash.digest('hex').slice(0, 16)}`;
 }
 
 function readBundle(out: string): ListingBundle | null {
@@ -90,6 +107,8 @@ interface PhotoJob {
   color: string;
   view: (typeof SHOOT_VIEWS)[number];
   out: string;
+  /** The render cache's folder for this generator (photoCacheOf), or none. */
+  cache?: string;
 }
 
 const photoFileOf = (listing: number, k: number): string => `photos/${String(listing).padStart(2, '0')}-${k}`;
@@ -97,13 +116,17 @@ const photoFileOf = (listing: number, k: number): string => `photos/${String(lis
 /** Renders one photo in every size and format the upload rules keep (`encodePhoto`); answers it as the bundle lists it. */
 async function renderPhoto(job: PhotoJob): Promise<{ listing: number; photo: BundlePhoto }> {
   const file = photoFileOf(job.listing, job.k);
+  const cached = fromCache(job, job.out, file);
+  if (cached) return { listing: job.listing, photo: cached };
   // One seed per listing: its photos share a backdrop and wheels, like one photo shoot.
   const source = renderCarPhoto({ bodyType: job.bodyType, color: job.color, view: job.view, seed: job.listing + 1 });
   // The fast settings: the renders are flat colours, where the upload settings save little and would more than
   // double the bundle's build (462 photos on two cores).
   const { width, height, placeholder, files } = await encodePhoto(source, { speed: 'fast' });
   for (const encoded of files) writeFileSync(join(job.out, file + encoded.suffix), encoded.data);
-  return { listing: job.listing, photo: { file, width, height, placeholder } };
+  const photo = { file, width, height, placeholder };
+  toCache(job, job.out, photo, files.map((encoded) => encoded.suffix));
+  return { listing: job.listing, photo };
 }
 
 /**
@@ -202,7 +225,8 @@ function writeListings(out: string, stamp: string): { bundle: ListingBundle; job
 async function renderPhotos(out: string, bundle: ListingBundle, jobs: PhotoJob[]): Promise<void> {
   const started = Date.now();
   const done = donePhotos(out);
-  const toRender = jobs.filter((job) => !done.has(photoFileOf(job.listing, job.k)));
+  const cache = photoCacheOf(rendererStamp());
+  const toRender = jobs.filter((job) => !done.has(photoFileOf(job.listing, job.k))).map((job) => ({ ...job, cache }));
   const log = join(out, BUNDLE_PHOTOS_DONE_FILE);
   await renderAll(toRender, (photo) => {
     appendFileSync(log, JSON.stringify(photo) + '\n');
@@ -221,7 +245,7 @@ async function renderPhotos(out: string, bundle: ListingBundle, jobs: PhotoJob[]
     })),
   };
   writeBundle(out, whole);
-  console.log(`Demo photos: ${toRender.length} rendered in ${((Date.now() - started) / 1000).toFixed(1)} s (${done.size} in all)`);
+  console.log(`Demo photos: ${toRender.length} rendered or taken from the cache${cache ? ` (${cache})` : ''} in ${((Date.now() - started) / 1000).toFixed(1)} s (${done.size} in all)`);
 }
 
 /** The render jobs of step one, kept for a later run that finishes the photos. */

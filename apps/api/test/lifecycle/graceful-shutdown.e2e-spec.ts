@@ -10,12 +10,18 @@ import { PageVisitEntity } from '../../src/modules/analytics/entities/page-visit
 import { BROWSER_UA } from '../factories/analytics.factory';
 import { startTestApp } from '../support/test-app';
 
+/** Who waits for the next slow request to reach its handler (nextArrival). */
+const waitingForArrival: (() => void)[] = [];
+/** Settles once the next request to /api/slow-probe is in its handler: in flight, whatever the machine's load. */
+const nextArrival = () => new Promise<void>((resolve) => waitingForArrival.push(resolve));
+
 /** A request that takes 800 ms, to be in flight when the shutdown starts. */
 @Controller('slow-probe')
 class SlowProbeController {
   @Public()
   @Get()
   async slow(): Promise<{ done: true }> {
+    waitingForArrival.shift()?.();
     await sleep(800);
     return { done: true };
   }
@@ -30,8 +36,9 @@ describe('graceful shutdown (SIGTERM)', () => {
     try {
       const client = t.client();
       expect((await client.post('/api/analytics/track', { page: '/before-shutdown' }, { headers: { 'user-agent': BROWSER_UA } })).status).toBe(204);
+      const arrived = nextArrival();
       const inFlight = client.get('/api/slow-probe');
-      await sleep(50);
+      await arrived;
 
       const stopping = shutdownGracefully(t.app, t.config);
       const ready = await t.client().get('/api/ready');
@@ -61,8 +68,9 @@ describe('graceful shutdown (SIGTERM)', () => {
     const t = await startTestApp({ SHUTDOWN_TIMEOUT_MS: '1000' }, [SlowProbeModule]);
     try {
       const config = { ...t.config, shutdown: { delayMs: 0, timeoutMs: 200 } };
+      const arrived = nextArrival();
       const inFlight = t.client().get('/api/slow-probe');
-      await sleep(50);
+      await arrived;
       expect(await shutdownGracefully(t.app, config)).toBe(false);
       expect((await inFlight).status).toBe(200);
     } finally {

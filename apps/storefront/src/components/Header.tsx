@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState, type ReactNode } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import type { PublicUser } from '@app/shared';
 import { errorMessage } from '@app/shared';
@@ -9,9 +9,15 @@ import { toast } from '../stores/toast';
 import { useSellPath } from '../hooks/use-sell-path';
 import { savedSelectors, useSavedStore } from '../stores/saved';
 import { CarIcon, HeartIcon, MenuIcon, UserIcon } from './icons';
-import { ProfileMenu } from './ProfileMenu';
-import { Sheet } from './Sheet';
 import './Header.css';
+
+// Loaded when first needed, not with every page: the profile menu is for signed-in people (the pages the server
+// draws are for visitors who are not), and the menu sheet opens on a tap (its module is asked for as the finger
+// or the pointer comes down on the button, so it is usually there by the click).
+const loadProfileMenu = () => import(/* webpackChunkName: "profile-menu" */ './ProfileMenu');
+const ProfileMenu = lazy(() => loadProfileMenu().then((m) => ({ default: m.ProfileMenu })));
+const loadSheet = () => import(/* webpackChunkName: "sheet" */ './Sheet');
+const Sheet = lazy(() => loadSheet().then((m) => ({ default: m.Sheet })));
 
 interface NavItem {
   to: string;
@@ -105,7 +111,9 @@ export function Header() {
               <Link to="/create-listing" className="btn btn-primary header-cta">
                 Sell Your Car
               </Link>
-              <ProfileMenu user={user} onLogout={onLogout} />
+              <Suspense fallback={null}>
+                <ProfileMenu user={user} onLogout={onLogout} />
+              </Suspense>
             </>
           ) : (
             <>
@@ -125,87 +133,92 @@ export function Header() {
             className="icon-btn menu-toggle"
             aria-label="Open menu"
             aria-expanded={sheetOpen}
+            onPointerDown={() => void loadSheet().catch(() => undefined)}
             onClick={() => setSheetOpen(true)}
           >
             <MenuIcon />
           </button>
         </div>
       </div>
-      <Sheet
-        open={sheetOpen}
-        onClose={closeSheet}
-        title="Menu"
-        footer={
-          user ? (
-            <button type="button" className="btn btn-outline btn-block" onClick={onLogout}>
-              Sign Out
-            </button>
-          ) : (
-            <>
-              <Link to="/auth" className="btn btn-outline" style={{ flex: 1 }} onClick={closeSheet}>
-                Sign In
-              </Link>
-              <Link to="/auth?tab=register" className="btn btn-primary" style={{ flex: 1 }} onClick={closeSheet}>
-                Register
-              </Link>
-            </>
-          )
-        }
-      >
-        {user ? (
-          <div className="sheet-user">
-            {user.profileImageUrl ? (
-              <img src={user.profileImageUrl} alt="" width={48} height={48} className="sheet-avatar" />
-            ) : (
-              <span className="sheet-avatar sheet-avatar-placeholder" aria-hidden="true">
-                <UserIcon size={24} />
-              </span>
-            )}
-            <div>
-              <strong>{displayName(user)}</strong>
-              <div className="sheet-email">{user.email}</div>
-            </div>
-          </div>
-        ) : null}
-        <nav aria-label="Mobile">
-          <ul className="sheet-links">
-            {items.map((item) => (
-              <li key={item.label}>
-                <PageLink to={item.to} onClick={closeSheet}>
-                  {item.label}
-                </PageLink>
-              </li>
-            ))}
+      {sheetOpen ? (
+        <Suspense fallback={null}>
+          <Sheet
+            open={sheetOpen}
+            onClose={closeSheet}
+            title="Menu"
+            footer={
+              user ? (
+                <button type="button" className="btn btn-outline btn-block" onClick={onLogout}>
+                  Sign Out
+                </button>
+              ) : (
+                <>
+                  <Link to="/auth" className="btn btn-outline" style={{ flex: 1 }} onClick={closeSheet}>
+                    Sign In
+                  </Link>
+                  <Link to="/auth?tab=register" className="btn btn-primary" style={{ flex: 1 }} onClick={closeSheet}>
+                    Register
+                  </Link>
+                </>
+              )
+            }
+          >
             {user ? (
-              <li>
-                <PageLink to="/profile" onClick={closeSheet}>
-                  Profile
-                </PageLink>
-              </li>
+              <div className="sheet-user">
+                {user.profileImageUrl ? (
+                  <img src={user.profileImageUrl} alt="" width={48} height={48} className="sheet-avatar" />
+                ) : (
+                  <span className="sheet-avatar sheet-avatar-placeholder" aria-hidden="true">
+                    <UserIcon size={24} />
+                  </span>
+                )}
+                <div>
+                  <strong>{displayName(user)}</strong>
+                  <div className="sheet-email">{user.email}</div>
+                </div>
+              </div>
             ) : null}
-            {user ? (
-              <li>
-                <PageLink to="/saved-searches" onClick={closeSheet}>
-                  Saved searches
-                </PageLink>
-              </li>
-            ) : null}
-            <li>
-              <NavLink to="/financing" onClick={closeSheet}>
-                Financing
-              </NavLink>
-            </li>
-            <li>
-              <NavLink to="/faq" onClick={closeSheet}>
-                FAQ
-              </NavLink>
-            </li>
-          </ul>
-        </nav>
-        <Link to={user ? '/create-listing' : '/auth'} className="btn btn-primary btn-block" onClick={closeSheet}>
-          Sell Your Car
-        </Link>
-      </Sheet>
+            <nav aria-label="Mobile">
+              <ul className="sheet-links">
+                {items.map((item) => (
+                  <li key={item.label}>
+                    <PageLink to={item.to} onClick={closeSheet}>
+                      {item.label}
+                    </PageLink>
+                  </li>
+                ))}
+                {user ? (
+                  <li>
+                    <PageLink to="/profile" onClick={closeSheet}>
+                      Profile
+                    </PageLink>
+                  </li>
+                ) : null}
+                {user ? (
+                  <li>
+                    <PageLink to="/saved-searches" onClick={closeSheet}>
+                      Saved searches
+                    </PageLink>
+                  </li>
+                ) : null}
+                <li>
+                  <NavLink to="/financing" onClick={closeSheet}>
+                    Financing
+                  </NavLink>
+                </li>
+                <li>
+                  <NavLink to="/faq" onClick={closeSheet}>
+                    FAQ
+                  </NavLink>
+                </li>
+              </ul>
+            </nav>
+            <Link to={user ? '/create-listing' : '/auth'} className="btn btn-primary btn-block" onClick={closeSheet}>
+              Sell Your Car
+            </Link>
+          </Sheet>
+        </Suspense>
+      ) : null}
     </header>
   );
 }

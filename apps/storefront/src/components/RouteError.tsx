@@ -1,12 +1,8 @@
-import { useRouteError } from 'react-router';
-
 /**
  * A page that failed to load or to draw. The usual cause is a new release replacing the page's files
  * while this tab still ran the old one: a reload fetches the new ones.
  */
 export function RouteError() {
-  const error = useRouteError();
-  console.error('Page failed', error);
   return (
     <div className="container page" role="alert">
       <div className="empty-state">

@@ -12,13 +12,52 @@ import {
   type ReactNode,
 } from 'react';
 import {
-  loadRemote,
-  registerPlugins,
-  registerRemotes,
+  createInstance,
+  type ModuleFederation,
   type ModuleFederationRuntimePlugin,
 } from '@module-federation/enhanced/runtime';
+import * as ReactQuery from '@tanstack/react-query';
+import * as React from 'react';
+import * as JsxDevRuntime from 'react/jsx-dev-runtime';
+import * as JsxRuntime from 'react/jsx-runtime';
+import * as ReactDom from 'react-dom';
+import * as ReactDomClient from 'react-dom/client';
 import type { AdminAppProps, PublicUser } from '@app/shared';
 import { getPublicConfig } from '../config';
+
+/**
+ * The modules the host shares with the admin remote (react, react-dom and their subpaths, TanStack Query) with the
+ * versions installed and their share config: webpack.config.base.js `runtimeShared()`, defined at build time.
+ * The storefront has no federation build plugin (it would load the runtime on every page): this module, part of
+ * the /admin page's chunk, is where the federation runtime comes in.
+ */
+declare const __FEDERATION_SHARED__: Record<string, { version: string; shareConfig: { singleton: boolean; requiredVersion: string } }> | undefined;
+
+/**
+ * The host's own copy of each shared module, which the remote then uses instead of its fallback: one React on
+ * the page. The host has them loaded already (the app imports them), so they are offered as loaded: a remote
+ * that registers the same version of a module then does not replace the host's copy with its own.
+ */
+const HOST_MODULES: Record<string, object> = {
+  react: React,
+  'react/jsx-runtime': JsxRuntime,
+  'react/jsx-dev-runtime': JsxDevRuntime,
+  'react-dom': ReactDom,
+  'react-dom/client': ReactDomClient,
+  '@tanstack/react-query': ReactQuery,
+};
+
+/** The share config handed to the runtime: every module the build lists, each with the host's copy. */
+function hostShared() {
+  const listed = typeof __FEDERATION_SHARED__ === 'undefined' ? {} : __FEDERATION_SHARED__;
+  return Object.fromEntries(
+    Object.entries(listed).map(([name, { version, shareConfig }]) => {
+      const module = HOST_MODULES[name];
+      if (!module) throw new Error(`No host module for the shared ${name}`);
+      return [name, { version, shareConfig, scope: 'default', lib: () => module, loaded: true }];
+    }),
+  );
+}
 
 const REMOTE_NAME = 'admin';
 const REMOTE_MODULE = `${REMOTE_NAME}/AdminApp`;
@@ -70,24 +109,21 @@ const remoteFallbackPlugin: ModuleFederationRuntimePlugin = {
   },
 };
 
-let pluginRegistered = false;
+let federation: ModuleFederation | null = null;
 let registeredEntry: string | null = null;
 
 async function loadAdminApp(): Promise<RemoteComponentModule<AdminAppProps>> {
   const { adminRemoteUrl } = await getPublicConfig();
-  if (!pluginRegistered) {
-    registerPlugins([remoteFallbackPlugin]);
-    pluginRegistered = true;
-  }
+  federation ??= createInstance({ name: 'storefront', remotes: [], shared: hostShared(), plugins: [remoteFallbackPlugin] });
   if (registeredEntry !== adminRemoteUrl) {
     // force replaces an entry registered earlier with another URL (e.g. defaults after a failed
     // config request) and drops its cached container.
-    registerRemotes([{ name: REMOTE_NAME, entry: adminRemoteUrl }], {
+    federation.registerRemotes([{ name: REMOTE_NAME, entry: adminRemoteUrl }], {
       force: registeredEntry !== null,
     });
     registeredEntry = adminRemoteUrl;
   }
-  const module = await loadRemote<RemoteComponentModule<AdminAppProps>>(REMOTE_MODULE);
+  const module = await federation.loadRemote<RemoteComponentModule<AdminAppProps>>(REMOTE_MODULE);
   if (!module) throw new Error(`${REMOTE_MODULE} resolved to nothing`);
   return module;
 }

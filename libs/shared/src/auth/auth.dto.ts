@@ -2,11 +2,7 @@ import { Transform } from 'class-transformer';
 import { IsEmail, IsNotEmpty, IsOptional, IsString, MaxLength, MinLength } from 'class-validator';
 import { trimmed, lowercased } from '../common/transforms';
 
-export const PASSWORD_MIN_LENGTH = 6;
-/** argon2 takes any length; a bound keeps hashing cost predictable. */
-export const PASSWORD_MAX_LENGTH = 128;
-export const NAME_MAX_LENGTH = 60;
-export const EMAIL_MAX_LENGTH = 254;
+import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './auth-limits';
 
 /** How long the link of a password reset e-mail works. */
 export const PASSWORD_RESET_TTL_MINUTES = 60;

@@ -1,7 +1,7 @@
 import { ZxcvbnFactory } from '@zxcvbn-ts/core';
 import * as common from '@zxcvbn-ts/language-common';
 import * as en from '@zxcvbn-ts/language-en';
-import { PASSWORD_MIN_LENGTH } from './auth.dto';
+import { PASSWORD_MIN_LENGTH } from './auth-limits';
 
 /**
  * The password strength rule of registration (and every later password change), one for the API and the

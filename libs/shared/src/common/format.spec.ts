@@ -1,5 +1,5 @@
 import { formatCount, formatDistance, formatMileage, formatPrice } from './format';
-import { formatDate, formatShortDate } from '../vehicles/listing-lifecycle';
+import { formatDate, formatShortDate } from '../vehicles/listing-display';
 
 describe('number formats', () => {
   const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0, minimumFractionDigits: 0 });

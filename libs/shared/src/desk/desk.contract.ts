@@ -1,12 +1,13 @@
 import { Transform } from 'class-transformer';
 import { IsBoolean, IsEmail, IsIn, IsInt, IsISO8601, IsNotEmpty, IsNumber, IsOptional, IsString, Max, MaxLength, Min, ValidateIf } from 'class-validator';
-import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH } from '../auth/auth.dto';
+import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH } from '../auth/auth-limits';
 import { STAFF_ROLES, type StaffRole } from '../auth/user.contract';
 import { PageQueryDto } from '../common/pagination';
 import { emptyToUndefined, lowercased, singleLine, toBoolean, toInteger, trimmed } from '../common/transforms';
 import { numeric, rule } from '../common/validators';
 import { phoneDigits } from '../vehicles/vehicle-input.dto';
 import type { ListingStatus } from '../vehicles/vocabularies';
+import { CREDIT_HISTORIES, ID_TYPES } from './financing-options';
 
 /** A lead's life on the desk (issue 30): new → contacted → qualified → negotiating → sold | lost. */
 export const LEAD_STATES = ['new', 'contacted', 'qualified', 'negotiating', 'sold', 'lost'] as const;
@@ -355,9 +356,6 @@ export function leadProgressSummary(activeBuyers: number, stage: ListingLeadProg
   return stage === 'qualified' ? `${buyers} qualified by your associate` : `${buyers} talking to your associate`;
 }
 
-/** Credit history answers of the financing form. */
-export const CREDIT_HISTORIES = ['excellent', 'good', 'fair', 'poor', 'none'] as const;
-export const ID_TYPES = ['drivers-license', 'passport', 'state-id'] as const;
 
 /** `POST /api/financing`: the listing page's pre-qualification form (SPEC.md: ID, income, credit history, insurance). */
 export class FinancingRequestDto {

@@ -1,18 +1,8 @@
 import { Transform } from 'class-transformer';
 import { IsIn, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
 import { trimmed } from '../common/transforms';
+import { ALERT_FREQUENCIES, SAVED_SEARCH_LIMITS, type AlertFrequency } from './alert-frequencies';
 
-/** How often a saved search e-mails its new matches and price drops. */
-export const ALERT_FREQUENCIES = ['instant', 'daily', 'weekly', 'off'] as const;
-export type AlertFrequency = (typeof ALERT_FREQUENCIES)[number];
-export const ALERT_FREQUENCY_LABELS: Record<AlertFrequency, string> = {
-  instant: 'As soon as they appear',
-  daily: 'Once a day',
-  weekly: 'Once a week',
-  off: 'No e-mails',
-};
-
-export const SAVED_SEARCH_LIMITS = { nameMax: 80, queryMax: 1000, perAccount: 50 } as const;
 
 /** `POST /api/user/searches`: a search of the search page (its address's query) under a name. */
 export class SaveSearchDto {

@@ -1,5 +1,6 @@
 import type { PriceAnalysis } from './deal-rating';
-import type { ListingRejection, PendingRevision, PriceDrop } from './listing-lifecycle';
+import type { PriceDrop } from './listing-display';
+import type { ListingRejection, PendingRevision } from './listing-lifecycle';
 import type { ListingStatus } from './vocabularies';
 
 /**
