@@ -37,8 +37,10 @@ const apiHttp = (engine) => ({
 });
 
 module.exports = {
-  // A global option (jest ignores it inside a project): API tests start a whole app and hash passwords.
-  testTimeout: 30000,
+  // A global option (jest ignores it inside a project): API tests start a whole app, hash passwords and encode
+  // photos, and npm test runs them beside the browser tests and the type checks on two cores. A guard against a
+  // test that hangs, not a measure of speed (the benches are: npm run bench:*).
+  testTimeout: 60000,
   // Each API test file loads the whole application in a fresh module registry, and the registry of a file
   // that has finished is not all collected (about 35 MB stays per file, 2.3 GB over the API suite on one
   // engine), which ran the single worker out of heap in CI. Tests run in worker processes (never in band),

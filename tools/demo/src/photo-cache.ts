@@ -56,7 +56,7 @@ export function fromCache(job: CachedRender, out: string, file: string): BundleP
   try {
     const { photo, suffixes } = JSON.parse(readFileSync(`${entry}.json`, 'utf8')) as { photo: Omit<BundlePhoto, 'file'>; suffixes: string[] };
     for (const suffix of suffixes) copyFileSync(entry + suffix, join(out, file + suffix));
-    return { ...photo, file };
+    return { file, ...photo };
   } catch {
     return undefined;
   }

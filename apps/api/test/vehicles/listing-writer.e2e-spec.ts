@@ -17,8 +17,8 @@ describe('the one listing writer', () => {
   let sellerId: number;
 
   const row = (id: number) => t.app.get(DataSource).getRepository(VehicleEntity).findOneByOrFail({ id });
-  const cacheVersion = async () =>
-    Number(((await t.app.get(DataSource).query(`SELECT version FROM cache_state WHERE name = 'listings'`)) as { version: number | string }[])[0].version);
+  /** The newest row of the change log: each listing a write changes appends one. */
+  const cacheVersion = async () => Number(((await t.app.get(DataSource).query('SELECT MAX(id) AS version FROM data_changes')) as { version: number | string }[])[0].version);
   const auditOf = (vehicleId: number) => t.app.get(DataSource).getRepository(AuditLogEntity).find({ where: { vehicleId }, order: { id: 'ASC' } });
   const searchTotal = async (query: string) => (await t.client().get(`/api/vehicles/search?${query}`)).body.total as number;
 

@@ -445,14 +445,14 @@ describe('GET /api/vehicles/search', () => {
       }
     });
 
-    it("reflects another instance's write within a second (shared version row)", async () => {
+    it("reflects another instance's write within a second (shared change log)", async () => {
       expect((await search('make=saab')).total).toBe(0);
-      // Another instance writes a listing and bumps the shared version: this one does not know.
+      // Another instance writes a listing and records it in the shared change log: this one does not know.
       const dataSource = t.app.get(DataSource);
       const repository = dataSource.getRepository(VehicleEntity);
       const row = { ...listingInput({ make: 'Saab', model: '900', images: [], coverPhotoIndex: 0 }), userId: sellerId, status: 'approved' as const };
       await repository.insert({ ...row, ...deriveListingColumns(row) } as Partial<VehicleEntity>);
-      await dataSource.query(`UPDATE cache_state SET version = version + 1 WHERE name = 'listings'`);
+      await dataSource.query(`INSERT INTO data_changes (dataSet, facts) VALUES ('listings', NULL)`);
       await new Promise((resolve) => setTimeout(resolve, VERSION_TTL_MS + 50));
       expect((await search('make=saab')).total).toBe(1);
     });

@@ -1,11 +1,11 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { CacheStateEntity } from './cache-state.entity';
+import { DataChangeEntity } from './data-change.entity';
 import { VersionedCacheService } from './versioned-cache.service';
 
-/** The versioned cache of derived data and its shared version table. */
+/** The versioned cache of derived data and its shared change log. */
 @Module({
-  imports: [TypeOrmModule.forFeature([CacheStateEntity])],
+  imports: [TypeOrmModule.forFeature([DataChangeEntity])],
   providers: [VersionedCacheService],
   exports: [VersionedCacheService],
 })

@@ -2,124 +2,324 @@ import { Injectable, Optional } from '@nestjs/common';
 import { LRUCache } from 'lru-cache';
 import { DataSource, EntityManager } from 'typeorm';
 import { Metrics } from '../metrics/metrics.service';
+import { DataChangeEntity } from './data-change.entity';
 
-type Compute = () => Promise<object>;
-
-/** How long an instance trusts the version it last read: other instances' writes show within this time. */
+/** How long an instance trusts the change log as it last read it: other instances' writes show within this time. */
 export const VERSION_TTL_MS = 1000;
 const MAX_ENTRIES = 20_000;
 /** Whole answers (`answer`) an instance keeps, in bytes of their JSON: about 1,000 pages of 24 search results. */
 export const ANSWER_CACHE_BYTES = 32 * 1024 * 1024;
 /**
- * How long a whole answer is kept even while its data set's version stands: what it shows that no write of
- * the data set changes (a listing's view count, a price drop's age) is at most this old.
+ * How long a whole answer is kept while no change touches it: what it shows that no write of the data set
+ * changes (a listing's view count, a price drop's age) is at most this old.
  */
 export const ANSWER_TTL_MS = 30_000;
+/**
+ * A gap in the log's ids (a write that took its id and has not committed yet, on MariaDB) is waited for this
+ * long before it is taken for a rolled-back write. A writer appends its rows last, just before it commits.
+ */
+export const GAP_WAIT_MS = 10_000;
+/** More ids than this between the last unbroken one and the newest: not writes still open (see advance). */
+const MAX_GAP = 10_000;
+/** Rows read per look at the log; a longer backlog (a bulk job) drops every kept entry. */
+const READ_CHUNK = 2_000;
+/** Changes remembered after they were applied, so a computation that started before one is not kept (see keep). */
+const RECENT_CHANGES = 4_096;
+/** The log keeps about this many rows; older ones are pruned by the writer now and then. */
+const KEPT_LOG_ROWS = 100_000;
+
+/** One row of the change log: what changed (null: anything of the data set may have). */
+export interface DataChange<Facts = unknown> {
+  id: number;
+  dataSet: string;
+  facts: Facts | null;
+}
+
+/** Whether a kept entry may differ after a change (told the entry's value). Without one: after every change of its data set. */
+export type DependsOn<T = unknown, Facts = unknown> = (change: DataChange<Facts>, value: T) => boolean;
+
+interface Entry {
+  dataSet: string;
+  dependsOn?: DependsOn<never, never>;
+  /** The value (`get`: its promise, which requests share while it is computed). */
+  value: unknown;
+  /** `get`: the value its promise resolved to, once it has (until then a change drops the entry). */
+  settled?: { value: unknown };
+}
+
+/** Where this instance stands in the change log (see VersionedCacheService.position). */
+export interface LogPosition {
+  /** This instance's version: how many changes it has applied (its own count, not shared). */
+  version: number;
+  /** Every change up to this log id has been applied (ids above it may be waiting for a write to commit). */
+  from: number;
+}
 
 /**
- * A per-instance cache of derived data (search totals, facet counts) that stays right with several API
- * instances: every entry is keyed by the version of its data set, a number in the shared `cache_state`
- * table that every write of that data set bumps in its own transaction. An instance reads the version at
- * most once per VERSION_TTL_MS (its own writes refresh it at once), so another instance's write is seen
- * within a second; entries of older versions are never read again and age out of the LRU.
+ * A per-instance cache of derived data (search answers, totals, facet counts) that stays right with several
+ * API instances on one database. Every write of a data set appends what it changed to the shared change log
+ * (`data_changes`, `record`) in its own transaction; each instance reads the rows after the last it applied at
+ * most once per VERSION_TTL_MS (its own writes: on the next request), so another instance's write shows within
+ * a second, and drops only the entries the change could alter: each entry says what it depends on
+ * (`DependsOn`, e.g. a search answer: the listings its filters could match). No row is updated by every write.
  *
- * Small derived values (`get`) are kept by count; whole answers (`answer`, a page of search results) by
- * their size and for at most ANSWER_TTL_MS.
+ * The log's ids are given out when a row is written, not when it commits: on MariaDB a later id can commit
+ * first. The instance remembers the ids it has applied above the last unbroken one (`from`) and reads again
+ * from there, so a gap is applied when its write commits (or, after GAP_WAIT_MS, taken for a rollback).
+ *
+ * An entry computed while a change that touches it was applied is not kept (its computation may have read the
+ * data before the change). Small derived values (`get`) are kept by count; whole answers (`answer`) by their
+ * size and for at most ANSWER_TTL_MS.
  */
 @Injectable()
 export class VersionedCacheService {
-  private readonly versions = new Map<string, { version: number; readAt: number }>();
-  private readonly reads = new Map<string, { generation: number; promise: Promise<number> }>();
-  private readonly entries = new LRUCache<string, Promise<unknown>>({ max: MAX_ENTRIES });
-  private readonly answers = new LRUCache<string, object, Compute>({
+  private readonly entries = new LRUCache<string, Entry>({ max: MAX_ENTRIES });
+  private readonly answers = new LRUCache<string, Entry>({
     maxSize: ANSWER_CACHE_BYTES,
-    sizeCalculation: (answer) => Math.max(1, JSON.stringify(answer).length),
+    sizeCalculation: (entry) => Math.max(1, JSON.stringify(entry.value).length),
     ttl: ANSWER_TTL_MS,
-    // Concurrent misses of one key share one computation; a failed one is not kept.
-    fetchMethod: (_key, _stale, { context }) => context(),
-    // An answer evicted while it is computed still answers the requests waiting for it.
-    ignoreFetchAbort: true,
   });
-  /** Bumped by invalidate(): a version read that started before is not kept. */
+  /** Answers being computed, so concurrent misses of one key share one computation. */
+  private readonly computing = new Map<string, Entry & { promise: Promise<unknown> }>();
+
+  /** Changes applied by this instance since it started. */
+  private applied = 0;
+  /** Every log id up to this one is applied; those above it that are, and when each gap below them was seen. */
+  private from?: number;
+  private readonly appliedAbove = new Set<number>();
+  private readonly gapSeenAt = new Map<number, number>();
+  /** The last RECENT_CHANGES changes, with their place in `applied`. */
+  private readonly recent: { at: number; change: DataChange }[] = [];
+  private readAt = 0;
+  /** Bumped by invalidate(): a read of the log that started before does not count as fresh. */
   private generation = 0;
+  private reading?: { generation: number; promise: Promise<void> };
+  private lastRead: Promise<void> = Promise.resolve();
 
   constructor(
     private readonly dataSource: DataSource,
     @Optional() private readonly metrics?: Metrics,
   ) {}
 
-  /** The cached value of `key` under the data set's current version, computed once on a miss (told the version). */
-  async get<T>(dataSet: string, key: string, compute: (version: number) => Promise<T>): Promise<T> {
+  /**
+   * The cached value of `key`, computed once on a miss (told the version) and kept until a change it depends
+   * on (`dependsOn`; without it, any change of the data set).
+   */
+  async get<T>(dataSet: string, key: string, compute: (version: number) => Promise<T>, dependsOn?: DependsOn<T, never>): Promise<T> {
     const version = await this.version(dataSet);
-    const entryKey = `${dataSet}:${version}:${key}`;
-    const hit = this.entries.get(entryKey) as Promise<T> | undefined;
+    const entryKey = `${dataSet}:${key}`;
+    const hit = this.entries.get(entryKey);
     this.metrics?.cacheLookups.inc({ data_set: dataSet, result: hit ? 'hit' : 'miss' });
-    if (hit) return hit;
+    if (hit) return hit.value as Promise<T>;
+    const started = this.applied;
     const computed = compute(version);
-    this.entries.set(entryKey, computed);
-    computed.catch(() => {
-      if (this.entries.peek(entryKey) === computed) this.entries.delete(entryKey);
-    });
+    const entry: Entry = { dataSet, dependsOn: dependsOn as DependsOn<never, never>, value: computed };
+    this.entries.set(entryKey, entry);
+    const drop = () => {
+      if (this.entries.peek(entryKey) === entry) this.entries.delete(entryKey);
+    };
+    computed.then((value) => {
+      if (this.changedSince(started, dataSet, value, dependsOn)) drop();
+      else entry.settled = { value };
+    }, drop);
     return computed;
   }
 
   /**
-   * A whole answer under the data set's current version, computed once on a miss (told the version) and kept
-   * while it is younger than ANSWER_TTL_MS and the cache holds under ANSWER_CACHE_BYTES of answers. Its JSON
-   * must not depend on who asks.
+   * A whole answer, computed once on a miss (told the version) and kept while it is younger than
+   * ANSWER_TTL_MS, no change it depends on (`dependsOn`) was applied, and the cache holds under
+   * ANSWER_CACHE_BYTES of answers. Its JSON must not depend on who asks.
    */
-  async answer<T extends object>(dataSet: string, key: string, compute: (version: number) => Promise<T>): Promise<T> {
+  async answer<T extends object>(dataSet: string, key: string, compute: (version: number) => Promise<T>, dependsOn?: DependsOn<T, never>): Promise<T> {
     const version = await this.version(dataSet);
-    const status: LRUCache.Status<string, object, Compute> = {};
-    const answer = await this.answers.fetch(`${dataSet}:${version}:${key}`, { context: () => compute(version), status });
-    this.metrics?.cacheLookups.inc({ data_set: `${dataSet}:answers`, result: status.fetch === 'hit' || status.fetch === 'inflight' ? 'hit' : 'miss' });
-    return answer as T;
+    const entryKey = `${dataSet}:${key}`;
+    const hit = this.answers.get(entryKey);
+    const inFlight = hit ? undefined : this.computing.get(entryKey);
+    this.metrics?.cacheLookups.inc({ data_set: `${dataSet}:answers`, result: hit || inFlight ? 'hit' : 'miss' });
+    if (hit) return hit.value as T;
+    if (inFlight) return inFlight.promise as Promise<T>;
+    const started = this.applied;
+    const promise = compute(version);
+    const computing = { dataSet, dependsOn: dependsOn as DependsOn<never, never>, value: undefined, promise };
+    this.computing.set(entryKey, computing);
+    try {
+      const value = await promise;
+      if (this.computing.get(entryKey) === computing && !this.changedSince(started, dataSet, value, dependsOn)) {
+        this.answers.set(entryKey, { dataSet, dependsOn: dependsOn as DependsOn<never, never>, value });
+      }
+      return value;
+    } finally {
+      if (this.computing.get(entryKey) === computing) this.computing.delete(entryKey);
+    }
   }
 
   /**
-   * Marks the data set changed; call inside the transaction of the write. Answers the new version (the row
-   * stays locked until the transaction ends, so versions follow the order in which writes commit).
+   * Records changes of the data set in the log; call inside the transaction of the write, after the rest of
+   * it (the row's id is taken here and must commit soon after: GAP_WAIT_MS). One row per item changed, with
+   * its `facts` (null: anything may have changed). Answers each row's log id, which changed rows may be
+   * stamped with (the search counts read the listings changed after a log id).
+   */
+  async record(manager: EntityManager, dataSet: string, facts: readonly (object | null)[]): Promise<number[]> {
+    const ids: number[] = [];
+    for (const f of facts) {
+      const { identifiers } = await manager.insert(DataChangeEntity, { dataSet, facts: f === null ? null : JSON.stringify(f) });
+      ids.push(Number((identifiers[0] as { id: number }).id));
+    }
+    const last = ids[ids.length - 1];
+    if (last !== undefined && Math.floor(last / 1_000) !== Math.floor((last - ids.length) / 1_000)) {
+      await manager.query('DELETE FROM data_changes WHERE id < ?', [last - KEPT_LOG_ROWS]);
+    }
+    return ids;
+  }
+
+  /**
+   * Records that anything of the data set may have changed (one log row without facts: every entry of it is
+   * dropped); call inside the transaction of the write. Answers the row's log id.
    */
   async bump(manager: EntityManager, dataSet: string): Promise<number> {
-    await manager.query('UPDATE cache_state SET version = version + 1 WHERE name = ?', [dataSet]);
-    return this.readVersion(dataSet, manager);
+    const [id] = await this.record(manager, dataSet, [null]);
+    return id;
   }
 
-  /** After this instance's own committed write: read the new version on the next request. */
-  invalidate(dataSet: string): void {
+  /** After this instance's own committed write: read the log on the next request. */
+  invalidate(_dataSet?: string): void {
     this.generation += 1;
-    this.versions.delete(dataSet);
+    this.readAt = 0;
   }
 
-  /** The data set's current version, as this instance knows it (read at most once per VERSION_TTL_MS). */
-  version(dataSet: string): Promise<number> | number {
-    const known = this.versions.get(dataSet);
-    if (known && Date.now() - known.readAt < VERSION_TTL_MS) return known.version;
-    const inFlight = this.reads.get(dataSet);
-    if (inFlight && inFlight.generation === this.generation) return inFlight.promise;
+  /** The version of the data as this instance knows it (the log read at most once per VERSION_TTL_MS). */
+  version(_dataSet?: string): Promise<number> | number {
+    if (this.from !== undefined && Date.now() - this.readAt < VERSION_TTL_MS) return this.applied;
+    return this.read().then(() => this.applied);
+  }
+
+  /** Reads the log now (not trusting the last read) and answers where this instance stands in it. */
+  async position(): Promise<LogPosition> {
+    this.invalidate();
+    await this.read();
+    return { version: this.applied, from: this.from ?? 0 };
+  }
+
+  /** One read of the log at a time; callers since the last invalidate() share one. */
+  private read(): Promise<void> {
+    if (this.reading && this.reading.generation === this.generation) return this.reading.promise;
     const generation = this.generation;
-    const promise = this.readVersion(dataSet).then((version) => {
-      if (generation === this.generation) this.versions.set(dataSet, { version, readAt: Date.now() });
-      return version;
+    const promise = this.lastRead.catch(() => undefined).then(async () => {
+      await this.readLog();
+      if (generation === this.generation) this.readAt = Date.now();
     });
-    const read = { generation, promise };
-    this.reads.set(dataSet, read);
+    this.lastRead = promise;
+    const reading = { generation, promise };
+    this.reading = reading;
     const clear = () => {
-      if (this.reads.get(dataSet) === read) this.reads.delete(dataSet);
+      if (this.reading === reading) this.reading = undefined;
     };
     promise.then(clear, clear);
     return promise;
   }
 
-  /**
-   * The data set's version as the database holds it now, not as this instance last knew it (`version`); in a
-   * transaction when given its manager.
-   */
-  async readVersion(dataSet: string, manager: Pick<EntityManager, 'query'> = this.dataSource): Promise<number> {
-    const rows = (await manager.query('SELECT version FROM cache_state WHERE name = ?', [dataSet])) as { version: number | string }[];
-    if (rows.length === 0) {
-      throw new Error(`cache_state has no row "${dataSet}": run the migrations`);
+  private async readLog(): Promise<void> {
+    if (this.from === undefined) {
+      // At start nothing is kept: only the changes from now on matter.
+      const [row] = (await this.dataSource.query('SELECT MAX(id) AS id FROM data_changes')) as { id: number | string | null }[];
+      this.from = Number(row?.id ?? 0);
+      return;
     }
-    return Number(rows[0].version);
+    for (;;) {
+      const rows = (await this.dataSource.query(`SELECT id, dataSet, facts FROM data_changes WHERE id > ? ORDER BY id LIMIT ${READ_CHUNK}`, [this.from])) as {
+        id: number | string;
+        dataSet: string;
+        facts: string | null;
+      }[];
+      const changes: DataChange[] = [];
+      for (const r of rows) {
+        const id = Number(r.id);
+        if (id <= this.from || this.appliedAbove.has(id)) continue;
+        this.appliedAbove.add(id);
+        this.gapSeenAt.delete(id);
+        changes.push({ id, dataSet: r.dataSet, facts: r.facts === null ? null : (JSON.parse(r.facts) as unknown) });
+      }
+      this.advance();
+      if (rows.length === READ_CHUNK) {
+        // A backlog (a bulk job): everything may have changed; go on from the newest row read.
+        this.apply([{ id: Number(rows[rows.length - 1].id), dataSet: '*', facts: null }]);
+        this.appliedAbove.clear();
+        this.gapSeenAt.clear();
+        this.from = Number(rows[rows.length - 1].id);
+        continue;
+      }
+      this.apply(changes);
+      return;
+    }
   }
+
+  /** Moves `from` over the applied ids and the gaps waited for long enough. */
+  private advance(): void {
+    const now = Date.now();
+    const highest = Math.max(this.from!, ...this.appliedAbove);
+    let from = this.from!;
+    // A jump of more ids than writes could hold open at once is no gap to wait for.
+    for (let id = from + 1; id < highest && highest - from <= MAX_GAP; id += 1) {
+      if (!this.appliedAbove.has(id) && !this.gapSeenAt.has(id)) this.gapSeenAt.set(id, now);
+    }
+    while (from < highest && (this.appliedAbove.has(from + 1) || highest - from > MAX_GAP || now - (this.gapSeenAt.get(from + 1) ?? now) >= GAP_WAIT_MS)) {
+      from += 1;
+      this.appliedAbove.delete(from);
+      this.gapSeenAt.delete(from);
+    }
+    this.from = from;
+  }
+
+  /** Drops every kept entry and computation that depends on one of the changes. */
+  private apply(changes: readonly DataChange[]): void {
+    if (changes.length === 0) return;
+    for (const change of changes) {
+      this.applied += 1;
+      this.recent.push({ at: this.applied, change });
+    }
+    if (this.recent.length > RECENT_CHANGES) this.recent.splice(0, this.recent.length - RECENT_CHANGES);
+    const touched = (entry: Entry, value: unknown) => changes.some((change) => touches(change, entry.dataSet, entry.dependsOn, value));
+    for (const cache of [this.entries, this.answers]) {
+      const dropped: string[] = [];
+      for (const [key, entry] of cache.entries()) {
+        // A small value still being computed may have read the data before the changes.
+        if (entry.value instanceof Promise && !entry.settled) {
+          if (changes.some((change) => change.dataSet === entry.dataSet || change.dataSet === '*')) dropped.push(key);
+          continue;
+        }
+        if (touched(entry, entry.settled ? entry.settled.value : entry.value)) dropped.push(key);
+      }
+      for (const key of dropped) cache.delete(key);
+    }
+    // A computation under way may have read the data before these changes: later requests compute again.
+    for (const [key, computing] of this.computing) {
+      if (changes.some((change) => change.dataSet === computing.dataSet || change.dataSet === '*')) this.computing.delete(key);
+    }
+  }
+
+  /**
+   * The changes this instance applied after its `version` (as `version()` answered it), oldest first; undefined
+   * when it no longer remembers them all (RECENT_CHANGES).
+   */
+  changesSince(version: number): DataChange[] | undefined {
+    if (version >= this.applied) return [];
+    const first = this.recent[0];
+    if (!first || first.at > version + 1) return undefined;
+    return this.recent.filter((r) => r.at > version).map((r) => r.change);
+  }
+
+  /** Whether a change applied after `started` touches a value of the data set that depends on `dependsOn`. */
+  private changedSince(started: number, dataSet: string, value: unknown, dependsOn?: DependsOn<never, never>): boolean {
+    if (started === this.applied) return false;
+    const first = this.recent[0];
+    if (!first || first.at > started + 1) return true;
+    return this.recent.some(({ at, change }) => at > started && touches(change, dataSet, dependsOn, value));
+  }
+}
+
+function touches(change: DataChange, dataSet: string, dependsOn: DependsOn<never, never> | undefined, value: unknown): boolean {
+  if (change.dataSet === '*') return true;
+  if (change.dataSet !== dataSet) return false;
+  if (change.facts === null || !dependsOn) return true;
+  return (dependsOn as DependsOn)(change, value);
 }

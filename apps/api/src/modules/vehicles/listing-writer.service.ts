@@ -12,6 +12,7 @@ import { dealColumns, MARKET_COLUMNS, type MarketColumns } from './pricing/marke
 import { LISTINGS_DATA_SET } from './search/search-counts.service';
 import { containsPattern, dropFromKeywordIndex, writeKeywordIndex } from './search/keyword-match';
 import { writeFeatureIndex } from './search/feature-index';
+import { listingChangeFacts, type ListingChangeFacts } from './search/search-invalidation';
 import { DERIVATION_VERSION, DERIVED_LISTING_COLUMNS, deriveListingColumns, type DerivedListingColumns } from './vehicle-derived';
 
 /** Who writes: a signed-in user (seller or admin, through any route) or the system (demo data, imports, tests). */
@@ -67,8 +68,8 @@ export type PhotoUploaders = (manager: EntityManager, urls: readonly string[]) =
  * The one writer of the `vehicles` table: sellers, admins, demo data and test factories all write
  * listings through `write`. In one transaction it writes the rows with their derived search columns,
  * runs the "listing changed" listeners (the audit trail of admin changes, analytics dropping a deleted
- * listing's counts; the natural place for price history or a full-text index) and bumps the listings
- * cache version; after the commit, photos the change dropped leave storage. Rules about what a change
+ * listing's counts; the natural place for price history or a full-text index) and records each changed
+ * listing in the change log (markChanged); after the commit, photos the change dropped leave storage. Rules about what a change
  * may be (review, pending revisions) are decided by the callers before they write.
  */
 @Injectable()
@@ -110,17 +111,18 @@ export class ListingWriter {
     try {
       written = await this.dataSource.transaction(async (manager) => {
         const stored: (VehicleEntity | null)[] = [];
-        const changedIds: number[] = [];
-        let changed = false;
+        const logged: ListingChangeFacts[] = [];
         for (const change of changes) {
           const result = await this.apply(manager, actor, change);
           stored.push(result.stored);
           dropped.push(...result.droppedImages);
-          changed ||= result.changed;
-          if (result.changed && result.stored) changedIds.push(result.stored.id);
+          if (result.changed) {
+            const id = (result.stored ?? change.before)!.id;
+            logged.push(listingChangeFacts(id, change.before, result.stored));
+          }
         }
         if (alongside) await alongside(manager, stored);
-        if (changed) await this.markChanged(manager, changedIds);
+        if (logged.length > 0) await this.markChanged(manager, logged);
         return stored;
       });
     } finally {
@@ -214,7 +216,7 @@ export class ListingWriter {
   /**
    * The scheduled market estimate of listings (the deal-ratings job): sets each listing's expected price
    * with what it rests on (null: too uncertain) and the gap and rating at its current price, in one
-   * transaction with the cache version bump. Not a listing change: no listener runs, nothing else is touched.
+   * transaction with one change-log row (every cached search is dropped). Not a listing change: no listener runs, nothing else is touched.
    */
   async writeMarketEstimates(estimates: readonly { id: number; expectedPrice: number | null; comparables: number | null; basis: string | null }[]): Promise<number> {
     if (estimates.length === 0) return 0;
@@ -231,7 +233,7 @@ export class ListingWriter {
             await manager.update(VehicleEntity, { id: e.id }, set);
           }
         }
-        await this.markChanged(
+        await this.markAllChanged(
           manager,
           estimates.map((e) => e.id),
         );
@@ -244,7 +246,7 @@ export class ListingWriter {
 
   /**
    * Derives the derived columns (with SQLite's keyword index rows and the feature rows) of listings written under an older
-   * DERIVATION_VERSION again, 500 a transaction, each with a cache version bump. A row a seller or admin
+   * DERIVATION_VERSION again, 500 a transaction, each with one change-log row. A row a seller or admin
    * writes meanwhile already holds the new derivation and is left as it is. Not a listing change: no listener
    * runs. Answers how many listings it derived again.
    */
@@ -265,7 +267,7 @@ export class ListingWriter {
             derivedIds.push(row.id);
             refreshed += 1;
           }
-          await this.markChanged(manager, derivedIds);
+          await this.markAllChanged(manager, derivedIds);
         });
       } finally {
         this.cache.invalidate(LISTINGS_DATA_SET);
@@ -274,15 +276,26 @@ export class ListingWriter {
   }
 
   /**
-   * Bumps the listings' cache version (every cached search count is stale) and stamps the changed listings
-   * with it, in the write's transaction: the search counts of an API instance read only the listings
-   * changed since their version (search-counts.service.ts). A deleted listing has no row to stamp.
+   * Records each changed listing in the change log (its search columns before and after: every API instance
+   * drops only the cached searches it could alter) and stamps the listing with its log id, in the write's
+   * transaction, last before the commit (VersionedCacheService.record): the search counts of an API instance
+   * read only the listings changed after the log id they hold (search-counts.service.ts). A deleted listing
+   * has no row to stamp.
    */
-  private async markChanged(manager: EntityManager, ids: readonly number[]): Promise<void> {
-    const version = await this.cache.bump(manager, LISTINGS_DATA_SET);
+  private async markChanged(manager: EntityManager, changes: readonly ListingChangeFacts[]): Promise<void> {
+    const ids = await this.cache.record(manager, LISTINGS_DATA_SET, changes);
+    for (const [i, change] of changes.entries()) {
+      if (change.after) await manager.query('UPDATE vehicles SET changedInVersion = ? WHERE id = ?', [ids[i], change.id]);
+    }
+  }
+
+  /** A bulk job's changes: one log row that drops every cached search, and the listings stamped with its id. */
+  private async markAllChanged(manager: EntityManager, ids: readonly number[]): Promise<void> {
+    if (ids.length === 0) return;
+    const [logId] = await this.cache.record(manager, LISTINGS_DATA_SET, [null]);
     for (let from = 0; from < ids.length; from += 500) {
       const chunk = ids.slice(from, from + 500);
-      await manager.query(`UPDATE vehicles SET changedInVersion = ? WHERE id IN (${chunk.map(() => '?').join(', ')})`, [version, ...chunk]);
+      await manager.query(`UPDATE vehicles SET changedInVersion = ? WHERE id IN (${chunk.map(() => '?').join(', ')})`, [logId, ...chunk]);
     }
   }
 

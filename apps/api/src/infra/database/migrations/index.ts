@@ -24,6 +24,8 @@ import { UploadsUrlIndex1796800000030 } from './1796800000030-uploads-url-index'
 import { PendingBundlePhotos1796926000000 } from './1796926000000-pending-bundle-photos';
 import { MarketHistory1796930000000 } from './1796930000000-market-history';
 import { AssociateDesk1796931000000 } from './1796931000000-associate-desk';
+import { DataChanges1796940000000 } from './1796940000000-data-changes';
+import { CoveringSearchIndexes1796940000001 } from './1796940000001-covering-search-indexes';
 
 /** Every migration, in order. Listed explicitly: the API is bundled, so no glob loading. */
 export const MIGRATIONS = [
@@ -53,4 +55,6 @@ export const MIGRATIONS = [
   PendingBundlePhotos1796926000000,
   MarketHistory1796930000000,
   AssociateDesk1796931000000,
+  DataChanges1796940000000,
+  CoveringSearchIndexes1796940000001,
 ];

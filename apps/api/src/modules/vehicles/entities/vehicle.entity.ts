@@ -38,23 +38,25 @@ export const PUBLIC_COUNTS_COLUMNS = [
 ] as const;
 
 /**
- * Search indexes all start with isPublic (for sale: status approved; sold listings leave the results) and end with the sort column, so a
- * public search reads one index range in the order it answers; InnoDB secondary indexes and SQLite
- * indexes both end with the primary key, which is the tie-breaker of every sort.
+ * Search indexes all start with isPublic (for sale: status approved; sold listings leave the results), then the sort column and the
+ * id, the tie-breaker of every sort (InnoDB and SQLite indexes end with the primary key anyway), so a public
+ * search reads one index range in the order it answers. The page indexes then hold the columns the common
+ * filters compare (1796940000001-covering-search-indexes.ts): a page checks them on index entries and reads
+ * the rows of its own listings only.
  */
 @Entity({ name: 'vehicles' })
 @Index('IDX_vehicles_status_created', ['status', 'createdAt'])
 @Index('IDX_vehicles_featured', ['status', 'isFeatured', 'createdAt'])
-@Index('IDX_vehicles_public_created', ['isPublic', 'createdAt'])
-@Index('IDX_vehicles_public_price', ['isPublic', 'price'])
-@Index('IDX_vehicles_public_year', ['isPublic', 'year'])
-@Index('IDX_vehicles_public_mileage', ['isPublic', 'mileage'])
+@Index('IDX_vehicles_public_created', ['isPublic', 'createdAt', 'id', 'price', 'year', 'mileage', 'bodyType', 'fuelType'])
+@Index('IDX_vehicles_public_price', ['isPublic', 'price', 'id', 'year', 'mileage', 'bodyType', 'makeKey'])
+@Index('IDX_vehicles_public_year', ['isPublic', 'year', 'id', 'price', 'mileage', 'bodyType', 'makeKey'])
+@Index('IDX_vehicles_public_mileage', ['isPublic', 'mileage', 'id', 'price', 'year', 'bodyType', 'makeKey'])
 @Index('IDX_vehicles_public_views', ['isPublic', 'views'])
-@Index('IDX_vehicles_public_make_created', ['isPublic', 'makeKey', 'createdAt'])
+@Index('IDX_vehicles_public_make_created', ['isPublic', 'makeKey', 'createdAt', 'id', 'price', 'year', 'mileage', 'bodyType', 'fuelType'])
 @Index('IDX_vehicles_public_make_model_created', ['isPublic', 'makeKey', 'modelKey', 'createdAt'])
-@Index('IDX_vehicles_public_body', ['isPublic', 'bodyType'])
+@Index('IDX_vehicles_public_body', ['isPublic', 'bodyType', 'createdAt', 'id', 'year', 'price', 'mileage'])
 @Index('IDX_vehicles_public_fuel', ['isPublic', 'fuelType'])
-@Index('IDX_vehicles_public_geo', ['isPublic', 'latBand', 'longitude', 'latitude'])
+@Index('IDX_vehicles_public_geo', ['isPublic', 'latBand', 'longitude', 'latitude', 'createdAt', 'price'])
 @Index('IDX_vehicles_public_reduced', ['isPublic', 'priceReducedAt'])
 @Index('IDX_vehicles_public_deal', ['isPublic', 'dealRank'])
 // The counts of a search (its total and facets) read this one index and never a row, whatever filters of
@@ -278,9 +280,9 @@ export class VehicleEntity {
   isPublic: boolean;
 
   /**
-   * The listings' cache version (cache_state) whose write last changed this listing, stamped by the
-   * ListingWriter in the write's transaction: an API instance holding the search counts of an older version
-   * reads only the listings changed since (search/search-counts.service.ts).
+   * The change-log id (data_changes) of the write that last changed this listing, stamped by the
+   * ListingWriter in the write's transaction: an API instance holding the search counts of every change up
+   * to a log id reads only the listings changed after it (search/search-counts.service.ts).
    */
   @Index('IDX_vehicles_changed_in_version')
   @Column({ type: 'int', default: 0 })

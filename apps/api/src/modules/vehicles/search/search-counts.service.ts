@@ -2,15 +2,16 @@ import { Inject, Injectable, Logger, OnModuleDestroy, Optional } from '@nestjs/c
 import { PRICE_BANDS } from '@app/shared';
 import { LRUCache } from 'lru-cache';
 import { DataSource } from 'typeorm';
-import { VersionedCacheService } from '../../../infra/cache/versioned-cache.service';
+import { VersionedCacheService, type DataChange } from '../../../infra/cache/versioned-cache.service';
 import { APP_CONFIG, type AppConfig } from '../../../infra/config/app-config';
 import { sqlEngineOf, type SqlEngine } from '../../../infra/database/sql-engine';
 import { Metrics } from '../../../infra/metrics/metrics.service';
 import { addId, COMPARED_COLUMNS, CountsSnapshot, idBits, idBitsBytes, idFiltersOf, removeId, SnapshotBuilder, SNAPSHOT_COLUMNS, type ChangedRow, type CountGroup, type GroupCount, type IdBits, type IdFilters, type SnapshotRow } from './counts-snapshot';
 import { KEYWORD_TABLE } from './keyword-match';
+import { countDependsOn, publicCountDependsOn, textDependsOn, type ListingChangeFacts } from './search-invalidation';
 import { columnSql, countIndex, filtersKey, fromVehicles, whereOf, type NormalizedSearchFilters, type SqlWhere } from './search-filters';
 
-/** The cache_state row every listing write bumps. */
+/** The data set of listings in the change log (data_changes): every listing write records its changes under it. */
 export const LISTINGS_DATA_SET = 'listings';
 
 /** Keywords matching more than 1 in this many public listings are counted through the counts index (SQLite). */
@@ -98,6 +99,9 @@ const SQL_GROUPS: Record<CountGroup, { select: string; groupBy: string }> = {
 
 type Row = Record<string, unknown>;
 
+/** A snapshot read, with the log id it holds every change up to, and how it was read. */
+type Loaded = { snapshot: CountsSnapshot; from: number } & ({ read: 'all' } | { read: 'changes'; changedIds: number[] });
+
 /**
  * Counts public listings for a search: its total and each facet's groups. From memory when this instance
  * holds the counts snapshot of the listings' current version (counts-snapshot.ts: a loop over typed arrays,
@@ -118,6 +122,8 @@ export class SearchCounts implements OnModuleDestroy {
   private lastStep?: { before: CountsSnapshot; idSets: LRUCache<string, IdSet>; touched: number[] };
   /** The latest counts of each filter set and group, with the version of the snapshot they were counted in (and the id set they read). */
   private readonly counted = new LRUCache<string, { version: number; rows: GroupCount[]; idSet?: number }>({ max: MAX_KEPT_COUNTS });
+  /** Every listing change up to this log id is in the held snapshot (see loadChanges). */
+  private heldFrom = 0;
   private building?: Promise<void>;
   private nextBuildAt = 0;
 
@@ -138,7 +144,7 @@ export class SearchCounts implements OnModuleDestroy {
       this.metrics?.searchCounts.inc({ source: 'database' });
       return this.countInSql(filters, group, version);
     }
-    let snapshot = this.snapshotAt(version);
+    let snapshot = this.snapshotAt(version) ?? this.untouchedSince(filters, group);
     if (!snapshot && this.building) {
       // A held snapshot is brought forward from the few listings changed since: usually sooner than a count in
       // SQL would take. The first one, read as the server starts, is waited for longer: counts in SQL meanwhile
@@ -155,6 +161,19 @@ export class SearchCounts implements OnModuleDestroy {
     }
     this.metrics?.searchCounts.inc({ source: 'database' });
     return this.countInSql(filters, group, version);
+  }
+
+  /**
+   * The held snapshot, though older than the asked version, when no change applied since can alter this count
+   * (search-invalidation.ts countChanged: a seller's price edit within its band leaves every make count as it
+   * was): the count is the same as in the newer one, and is not held up by the catch-up (snapshotAt started it).
+   */
+  private untouchedSince(filters: NormalizedSearchFilters, group: CountGroup): CountsSnapshot | undefined {
+    const held = this.snapshot;
+    if (!held) return undefined;
+    const since = this.cache.changesSince(held.version);
+    const alters = countDependsOn(filters, group);
+    return since && since.every((change) => (change.dataSet !== LISTINGS_DATA_SET && change.dataSet !== '*') || !alters(change as DataChange<ListingChangeFacts>, undefined)) ? held : undefined;
   }
 
   /**
@@ -248,10 +267,10 @@ export class SearchCounts implements OnModuleDestroy {
     if (this.engine !== 'sqlite' || !where.keywordMatch) return false;
     const match = where.keywordMatch;
     const count = (key: string, sql: string, params: unknown[]) =>
-      this.cache.get(LISTINGS_DATA_SET, key, async () => Number(((await this.dataSource.query(sql, params)) as Row[])[0]?.n ?? 0));
+      this.cache.get(LISTINGS_DATA_SET, key, async () => Number(((await this.dataSource.query(sql, params)) as Row[])[0]?.n ?? 0), textDependsOn);
     const [matches, publicTotal] = await Promise.all([
       count(`keywordMatches:${match}`, `SELECT COUNT(*) AS n FROM ${KEYWORD_TABLE} WHERE ${KEYWORD_TABLE} MATCH ?`, [match]),
-      this.snapshot && this.snapshot.version >= version ? this.snapshot.size : this.cache.get(LISTINGS_DATA_SET, 'publicTotal', () => this.publicCount()),
+      this.snapshot && this.snapshot.version >= version ? this.snapshot.size : this.cache.get(LISTINGS_DATA_SET, 'publicTotal', () => this.publicCount(), publicCountDependsOn),
     ]);
     return matches * COMMON_KEYWORD_SHARE > publicTotal;
   }
@@ -280,6 +299,7 @@ export class SearchCounts implements OnModuleDestroy {
           this.idSets = idSetsOf(loaded.snapshot);
         }
         this.snapshot = loaded.snapshot;
+        this.heldFrom = loaded.from;
         this.metrics?.countsSnapshotBuild.observe({ read: loaded.read }, (performance.now() - started) / 1000);
       })
       .catch((error: unknown) => this.logger.warn(`Search counts snapshot not built: ${error instanceof Error ? error.message : String(error)}`))
@@ -292,62 +312,77 @@ export class SearchCounts implements OnModuleDestroy {
   }
 
   /** The snapshot of the listings' version now: the held one with the listings changed since, or all of them read. */
-  private async load(): Promise<{ snapshot: CountsSnapshot; read: 'all' } | { snapshot: CountsSnapshot; read: 'changes'; changedIds: number[] } | undefined> {
+  private async load(): Promise<Loaded | undefined> {
     const held = this.snapshot;
     if (held) {
-      const changed = await this.loadChanges(held);
-      if (changed !== 'read all') return changed && { ...changed, read: 'changes' };
+      const changed = await this.loadChanges(held, this.heldFrom);
+      if (changed !== 'read all') return changed;
     }
-    const all = await this.loadAll();
-    return all && { snapshot: all, read: 'all' };
+    return this.loadAll();
   }
 
   /**
-   * The held snapshot with the listings changed since its version (the listing writer stamps each with the
-   * version of its write: changedInVersion), read between two reads of the listings' version: every write
-   * bumps it in its own transaction, so an unchanged version means the reads saw one state of the listings
-   * (a version that moved meanwhile throws the reading away). A deleted listing has no row to read: when the
-   * snapshot then holds more listings than are public, the public ids are read to drop the deleted ones.
+   * The held snapshot with the listings changed since the log id it holds every change up to (`from`: the
+   * listing writer stamps each listing with its change's log id, changedInVersion). The position in the log is
+   * read first, so every change it counts committed before the listings are read; a listing changed again
+   * meanwhile is read as it is now, and read again by the next catch-up (its id is above the new `from` or is
+   * seen later). A deleted listing has no row to read: when the snapshot then holds more listings than are
+   * public, the public ids are read to drop the deleted ones.
    * 'read all' when reading everything is as cheap or the only way to be exact.
    */
-  private async loadChanges(held: CountsSnapshot): Promise<{ snapshot: CountsSnapshot; changedIds: number[] } | undefined | 'read all'> {
-    const version = await this.readVersion();
+  private async loadChanges(held: CountsSnapshot, heldFrom: number): Promise<Loaded | undefined | 'read all'> {
+    const { version, from } = await this.cache.position();
     const changed = (await this.dataSource.query(
       `SELECT isPublic, ${this.snapshotColumns()} FROM vehicles WHERE changedInVersion > ? ORDER BY id LIMIT ${MAX_CHANGED_SHARE_OF(held.size) + 1}`,
-      [held.version],
+      [heldFrom],
     )) as ChangedRow[];
     if (changed.length > MAX_CHANGED_SHARE_OF(held.size)) return 'read all';
     let next = held.withChanges(version, changed);
+    // Changes that each kept a listing on or off the market (a seller's price edit) leave the number of public
+    // listings as it was: no count of them (a pass over the index) at every catch-up.
+    const since = this.cache.changesSince(held.version);
+    const keepsMarket = (change: DataChange) => {
+      const facts = (change as DataChange<ListingChangeFacts>).facts;
+      return (change.dataSet !== LISTINGS_DATA_SET && change.dataSet !== '*') || (!!facts?.before && !!facts.after && facts.before.isPublic === facts.after.isPublic);
+    };
+    if (since?.every(keepsMarket) && changed.every((r) => Boolean(Number(r.isPublic)) === (held.indexOf(Number(r.id)) >= 0))) {
+      if (this.engine !== 'sqlite' && next.addedValues > 0) return 'read all';
+      return { snapshot: next, from, read: 'changes', changedIds: changed.map((r) => Number(r.id)) };
+    }
     const publicCount = await this.publicCount();
     if (next.size > publicCount) next = held.withChanges(version, changed, await this.publicIds(Math.max(held.idLimit, next.idLimit)));
-    if ((await this.readVersion()) !== version) return undefined;
     // Listings that appeared without a stamp (written outside the listing writer), or new text values on
-    // MariaDB (whose collation must be asked whether they differ from the held ones): read everything.
-    if (next.size !== publicCount || (this.engine !== 'sqlite' && next.addedValues > 0)) return 'read all';
-    return { snapshot: next, changedIds: changed.map((r) => Number(r.id)) };
+    // MariaDB (whose collation must be asked whether they differ from the held ones): read everything; unless
+    // a listing was created or deleted between the reads, which the next catch-up sees.
+    if (next.size !== publicCount || (this.engine !== 'sqlite' && next.addedValues > 0)) {
+      return (await this.cache.position()).version !== version ? undefined : 'read all';
+    }
+    return { snapshot: next, from, read: 'changes', changedIds: changed.map((r) => Number(r.id)) };
   }
 
-  /** Every public listing's count columns, by id in chunks, between two reads of the version (see loadChanges). */
-  private async loadAll(): Promise<CountsSnapshot | undefined> {
-    const before = await this.readVersion();
+  /**
+   * Every public listing's count columns, by id in chunks, after reading the position in the log: every change
+   * up to it is in the rows read; those committed while they are read are read again by the next catch-up.
+   */
+  private async loadAll(): Promise<Loaded | undefined> {
+    const { version, from } = await this.cache.position();
     const builder = new SnapshotBuilder(await this.publicCount());
     // By primary key: SQLite's NOT INDEXED still reads a rowid range.
-    const from = this.engine === 'sqlite' ? 'vehicles NOT INDEXED' : 'vehicles FORCE INDEX (PRIMARY)';
+    const table = this.engine === 'sqlite' ? 'vehicles NOT INDEXED' : 'vehicles FORCE INDEX (PRIMARY)';
     for (let after = 0; ; ) {
-      const rows = (await this.dataSource.query(`SELECT ${this.snapshotColumns()} FROM ${from} WHERE id > ? AND isPublic = 1 ORDER BY id LIMIT ${LOAD_CHUNK}`, [after])) as SnapshotRow[];
+      const rows = (await this.dataSource.query(`SELECT ${this.snapshotColumns()} FROM ${table} WHERE id > ? AND isPublic = 1 ORDER BY id LIMIT ${LOAD_CHUNK}`, [after])) as SnapshotRow[];
       builder.add(rows);
       if (rows.length < LOAD_CHUNK) break;
       after = Number(rows[rows.length - 1].id);
       await new Promise((resolve) => setImmediate(resolve));
     }
     const agrees = this.engine === 'sqlite' || (await this.collationAgrees(builder));
-    if ((await this.readVersion()) !== before) return undefined;
     if (!agrees) {
       this.logger.warn('Search counts stay in SQL: the listings hold text values MariaDB\'s collation takes for one ("Sedan", "sedan")');
       this.nextBuildAt = Date.now() + CLASH_PAUSE_MS;
       return undefined;
     }
-    return new CountsSnapshot(before, this.engine, builder.columns());
+    return { snapshot: new CountsSnapshot(version, this.engine, builder.columns()), from, read: 'all' };
   }
 
   private snapshotColumns(): string {
@@ -374,10 +409,6 @@ export class SearchCounts implements OnModuleDestroy {
     const [row] = (await this.dataSource.query(`SELECT ${columns} FROM vehicles WHERE isPublic = 1`)) as Row[];
     const inMemory = builder.distinctCounts();
     return COMPARED_COLUMNS.every((c) => Number(row[c]) === inMemory[c]);
-  }
-
-  private readVersion(): Promise<number> {
-    return this.cache.readVersion(LISTINGS_DATA_SET);
   }
 
   /** The ids of the public listings that satisfy the filters a snapshot does not hold (kept per snapshot, read when first used). */

@@ -330,7 +330,9 @@ export function fromVehicles(index: string | undefined, engine: SqlEngine, where
 
 /**
  * The page query of a search: the page's rows in sort order through the chosen index, with the distance
- * from the search's ZIP code (distanceMiles) and, for "Best match", the relevance it sorts by. The search
+ * from the search's ZIP code (distanceMiles) and, for "Best match", the relevance it sorts by. Sorted by a
+ * column, the page's ids are found first (a derived table on the index, which holds the common filters'
+ * columns) and only their rows are read. The search
  * service runs it; the search bench runs the same SQL straight on the driver as its reference.
  */
 export function pageQuery(q: {
@@ -344,30 +346,42 @@ export function pageQuery(q: {
 }): { sql: string; params: unknown[]; measuresDistance: boolean } {
   const ranked = q.sortBy === 'relevance_desc';
   const where = whereOf(q.filters, q.engine, walksSortOrder(q.index, q.sortBy) ? 'perRow' : ranked ? rankedReading(q.engine) : 'index', 'row');
+  const from = fromVehicles(q.index, q.engine, where);
+  if (!ranked) {
+    // The page's ids first, from index entries where the index holds the filters and the sort (no row read
+    // for a listing that is not on the page), then the page's 24 rows by primary key.
+    const distance = where.distance ? `, ${where.distance.sql} AS distanceMiles` : '';
+    return {
+      sql:
+        `SELECT ${q.columns}${where.distance ? ', page.distanceMiles' : ''} FROM vehicles JOIN ` +
+        `(SELECT id AS pageId${distance} FROM ${from} WHERE ${where.sql} ORDER BY ${SORT_SQL[q.sortBy]} LIMIT ? OFFSET ?) page ON vehicles.id = page.pageId ` +
+        `ORDER BY ${SORT_SQL[q.sortBy]}`,
+      params: [...(where.distance?.params ?? []), ...where.params, q.limit, q.offset],
+      measuresDistance: where.distance !== undefined,
+    };
+  }
   const columns = [q.columns];
   const selectParams: unknown[] = [];
   if (where.distance) {
     columns.push(`${where.distance.sql} AS distanceMiles`);
     selectParams.push(...where.distance.params);
   }
-  let from = fromVehicles(q.index, q.engine, where);
+  let rankedFrom = from;
   let orderBy = SORT_SQL[q.sortBy];
   const fromParams: unknown[] = [];
-  if (ranked) {
-    if (where.keywordMatch) {
-      const relevance = relevanceOf(q.engine, where.keywordMatch);
-      columns.push(relevance.column);
-      selectParams.push(...relevance.params);
-      from = `${relevance.before}${from}${relevance.after}`;
-      fromParams.push(...relevance.fromParams);
-      orderBy = relevance.orderBy ?? orderBy;
-    } else {
-      // Keywords the full-text index cannot rank (too short for it) rank every match alike: newest first.
-      columns.push('0 AS relevance');
-    }
+  if (where.keywordMatch) {
+    const relevance = relevanceOf(q.engine, where.keywordMatch);
+    columns.push(relevance.column);
+    selectParams.push(...relevance.params);
+    rankedFrom = `${relevance.before}${from}${relevance.after}`;
+    fromParams.push(...relevance.fromParams);
+    orderBy = relevance.orderBy ?? orderBy;
+  } else {
+    // Keywords the full-text index cannot rank (too short for it) rank every match alike: newest first.
+    columns.push('0 AS relevance');
   }
   return {
-    sql: `SELECT ${columns.join(', ')} FROM ${from} WHERE ${where.sql} ORDER BY ${orderBy} LIMIT ? OFFSET ?`,
+    sql: `SELECT ${columns.join(', ')} FROM ${rankedFrom} WHERE ${where.sql} ORDER BY ${orderBy} LIMIT ? OFFSET ?`,
     params: [...selectParams, ...fromParams, ...where.params, q.limit, q.offset],
     measuresDistance: where.distance !== undefined,
   };

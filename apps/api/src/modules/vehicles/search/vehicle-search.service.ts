@@ -19,15 +19,21 @@ import { PUBLIC_COLUMNS, publicRowMapper } from '../vehicle.mapper';
 import { sqlEngineOf, type SqlEngine } from '../../../infra/database/sql-engine';
 import type { GroupCount } from './counts-snapshot';
 import { LISTINGS_DATA_SET, SearchCounts } from './search-counts.service';
-import { filtersKey, pageIndex, pageIndexReadsCounts, pageQuery, toSearchRequest, withoutDimension, type FacetDimension, type NormalizedSearchFilters, type SearchRequest } from './search-filters';
+import { availableDependsOn, countDependsOn, rankedDependsOn, searchDependsOn } from './search-invalidation';
+import { filtersKey, pageIndex, pageIndexReadsCounts, pageQuery, toSearchRequest, whereOf, withoutDimension, type FacetDimension, type NormalizedSearchFilters, type SearchRequest } from './search-filters';
+
+/** "Best match" keeps at most this many ranked matches of a search's keywords (rankedPage). */
+const MAX_RANKED = 200_000;
+/** Ranked ids checked against a search's other filters per query (rankedPage). */
+const RANKED_CHUNK = 500;
 
 /** No filter: every public listing. */
 const PUBLIC_ONLY: NormalizedSearchFilters = { terms: [], features: [] };
 
 /**
- * GET /api/vehicles/search. A search's answer is kept per listings version; on a miss the page of results is
+ * GET /api/vehicles/search. A search's answer is kept until a listing change could alter it (search-invalidation.ts); on a miss the page of results is
  * read (one query: an index range in sort order, stopped after the page), and the total and the facet counts
- * come from the versioned cache, counted (SearchCounts) once per filter set and listings version.
+ * come from the versioned cache, counted (SearchCounts) once per filter set until a change alters them.
  */
 @Injectable()
 export class VehicleSearchService {
@@ -43,28 +49,35 @@ export class VehicleSearchService {
     return sqlEngineOf(this.dataSource);
   }
 
-  /** The whole answer is kept per listings version (`VersionedCacheService.answer`): repeated searches ask nothing. */
+  /**
+   * The whole answer is kept until a listing change could alter it (`VersionedCacheService.answer`,
+   * searchDependsOn): repeated searches ask nothing, and a seller's edit drops only the searches it touches.
+   */
   async search(dto: VehicleSearchDto): Promise<VehicleSearchResult> {
     const request = toSearchRequest(dto);
     const { filters, sortBy, page, limit, understood } = request;
-    const result = await this.cache.answer(LISTINGS_DATA_SET, `search:${filtersKey(filters)}:${sortBy}:${page}:${limit}`, () => this.answer(request));
-    // Not in the cached answer: another query can read as the same filters ("landrover", "land rover").
-    return understood.length > 0 ? { ...result, understood } : result;
+    const [result, available] = await Promise.all([
+      this.cache.answer(LISTINGS_DATA_SET, `search:${filtersKey(filters)}:${sortBy}:${page}:${limit}`, () => this.answer(request), searchDependsOn(filters, sortBy)),
+      // Not in the kept answer: every listing's first price cut changes it, which would drop every answer.
+      this.available(),
+    ]);
+    // Nor what the query was read as: another query can read as the same filters ("landrover", "land rover").
+    return { ...result, available, ...(understood.length > 0 ? { understood } : {}) };
   }
 
-  private async answer({ filters, sortBy, page, limit }: SearchRequest): Promise<VehicleSearchResult> {
+  private async answer({ filters, sortBy, page, limit }: SearchRequest): Promise<Omit<VehicleSearchResult, 'available'>> {
     const offset = (page - 1) * limit;
     // A page whose index does not depend on the counts ("Best match") is read beside them instead of after them: on
     // MariaDB the ranked page and the keywords' id set the counts read (SearchCounts) are each a pass over every
     // full-text match (100 to 200 ms for a common word at 100,000 listings), which one after the other added up.
     const early = pageIndexReadsCounts(sortBy) ? undefined : this.page(filters, sortBy, pageIndex(filters, sortBy, 0, 0, offset + limit), limit, offset);
-    const [total, publicTotal, facets, available, earlyPage] = await Promise.all([this.total(filters), this.total(PUBLIC_ONLY), this.facets(filters), this.available(), early]);
-    if (offset >= total) return { vehicles: [], total, page, limit, facets, available };
+    const [total, publicTotal, facets, earlyPage] = await Promise.all([this.total(filters), this.total(PUBLIC_ONLY), this.facets(filters), early]);
+    if (offset >= total) return { vehicles: [], total, page, limit, facets };
     const vehicles = earlyPage ?? (await this.page(filters, sortBy, pageIndex(filters, sortBy, total, publicTotal, offset + limit), limit, offset));
-    return { vehicles, total, page, limit, facets, available };
+    return { vehicles, total, page, limit, facets };
   }
 
-  /** What the market data can serve (SearchAvailability): two index range counts, once per listings version. */
+  /** What the market data can serve (SearchAvailability): two index range counts, kept until a rating or price drop changes. */
   private available(): Promise<SearchAvailability> {
     return this.cache.get(LISTINGS_DATA_SET, 'available', async () => {
       const vehicles = this.dataSource.getRepository(VehicleEntity);
@@ -73,15 +86,67 @@ export class VehicleSearchService {
         vehicles.count({ where: { isPublic: true, status: 'approved', priceReducedAt: Not(IsNull()) } }),
       ]);
       return { rated, reduced };
-    });
+    }, availableDependsOn);
   }
 
-  /** One query: the page's rows in sort order, read straight into the public shape. */
+  /** One query: the page's rows in sort order, read straight into the public shape ("Best match": rankedPage). */
   private async page(filters: NormalizedSearchFilters, sortBy: SortOption, index: string | undefined, limit: number, offset: number): Promise<PublicVehicle[]> {
+    if (sortBy === 'relevance_desc' && filters.terms.length > 0) return this.rankedPage(filters, limit, offset);
     const query = pageQuery({ filters, sortBy, index, limit, offset, engine: this.engine, columns: PUBLIC_COLUMNS });
     const rows = (await this.dataSource.query(query.sql, query.params)) as Record<string, unknown>[];
     const toPublic = (this.toPublic ??= publicRowMapper(this.dataSource));
     return rows.map((r) => toPublic(r, query.measuresDistance ? Number(r.distanceMiles) : undefined));
+  }
+
+  /**
+   * "Best match", the top N of the keywords' matches: ranking them is a pass over every match (on MariaDB 100 ms
+   * to seconds for a common word at 100,000 listings), so the ranked ids of every public match are read once and
+   * kept until a listing's text changes or a listing joins or leaves the market (rankedDependsOn), not when a
+   * price or mileage does. A page then checks its other filters on the ranked ids, RANKED_CHUNK at a time by
+   * primary key, and reads its own rows: the order is the SQL's (relevance, then id), which no other filter
+   * changes.
+   */
+  private async rankedPage(filters: NormalizedSearchFilters, limit: number, offset: number): Promise<PublicVehicle[]> {
+    const keywords: NormalizedSearchFilters = { terms: filters.terms, features: [] };
+    const ranked = await this.cache.get(
+      LISTINGS_DATA_SET,
+      `ranked:${filtersKey(keywords)}`,
+      async () => {
+        const q = pageQuery({ filters: keywords, sortBy: 'relevance_desc', index: undefined, limit: MAX_RANKED, offset: 0, engine: this.engine, columns: 'vehicles.id' });
+        const rows = (await this.dataSource.query(q.sql, q.params)) as { id: number | string }[];
+        return Int32Array.from(rows, (r) => Number(r.id));
+      },
+      rankedDependsOn,
+    );
+    const others: NormalizedSearchFilters = { ...filters, terms: [] };
+    let ids: number[];
+    if (filtersKey(others) === filtersKey(PUBLIC_ONLY)) {
+      ids = Array.from(ranked.subarray(offset, offset + limit));
+    } else {
+      const where = whereOf(others, this.engine, 'perRow', 'row');
+      const found: number[] = [];
+      for (let from = 0; from < ranked.length && found.length < offset + limit; from += RANKED_CHUNK) {
+        const chunk = Array.from(ranked.subarray(from, from + RANKED_CHUNK));
+        const rows = (await this.dataSource.query(`SELECT id FROM vehicles WHERE id IN (${chunk.map(() => '?').join(', ')}) AND ${where.sql}`, [...chunk, ...where.params])) as {
+          id: number | string;
+        }[];
+        const matching = new Set(rows.map((r) => Number(r.id)));
+        for (const id of chunk) if (matching.has(id)) found.push(id);
+      }
+      ids = found.slice(offset, offset + limit);
+    }
+    if (ids.length === 0) return [];
+    const distance = whereOf(filters, this.engine).distance;
+    const rows = (await this.dataSource.query(`SELECT ${PUBLIC_COLUMNS}${distance ? `, ${distance.sql} AS distanceMiles` : ''} FROM vehicles WHERE id IN (${ids.map(() => '?').join(', ')})`, [
+      ...(distance?.params ?? []),
+      ...ids,
+    ])) as Record<string, unknown>[];
+    const byId = new Map(rows.map((r) => [Number(r.id), r]));
+    const toPublic = (this.toPublic ??= publicRowMapper(this.dataSource));
+    return ids.flatMap((id) => {
+      const r = byId.get(id);
+      return r ? [toPublic(r, distance ? Number(r.distanceMiles) : undefined)] : [];
+    });
   }
 
   /**
@@ -93,7 +158,7 @@ export class VehicleSearchService {
       const bands = await this.facet('price', filters, (rows) => this.priceBands(rows));
       return bands.reduce((sum, band) => sum + band.count, 0);
     }
-    return this.cache.get(LISTINGS_DATA_SET, `total:${filtersKey(filters)}`, async (version) => (await this.counts.count(filters, 'total', version))[0]?.n ?? 0);
+    return this.cache.get(LISTINGS_DATA_SET, `total:${filtersKey(filters)}`, async (version) => (await this.counts.count(filters, 'total', version))[0]?.n ?? 0, countDependsOn(filters, 'total'));
   }
 
   private async facets(filters: NormalizedSearchFilters): Promise<SearchFacets> {
@@ -114,7 +179,7 @@ export class VehicleSearchService {
    */
   private facet<T>(dimension: FacetDimension, filters: NormalizedSearchFilters, shape: (rows: GroupCount[]) => T): Promise<T> {
     const counted = withoutDimension(filters, dimension);
-    return this.cache.get(LISTINGS_DATA_SET, `facet:${dimension}:${filtersKey(counted)}`, async (version) => shape(await this.counts.count(counted, dimension, version)));
+    return this.cache.get(LISTINGS_DATA_SET, `facet:${dimension}:${filtersKey(counted)}`, async (version) => shape(await this.counts.count(counted, dimension, version)), countDependsOn(counted, dimension));
   }
 
   private priceBands(rows: GroupCount[]): PriceBandCount[] {

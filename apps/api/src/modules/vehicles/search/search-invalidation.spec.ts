@@ -1,0 +1,116 @@
+import type { PublicVehicle, VehicleSearchResult } from '@app/shared';
+import type { DataChange } from '../../../infra/cache/versioned-cache.service';
+import type { NormalizedSearchFilters } from './search-filters';
+import { availableChanged, countChanged, couldMatch, searchDependsOn, type ListingChangeFacts, type ListingFacts } from './search-invalidation';
+
+const toyota: ListingFacts = {
+  isPublic: true,
+  status: 'approved',
+  makeKey: 'toyota',
+  modelKey: 'camry',
+  make: 'Toyota',
+  model: 'Camry',
+  bodyType: 'sedan',
+  fuelType: 'gasoline',
+  condition: 'good',
+  transmission: 'automatic',
+  drivetrain: 'fwd',
+  color: 'black',
+  interiorColorFamily: 'beige',
+  price: 15_000,
+  year: 2018,
+  mileage: 60_000,
+  dealRank: 1_000_000_000,
+  reducedAt: null,
+  createdAt: Date.UTC(2026, 0, 1),
+};
+
+const filters = (f: Partial<NormalizedSearchFilters> = {}): NormalizedSearchFilters => ({ terms: [], features: [], ...f });
+const change = (before: ListingFacts | null, after: ListingFacts | null, textChanged = false, id = 7): DataChange<ListingChangeFacts> => ({
+  id: 1,
+  dataSet: 'listings',
+  facts: { id, before, after, textChanged },
+});
+const answer = (ids: number[]): VehicleSearchResult =>
+  ({ vehicles: ids.map((id) => ({ id }) as PublicVehicle), total: ids.length, page: 1, limit: 24, facets: {}, available: { rated: 0, reduced: 0 } }) as unknown as VehicleSearchResult;
+
+describe('couldMatch', () => {
+  it('compares the column filters as SQL does (ranges inclusive, NULL matches nothing, text in any case)', () => {
+    expect(couldMatch(filters({ makeKey: 'toyota', minPrice: 15_000, maxYear: 2018 }), toyota)).toBe(true);
+    expect(couldMatch(filters({ makeKey: 'honda' }), toyota)).toBe(false);
+    expect(couldMatch(filters({ maxPrice: 14_999 }), toyota)).toBe(false);
+    expect(couldMatch(filters({ bodyType: ['suv', 'Sedan'] }), toyota)).toBe(true);
+    expect(couldMatch(filters({ exteriorColor: ['black'] }), { ...toyota, color: null })).toBe(false);
+  });
+
+  it('takes the filters it cannot check (keywords, features, place, radius) to pass, and a listing off the market to match nothing', () => {
+    expect(couldMatch(filters({ terms: ['turbo'], features: [['sunroof']], location: 'austin', near: { lat: 30, lng: -97, radius: 50 } }), toyota)).toBe(true);
+    expect(couldMatch(filters(), { ...toyota, isPublic: false })).toBe(false);
+    expect(couldMatch(filters(), null)).toBe(false);
+  });
+});
+
+describe('countChanged', () => {
+  const cut = { ...toyota, price: 14_500 };
+
+  it('a price change within a band changes no make, model, body type or fuel count, nor the total', () => {
+    for (const group of ['total', 'make', 'model', 'bodyType', 'fuelType', 'price'] as const) {
+      expect(countChanged(filters(), group, change(toyota, cut).facts!)).toBe(false);
+    }
+  });
+
+  it('a price change across a band changes the price facet only', () => {
+    const cheaper = { ...toyota, price: 9_500 };
+    expect(countChanged(filters(), 'price', change(toyota, cheaper).facts!)).toBe(true);
+    expect(countChanged(filters(), 'make', change(toyota, cheaper).facts!)).toBe(false);
+    // Unless a price filter counts it in or out.
+    expect(countChanged(filters({ minPrice: 10_000 }), 'make', change(toyota, cheaper).facts!)).toBe(true);
+  });
+
+  it('an approval (a listing joins the market) changes every count it could be in, and none it could not', () => {
+    const approval = change({ ...toyota, isPublic: false, status: 'pending' }, toyota).facts!;
+    expect(countChanged(filters(), 'total', approval)).toBe(true);
+    expect(countChanged(filters({ makeKey: 'toyota' }), 'bodyType', approval)).toBe(true);
+    expect(countChanged(filters({ makeKey: 'honda' }), 'total', approval)).toBe(false);
+    expect(countChanged(filters({ makeKey: 'honda' }), 'bodyType', approval)).toBe(false);
+  });
+
+  it("a change of the listing's text changes the counts of keyword searches it could be in", () => {
+    expect(countChanged(filters({ terms: ['turbo'] }), 'total', change(toyota, toyota, true).facts!)).toBe(true);
+    expect(countChanged(filters(), 'total', change(toyota, toyota, true).facts!)).toBe(false);
+  });
+});
+
+describe('searchDependsOn', () => {
+  const cut = { ...toyota, price: 14_500 };
+
+  it("an edit of a Toyota does not alter a Honda search's answer (whose make facet counts Toyotas) while its counts stay", () => {
+    const honda = searchDependsOn(filters({ makeKey: 'honda' }), 'created_desc');
+    expect(honda(change(toyota, cut), answer([1, 2, 3]))).toBe(false);
+    expect(honda(change(toyota, { ...toyota, bodyType: 'coupe' }), answer([1, 2, 3]))).toBe(false);
+    // A Toyota that becomes a Honda is in its results now.
+    expect(honda(change(toyota, { ...toyota, makeKey: 'honda', make: 'Honda' }), answer([1, 2, 3]))).toBe(true);
+  });
+
+  it("a price cut alters the searches whose page shows the listing, and those sorted by price, not other newest-first pages", () => {
+    const newest = searchDependsOn(filters(), 'created_desc');
+    expect(newest(change(toyota, cut), answer([1, 2, 3]))).toBe(false);
+    expect(newest(change(toyota, cut), answer([1, 7, 3]))).toBe(true);
+    expect(searchDependsOn(filters(), 'price_asc')(change(toyota, cut), answer([1, 2, 3]))).toBe(true);
+    // The make facet of a price-filtered search counts it in or out.
+    expect(searchDependsOn(filters({ maxPrice: 14_900, makeKey: 'honda' }), 'created_desc')(change(toyota, cut), answer([1]))).toBe(true);
+  });
+
+  it('a change without facts (a bulk job) alters every answer', () => {
+    expect(searchDependsOn(filters({ makeKey: 'honda' }), 'created_desc')({ id: 1, dataSet: 'listings', facts: null }, answer([]))).toBe(true);
+  });
+
+  it("a listing's first price cut changes the 'available' counts (kept apart from the answers), not a Honda answer", () => {
+    const reduced = { ...cut, reducedAt: Date.UTC(2026, 1, 1) };
+    expect(availableChanged(change(toyota, reduced).facts!)).toBe(true);
+    expect(searchDependsOn(filters({ makeKey: 'honda' }), 'created_desc')(change(toyota, reduced), answer([]))).toBe(false);
+    expect(searchDependsOn(filters(), 'reduced_desc')(change(toyota, reduced), answer([]))).toBe(true);
+    expect(availableChanged(change(toyota, { ...toyota, dealRank: 0.1 }).facts!)).toBe(true);
+    expect(availableChanged(change(toyota, cut).facts!)).toBe(false);
+  });
+});

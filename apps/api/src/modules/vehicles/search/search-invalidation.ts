@@ -1,0 +1,247 @@
+import { PRICE_BANDS, type SortOption, type VehicleSearchResult } from '@app/shared';
+import type { DataChange, DependsOn } from '../../../infra/cache/versioned-cache.service';
+import { UNRATED_DEAL_RANK } from '../pricing/market-columns';
+import type { VehicleEntity } from '../entities/vehicle.entity';
+import { COLUMN_FILTERS, withoutDimension, type FacetDimension, type NormalizedSearchFilters } from './search-filters';
+
+/**
+ * What a search could show of one listing, before or after a write: the columns its filters compare
+ * (COLUMN_FILTERS), its facets group by and its sorts order by. Recorded in the change log by the listing
+ * writer (`listingChangeFacts`), so that every API instance drops only the cached searches a write could
+ * alter (`searchDependsOn`), not all of them.
+ */
+export interface ListingFacts {
+  isPublic: boolean;
+  status: string;
+  makeKey: string | null;
+  modelKey: string | null;
+  make: string | null;
+  model: string | null;
+  bodyType: string | null;
+  fuelType: string | null;
+  condition: string | null;
+  transmission: string | null;
+  drivetrain: string | null;
+  color: string | null;
+  interiorColorFamily: string | null;
+  price: number | null;
+  year: number | null;
+  mileage: number | null;
+  dealRank: number | null;
+  /** priceReducedAt and createdAt as epoch ms (sorts). */
+  reducedAt: number | null;
+  createdAt: number | null;
+}
+
+/** One listing's change as the log holds it. */
+export interface ListingChangeFacts {
+  id: number;
+  before: ListingFacts | null;
+  after: ListingFacts | null;
+  /**
+   * What the search filters that the facts do not hold read changed: keywords (searchText), features, place,
+   * position. Then a search with such a filter may gain or lose the listing whatever its columns say.
+   */
+  textChanged: boolean;
+}
+
+type FactsSource = Pick<
+  VehicleEntity,
+  | 'isPublic'
+  | 'status'
+  | 'makeKey'
+  | 'modelKey'
+  | 'make'
+  | 'model'
+  | 'bodyType'
+  | 'fuelType'
+  | 'condition'
+  | 'transmission'
+  | 'drivetrain'
+  | 'color'
+  | 'interiorColorFamily'
+  | 'price'
+  | 'year'
+  | 'mileage'
+  | 'dealRank'
+  | 'priceReducedAt'
+  | 'createdAt'
+  | 'searchText'
+  | 'featureKeys'
+  | 'location'
+  | 'latitude'
+  | 'longitude'
+>;
+
+const num = (value: unknown): number | null => (value === null || value === undefined ? null : Number(value));
+const text = (value: unknown): string | null => (value === null || value === undefined ? null : String(value));
+const time = (value: Date | string | null | undefined): number | null => (value === null || value === undefined ? null : new Date(value).getTime());
+
+export function listingFacts(row: FactsSource): ListingFacts {
+  return {
+    isPublic: Boolean(row.isPublic),
+    status: row.status,
+    makeKey: text(row.makeKey),
+    modelKey: text(row.modelKey),
+    make: text(row.make),
+    model: text(row.model),
+    bodyType: text(row.bodyType),
+    fuelType: text(row.fuelType),
+    condition: text(row.condition),
+    transmission: text(row.transmission),
+    drivetrain: text(row.drivetrain),
+    color: text(row.color),
+    interiorColorFamily: text(row.interiorColorFamily),
+    price: num(row.price),
+    year: num(row.year),
+    mileage: num(row.mileage),
+    dealRank: num(row.dealRank),
+    reducedAt: time(row.priceReducedAt),
+    createdAt: time(row.createdAt),
+  };
+}
+
+/** The log's facts of one listing write: the listing as it was (null: created) and as it is (null: deleted). */
+export function listingChangeFacts(id: number, before: FactsSource | null, after: FactsSource | null): ListingChangeFacts {
+  const sameText =
+    before !== null &&
+    after !== null &&
+    before.searchText === after.searchText &&
+    before.featureKeys === after.featureKeys &&
+    before.location === after.location &&
+    num(before.latitude) === num(after.latitude) &&
+    num(before.longitude) === num(after.longitude);
+  return { id, before: before && listingFacts(before), after: after && listingFacts(after), textChanged: !sameText };
+}
+
+/** Text compared as MariaDB's collation might (case aside): a wider match only drops an answer more. */
+const sameText = (a: string | null, b: string) => a !== null && a.toLowerCase() === b.toLowerCase();
+
+/**
+ * Whether the listing could match the filters: its columns pass every column filter (as whereOf and the counts
+ * snapshot compare them; NULL never equals nor falls in a range). The filters the facts do not hold
+ * (keywords, features, place, radius) are taken to pass.
+ */
+export function couldMatch(filters: NormalizedSearchFilters, facts: ListingFacts | null): boolean {
+  if (!facts || !facts.isPublic) return false;
+  for (const { filter, column, op } of COLUMN_FILTERS) {
+    const wanted = filters[filter];
+    if (wanted === undefined) continue;
+    const value = facts[column];
+    if (value === null) return false;
+    if (op === 'in') {
+      const values = typeof wanted === 'string' ? [wanted] : (wanted as readonly string[]);
+      if (!values.some((v) => sameText(String(value), v))) return false;
+    } else if (op === '>=' ? Number(value) < Number(wanted) : Number(value) > Number(wanted)) return false;
+  }
+  return true;
+}
+
+/** Whether the filters have a filter the facts do not hold (see ListingChangeFacts.textChanged). */
+const readsText = (f: NormalizedSearchFilters) => f.terms.length > 0 || f.features.length > 0 || f.location !== undefined || f.near !== undefined;
+
+/** Whether a count of `filters` (grouped by `group`, or the total) may differ after the change. */
+export function countChanged(filters: NormalizedSearchFilters, group: FacetDimension | 'total', change: ListingChangeFacts): boolean {
+  const before = couldMatch(filters, change.before);
+  const after = couldMatch(filters, change.after);
+  if (!before && !after) return false;
+  if (before !== after || (change.textChanged && readsText(filters))) return true;
+  return group !== 'total' && groupOf(group, change.before!) !== groupOf(group, change.after!);
+}
+
+/** The group a facet counts the listing in (with its label for makes and models, MIN of the group's). */
+function groupOf(group: FacetDimension, facts: ListingFacts): string {
+  switch (group) {
+    case 'make':
+      return `${facts.makeKey}\u0000${facts.make}`;
+    case 'model':
+      return `${facts.modelKey}\u0000${facts.model}`;
+    case 'price': {
+      const band = facts.price === null ? -1 : PRICE_BANDS.findIndex((b) => b.max === null || facts.price! < b.max);
+      return String(band);
+    }
+    default:
+      return String(facts[group]);
+  }
+}
+
+/** The column each sort orders by, in the facts (undefined: the facts do not hold it; see sortKeyChanged). */
+const SORT_FACT: Record<SortOption, keyof ListingFacts | undefined> = {
+  price_asc: 'price',
+  price_desc: 'price',
+  year_asc: 'year',
+  year_desc: 'year',
+  mileage_asc: 'mileage',
+  mileage_desc: 'mileage',
+  // View counts change outside the listing writer: answers show them at most ANSWER_TTL_MS old.
+  views_asc: undefined,
+  views_desc: undefined,
+  created_asc: 'createdAt',
+  created_desc: 'createdAt',
+  reduced_desc: 'reducedAt',
+  deal_asc: 'dealRank',
+  // Distance and relevance come from the position and the text (textChanged).
+  distance_asc: undefined,
+  relevance_desc: undefined,
+};
+
+function sortKeyChanged(sortBy: SortOption, change: ListingChangeFacts): boolean {
+  const column = SORT_FACT[sortBy];
+  if (column === undefined) return change.textChanged;
+  return change.before?.[column] !== change.after?.[column];
+}
+
+/** Whether the counts of the search page's `available` (rated, reduced listings for sale) may differ. */
+export function availableChanged(change: ListingChangeFacts): boolean {
+  const forSale = (f: ListingFacts | null) => f !== null && f.isPublic && f.status === 'approved';
+  const rated = (f: ListingFacts | null) => forSale(f) && f!.dealRank !== null && f!.dealRank < UNRATED_DEAL_RANK;
+  const reduced = (f: ListingFacts | null) => forSale(f) && f!.reducedAt !== null;
+  return rated(change.before) !== rated(change.after) || reduced(change.before) !== reduced(change.after);
+}
+
+/** The facets a search answer holds: the model facet only with a make. */
+export function facetsOf(filters: NormalizedSearchFilters): FacetDimension[] {
+  return filters.makeKey === undefined ? ['make', 'bodyType', 'fuelType', 'price'] : ['make', 'model', 'bodyType', 'fuelType', 'price'];
+}
+
+/**
+ * What a whole search answer (a page, its total and facets; `available` is kept on its own) depends on: a listing change alters
+ * it when the listing could be on its page (it is there now, or it joins or leaves the results, or moves in
+ * their order), or when the total or a facet's count changes (counted without the facet's own filter: a Honda
+ * search's make facet counts Toyotas, but a Toyota's price cut within its price band leaves it as it was).
+ * A change without facts (a bulk job) alters every answer.
+ */
+export function searchDependsOn(filters: NormalizedSearchFilters, sortBy: SortOption): DependsOn<Pick<VehicleSearchResult, 'vehicles'>, ListingChangeFacts> {
+  const facets = facetsOf(filters);
+  const facetFilters = facets.map((dimension) => ({ dimension, filters: withoutDimension(filters, dimension) }));
+  return (logged: DataChange<ListingChangeFacts>, answer: Pick<VehicleSearchResult, 'vehicles'>) => {
+    const change = logged.facts;
+    if (!change) return true;
+    const before = couldMatch(filters, change.before);
+    const after = couldMatch(filters, change.after);
+    if (before || after) {
+      if (before !== after || (change.textChanged && readsText(filters)) || sortKeyChanged(sortBy, change)) return true;
+      if (answer.vehicles.some((v) => v.id === change.id)) return true;
+    }
+    return facetFilters.some((f) => countChanged(f.filters, f.dimension, change));
+  };
+}
+
+/** What a cached count (a total, a facet) depends on: see countChanged. */
+export function countDependsOn(filters: NormalizedSearchFilters, group: FacetDimension | 'total'): DependsOn<unknown, ListingChangeFacts> {
+  return (logged) => logged.facts === null || countChanged(filters, group, logged.facts);
+}
+
+/** What the search page's `available` depends on: see availableChanged. */
+export const availableDependsOn: DependsOn<unknown, ListingChangeFacts> = (logged) => logged.facts === null || availableChanged(logged.facts);
+
+/** What a count of public listings depends on: a listing that becomes public or stops being so. */
+export const publicCountDependsOn: DependsOn<unknown, ListingChangeFacts> = (logged) =>
+  logged.facts === null || Boolean(logged.facts.before?.isPublic) !== Boolean(logged.facts.after?.isPublic);
+
+/** What a count of the full-text index depends on: a listing whose text changed (created and deleted ones too). */
+export const textDependsOn: DependsOn<unknown, ListingChangeFacts> = (logged) => logged.facts === null || logged.facts.textChanged;
+
+/** What the ranked matches of keywords ("Best match") depend on: a listing's text, or a listing joining or leaving the market. */
+export const rankedDependsOn: DependsOn<unknown, ListingChangeFacts> = (logged) =>
+  logged.facts === null || logged.facts.textChanged || Boolean(logged.facts.before?.isPublic) !== Boolean(logged.facts.after?.isPublic);
