@@ -15,6 +15,14 @@ const MARKER_ATTRIBUTE = 'data-deferred';
 
 type Module<P> = { default: ComponentType<P> };
 
+/** The marker the server drew before the part of React id `id`, if it drew it. */
+function markerOf(id: string): Element | null {
+  for (const marker of document.querySelectorAll(`template[${MARKER_ATTRIBUTE}]`)) {
+    if (marker.getAttribute(MARKER_ATTRIBUTE) === id) return marker;
+  }
+  return null;
+}
+
 /** Every deferred part's loader, for the server (preloadDeferred): it draws them all, so it needs them all at once. */
 const loaders = new Set<() => Promise<unknown>>();
 
@@ -113,7 +121,7 @@ export function deferred<P extends object>(load: () => Promise<Module<P>>, fallb
       let requested: () => void = () => undefined;
       const asked = new Promise<void>((resolve) => (requested = resolve));
       const Lazy = lazy(async () => {
-        const marker = typeof document === 'undefined' ? null : document.querySelector(`[${MARKER_ATTRIBUTE}="${CSS.escape(id)}"]`);
+        const marker = typeof document === 'undefined' ? null : markerOf(id);
         // Near the viewport, or drawn anew by React after all (its fallback is up): the module is needed now.
         if (marker) await Promise.race([wanted(serverDrawnElements(marker)), asked]);
         const Component = await start();

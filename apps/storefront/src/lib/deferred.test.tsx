@@ -1,0 +1,108 @@
+import { act, render, screen } from '@testing-library/react';
+import { useState } from 'react';
+import { hydrateRoot } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
+import { MemoryRouter } from 'react-router';
+import { deferred, preloadDeferred } from './deferred';
+
+/** The part: a counter, so that a test can tell a hydrated part (it counts) from the server's drawing (it does not). */
+function Counter({ label }: { label: string }) {
+  const [count, setCount] = useState(0);
+  return (
+    <button type="button" onClick={() => setCount((c) => c + 1)}>
+      {label} {count}
+    </button>
+  );
+}
+
+/** An IntersectionObserver whose entries the test sends: the elements observed, and who observes them. */
+class TestObserver {
+  static all: TestObserver[] = [];
+  readonly elements: Element[] = [];
+  constructor(private readonly callback: IntersectionObserverCallback) {
+    TestObserver.all.push(this);
+  }
+  observe(element: Element) {
+    this.elements.push(element);
+  }
+  disconnect() {
+    this.elements.length = 0;
+  }
+  /** Tells the observer its elements came into view. */
+  enter() {
+    const entries = this.elements.map((target) => ({ target, isIntersecting: true }) as IntersectionObserverEntry);
+    this.callback(entries, this as unknown as IntersectionObserver);
+  }
+}
+
+function page(Part: ReturnType<typeof deferred<{ label: string }>>) {
+  return (
+    <MemoryRouter>
+      <p>Above</p>
+      <Part label="Clicks" />
+    </MemoryRouter>
+  );
+}
+
+describe('deferred', () => {
+  const original = globalThis.IntersectionObserver;
+  beforeEach(() => {
+    TestObserver.all = [];
+    globalThis.IntersectionObserver = TestObserver as unknown as typeof IntersectionObserver;
+  });
+  afterEach(() => {
+    globalThis.IntersectionObserver = original;
+  });
+
+  it('is drawn by the server, once preloaded, inside a Suspense boundary', async () => {
+    const load = jest.fn(async () => ({ default: Counter }));
+    const Part = deferred(load);
+    await preloadDeferred();
+    const html = renderToString(page(Part));
+    expect(html).toMatch(/<template data-deferred="[^"]+"><\/template><!--\$--><button type="button">Clicks(<!-- -->| )+0<\/button><!--\/\$-->/);
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+
+  it('loads at once when the browser draws it itself', async () => {
+    const load = jest.fn(async () => ({ default: Counter }));
+    const Part = deferred(load);
+    render(page(Part));
+    expect((await screen.findByRole('button', { name: 'Clicks 0' })).textContent).toBe('Clicks 0');
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+
+  it("keeps the server's drawing and loads its module only once it comes into view, then takes it over", async () => {
+    let loads = 0;
+    const Part = deferred(async () => {
+      loads += 1;
+      return { default: Counter };
+    });
+    // The server's drawing (its module is the same one here: loaded for the server, then forgotten below).
+    await preloadDeferred();
+    const html = renderToString(page(Part));
+    const FreshPart = deferred(async () => {
+      loads += 1;
+      return { default: Counter };
+    });
+    const container = document.createElement('div');
+    container.innerHTML = html;
+    document.body.appendChild(container);
+    loads = 0;
+    await act(async () => {
+      hydrateRoot(container, page(FreshPart));
+    });
+    const button = screen.getByRole('button', { name: 'Clicks 0' });
+    expect(loads).toBe(0);
+    // Not hydrated: a click does not count.
+    await act(async () => button.click());
+    expect(button.textContent).toBe('Clicks 0');
+
+    const observer = TestObserver.all.find((o) => o.elements.includes(button));
+    expect(observer).toBeDefined();
+    await act(async () => observer?.enter());
+    expect(loads).toBe(1);
+    await act(async () => screen.getByRole('button', { name: 'Clicks 0' }).click());
+    expect(screen.getByRole('button', { name: 'Clicks 1' })).toBe(button);
+    container.remove();
+  });
+});
