@@ -31,6 +31,17 @@ export async function preloadDeferred(): Promise<void> {
   await Promise.all([...loaders].map((load) => load()));
 }
 
+/** The elements of the part the server drew after `marker` (between the comments `<!--$-->` and `<!--/$-->`). */
+function boundaryElements(marker: Element): Element[] {
+  const elements: Element[] = [];
+  let node = marker.nextSibling;
+  if (!(node instanceof Comment) || node.data !== '$') return elements;
+  for (node = node.nextSibling; node && !(node instanceof Comment && node.data === '/$'); node = node.nextSibling) {
+    if (node instanceof Element) elements.push(node);
+  }
+  return elements;
+}
+
 /**
  * The elements the server drew for the part after `marker` (its Suspense boundary: the nodes between the
  * comments `<!--$-->` and `<!--/$-->`), or none when the part is not the server's (drawn by the browser). A part
@@ -38,13 +49,12 @@ export async function preloadDeferred(): Promise<void> {
  * when the place where it would show comes near.
  */
 function serverDrawnElements(marker: Element): Element[] {
-  const elements: Element[] = [];
-  let node = marker.nextSibling;
-  if (!(node instanceof Comment) || node.data !== '$') return elements;
-  for (node = node.nextSibling; node && !(node instanceof Comment && node.data === '/$'); node = node.nextSibling) {
-    if (node instanceof Element) elements.push(node);
-  }
-  if (elements.length > 0) return elements;
+  const elements = boundaryElements(marker);
+  const start = marker.nextSibling;
+  if (elements.length > 0 || !(start instanceof Comment) || start.data !== '$') return elements;
+  let node = start.nextSibling;
+  while (node && !(node instanceof Comment && node.data === '/$')) node = node.nextSibling;
+  if (!node) return elements;
   // Empty: the next element in the document's order that takes part in the layout.
   for (let after: Node | null = node; after; after = after.parentNode) {
     for (let next = after.nextSibling; next; next = next.nextSibling) {
@@ -79,6 +89,25 @@ function wanted(elements: Element[]): Promise<void> {
 }
 
 const INTERACTIONS = ['focusin', 'pointerdown'] as const;
+
+/**
+ * What the visitor typed into a part's fields before it was hydrated, handed to React: hydration keeps a field's
+ * text but not its state (the form would find a filled field empty), so each field whose text differs from the
+ * server's is changed as if typed again (React tracks a field's last value: it is set back first, so that the
+ * input event reads as a change).
+ */
+function replayTypedValues(elements: readonly Element[]): void {
+  for (const element of elements) {
+    for (const field of element.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>('input:not([type=checkbox]):not([type=radio]), textarea')) {
+      if (field.value === field.defaultValue) continue;
+      const typed = field.value;
+      const prototype = field instanceof HTMLTextAreaElement ? HTMLTextAreaElement.prototype : HTMLInputElement.prototype;
+      field.value = field.defaultValue;
+      Object.getOwnPropertyDescriptor(prototype, 'value')?.set?.call(field, typed);
+      field.dispatchEvent(new Event('input', { bubbles: true }));
+    }
+  }
+}
 
 /** The fallback of a part React draws anew in the browser: asks for the part's module at once. */
 function LoadNow({ onMount, children }: { onMount: () => void; children: ReactNode }) {
@@ -119,11 +148,15 @@ export function deferred<P extends object>(load: () => Promise<Module<P>>, fallb
     const [first] = useState(() => {
       if (Loaded) return null;
       let requested: () => void = () => undefined;
+      const drawn: Element[] = [];
       const asked = new Promise<void>((resolve) => (requested = resolve));
       const Lazy = lazy(async () => {
         const marker = typeof document === 'undefined' ? null : markerOf(id);
         // Near the viewport, or drawn anew by React after all (its fallback is up): the module is needed now.
-        if (marker) await Promise.race([wanted(serverDrawnElements(marker)), asked]);
+        if (marker) {
+          drawn.push(...boundaryElements(marker));
+          await Promise.race([wanted(serverDrawnElements(marker)), asked]);
+        }
         const Component = await start();
         setReady(true);
         return { default: Component };
@@ -133,9 +166,12 @@ export function deferred<P extends object>(load: () => Promise<Module<P>>, fallb
           <Lazy {...props} />
         </Suspense>
       );
-      return { Lazy, element, request: requested };
+      return { Lazy, element, request: requested, drawn };
     });
     if (first && !ready && location !== firstLocation.current) first.request();
+    useEffect(() => {
+      if (ready && first) replayTypedValues(first.drawn);
+    }, [ready, first]);
     // The same boundary in every case (the server's drawing has it: hydration must find it).
     const Part = first?.Lazy ?? (Loaded as ComponentType<P>);
     const part = first && !ready ? first.element : (
