@@ -7,6 +7,7 @@ import { useLocation } from 'react-router';
 // part comes within DEFERRED_MARGIN of the viewport: the first load carries neither its code nor its hydration.
 // Drawn by the browser itself (a signed-in visitor, a later navigation), the part loads at once.
 // A deferred part's styles must come with the page that uses it: its own chunk's would arrive only with it.
+// Not for forms: what a visitor types into a form the server drew before it is hydrated is not in its state.
 
 /** How close to the viewport a part the server drew must come for its module to load. */
 export const DEFERRED_MARGIN = '300px';
@@ -90,25 +91,6 @@ function wanted(elements: Element[]): Promise<void> {
 
 const INTERACTIONS = ['focusin', 'pointerdown'] as const;
 
-/**
- * What the visitor typed into a part's fields before it was hydrated, handed to React: hydration keeps a field's
- * text but not its state (the form would find a filled field empty), so each field whose text differs from the
- * server's is changed as if typed again (React tracks a field's last value: it is set back first, so that the
- * input event reads as a change).
- */
-function replayTypedValues(elements: readonly Element[]): void {
-  for (const element of elements) {
-    for (const field of element.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>('input:not([type=checkbox]):not([type=radio]), textarea')) {
-      if (field.value === field.defaultValue) continue;
-      const typed = field.value;
-      const prototype = field instanceof HTMLTextAreaElement ? HTMLTextAreaElement.prototype : HTMLInputElement.prototype;
-      field.value = field.defaultValue;
-      Object.getOwnPropertyDescriptor(prototype, 'value')?.set?.call(field, typed);
-      field.dispatchEvent(new Event('input', { bubbles: true }));
-    }
-  }
-}
-
 /** The fallback of a part React draws anew in the browser: asks for the part's module at once. */
 function LoadNow({ onMount, children }: { onMount: () => void; children: ReactNode }) {
   useEffect(onMount, [onMount]);
@@ -148,30 +130,28 @@ export function deferred<P extends object>(load: () => Promise<Module<P>>, fallb
     const [first] = useState(() => {
       if (Loaded) return null;
       let requested: () => void = () => undefined;
-      const drawn: Element[] = [];
       const asked = new Promise<void>((resolve) => (requested = resolve));
-      const Lazy = lazy(async () => {
+      const Lazy = lazy(() => {
+        const loaded = loadPart();
+        // Ready (the element with the current props) once React has the module
+        // and has taken the server's drawing over with it: a task after the lazy component resolves.
+        void loaded.then(() => setTimeout(() => setReady(true), 0));
+        return loaded;
+      });
+      async function loadPart() {
         const marker = typeof document === 'undefined' ? null : markerOf(id);
         // Near the viewport, or drawn anew by React after all (its fallback is up): the module is needed now.
-        if (marker) {
-          drawn.push(...boundaryElements(marker));
-          await Promise.race([wanted(serverDrawnElements(marker)), asked]);
-        }
-        const Component = await start();
-        setReady(true);
-        return { default: Component };
-      });
+        if (marker) await Promise.race([wanted(serverDrawnElements(marker)), asked]);
+        return { default: await start() };
+      }
       const element = (
         <Suspense fallback={<LoadNow onMount={requested}>{fallback}</LoadNow>}>
           <Lazy {...props} />
         </Suspense>
       );
-      return { Lazy, element, request: requested, drawn };
+      return { Lazy, element, request: requested };
     });
     if (first && !ready && location !== firstLocation.current) first.request();
-    useEffect(() => {
-      if (ready && first) replayTypedValues(first.drawn);
-    }, [ready, first]);
     // The same boundary in every case (the server's drawing has it: hydration must find it).
     const Part = first?.Lazy ?? (Loaded as ComponentType<P>);
     const part = first && !ready ? first.element : (

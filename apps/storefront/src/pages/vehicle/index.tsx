@@ -30,17 +30,18 @@ import { smsHref, telHref } from '../../lib/phone';
 import { FALLBACK_IMAGE, galleryImages } from '../../lib/vehicle';
 import { deferred } from '../../lib/deferred';
 import { ContactBar } from './ContactBar';
+import { ContactForm } from './ContactForm';
+import { FinancingForm } from './FinancingForm';
+import { PaymentEstimate } from './PaymentEstimate';
 import { ListingFacts, PriceNotes } from './ListingMarket';
 import './vehicle.css';
 // The save button's look (the cards' styles; the similar listings below bring the cards themselves).
 import '../../components/VehicleCard.css';
 import '../../components/MarketLabels.css';
 
-// Below the first screen on a phone (the forms beside the listing on a wide screen): loaded, and taken over from
-// the server's drawing, as the visitor nears them (lib/deferred.tsx).
-const ContactForm = deferred(() => import(/* webpackChunkName: "vehicle-contact" */ './ContactForm').then((m) => ({ default: m.ContactForm })));
-const FinancingForm = deferred(() => import(/* webpackChunkName: "vehicle-financing" */ './FinancingForm').then((m) => ({ default: m.FinancingForm })));
-const PaymentEstimate = deferred(() => import(/* webpackChunkName: "vehicle-payment" */ './PaymentEstimate').then((m) => ({ default: m.PaymentEstimate })));
+// Below the first screen: loaded, and taken over from the server's drawing, as the visitor nears them
+// (lib/deferred.tsx). Not the forms (contact, financing, payment estimate): what a visitor types into a form
+// before it is hydrated is not in its state (the contact form then finds filled fields empty).
 const PriceHistory = deferred(() => import(/* webpackChunkName: "vehicle-price-history" */ './PriceHistory'));
 /** The owner's notices (pending or rejected, days on market, changes awaiting review): for them only. */
 const OwnerNotices = lazy(() => import(/* webpackChunkName: "vehicle-owner" */ './OwnerNotices'));
