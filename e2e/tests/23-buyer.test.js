@@ -120,6 +120,8 @@ test('search: sold cars leave the results for "Recently sold"; cards show photos
   await page.setViewportSize(DESKTOP);
   await page.goto('/search');
   const section = page.getByRole('region', { name: 'Recently sold' });
+  // Below the results, it loads as the visitor scrolls near where it shows.
+  await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
   await section.locator('article').first().waitFor();
   // A demo car's card (listings other files of this lane added may have no photo yet, and come first).
   const card = page.locator('.search-results .vehicle-grid article').filter({ has: page.locator('.vehicle-card-photos') }).first();
@@ -264,6 +266,12 @@ test('seller: actions in words, the rejected listing says why, its pill keeps it
 
 test('staff console: the tables fit 1440 px, Approve and Reject are reachable at 390 px, the audit trail reads in words', async () => {
   const page = await newSession(ADMIN);
+  // The trail holds an edit of this test's own (files before it in the lane may have left none): a listing's
+  // description changed and put back.
+  const { vehicles: [listing] } = await api('/api/vehicles/search?limit=1');
+  for (const description of [`${listing.description} (checked)`, listing.description]) {
+    assert.equal((await page.request.patch(`/api/admin/vehicles/${listing.id}`, { data: { description } })).status(), 200);
+  }
   await page.setViewportSize(DESKTOP);
   await page.goto('/admin');
   await page.getByRole('heading', { name: 'Admin Dashboard', level: 2 }).waitFor();
