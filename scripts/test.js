@@ -32,46 +32,44 @@ const BROWSER_BUILDS = ['storefront', 'admin', 'demo'];
  * Runs a command through cpu-of.js, which answers the CPU time of the command and everything it started (a
  * run's CPU time can no longer be told from this process's total when tracks overlap). `output`: 'inherit'
  * streams it, 'capture' keeps standard output (errors stream), 'quiet' keeps both, or a file to write both to.
- * Answers the exit code, the CPU seconds and what was kept.
+ * Answers the child and `done`, which settles with its exit code, its CPU seconds and what was kept.
  */
 function run(command, args, { output = 'inherit', env = {}, detached = false } = {}) {
-  {
-    const cpuFile = join(scratch, `cpu-${Math.random().toString(36).slice(2)}`);
-    let fd;
-    let stdio;
-    if (output === 'inherit') stdio = 'inherit';
-    else if (output === 'capture') stdio = ['ignore', 'pipe', 'inherit'];
-    else if (output === 'quiet') stdio = ['ignore', 'pipe', 'pipe'];
-    else {
-      fd = openSync(output, 'w');
-      stdio = ['ignore', fd, fd];
-    }
-    const child = spawn(process.execPath, [join(__dirname, 'lib', 'cpu-of.js'), cpuFile, command, ...args], {
-      cwd: root,
-      stdio,
-      env: { ...process.env, ...env },
-      // A process group of its own where asked, so that a stopped run ends what it started.
-      detached,
-    });
-    if (fd !== undefined) closeSync(fd);
-    const chunks = [];
-    child.stdout?.on('data', (chunk) => chunks.push(chunk));
-    child.stderr?.on('data', (chunk) => chunks.push(chunk));
-    const done = new Promise((resolveDone) => {
-      child.once('error', (error) => resolveDone({ status: 1, cpu: 0, output: String(error) }));
-      child.once('close', (code, signal) => {
-        let cpu = 0;
-        try {
-          cpu = Number(readFileSync(cpuFile, 'utf8'));
-        } catch {
-          // ended before it could say
-        }
-        resolveDone({ status: code ?? (signal ? 1 : 0), cpu, output: Buffer.concat(chunks).toString() });
-      });
-    });
-    if (detached) child.detached = true;
-    return { child, done };
+  const cpuFile = join(scratch, `cpu-${Math.random().toString(36).slice(2)}`);
+  let fd;
+  let stdio;
+  if (output === 'inherit') stdio = 'inherit';
+  else if (output === 'capture') stdio = ['ignore', 'pipe', 'inherit'];
+  else if (output === 'quiet') stdio = ['ignore', 'pipe', 'pipe'];
+  else {
+    fd = openSync(output, 'w');
+    stdio = ['ignore', fd, fd];
   }
+  const child = spawn(process.execPath, [join(__dirname, 'lib', 'cpu-of.js'), cpuFile, command, ...args], {
+    cwd: root,
+    stdio,
+    env: { ...process.env, ...env },
+    // A process group of its own where asked, so that a stopped run ends what it started.
+    detached,
+  });
+  if (fd !== undefined) closeSync(fd);
+  const chunks = [];
+  child.stdout?.on('data', (chunk) => chunks.push(chunk));
+  child.stderr?.on('data', (chunk) => chunks.push(chunk));
+  const done = new Promise((resolveDone) => {
+    child.once('error', (error) => resolveDone({ status: 1, cpu: 0, output: String(error) }));
+    child.once('close', (code, signal) => {
+      let cpu = 0;
+      try {
+        cpu = Number(readFileSync(cpuFile, 'utf8'));
+      } catch {
+        // ended before it could say
+      }
+      resolveDone({ status: code ?? (signal ? 1 : 0), cpu, output: Buffer.concat(chunks).toString() });
+    });
+  });
+  running.set(child, detached);
+  return { child, done };
 }
 
 /** The ten test files that took longest (with their project), from jest's JSON report. */
@@ -95,8 +93,8 @@ function browserCounts(output) {
 /** Lines of the summary: name, start and end (seconds from the run's start), CPU seconds, tests, ok. */
 const summary = [];
 const counts = { passed: 0, failed: 0 };
-/** Processes to end if the run is stopped. */
-const running = new Set();
+/** The run's processes (each with whether it leads a process group of its own), to end if the run is stopped. */
+const running = new Map();
 
 function record(name, since, { cpu, tests, ok }) {
   summary.push({ name, from: ((since - started) / 1000).toFixed(1), seconds: elapsed(since), cpu, tests, ok });
@@ -112,7 +110,6 @@ function record(name, since, { cpu, tests, ok }) {
 /** Starts `command` as one of the run's processes; answers its result once it ends. */
 async function track(command, args, options) {
   const { child, done } = run(command, args, options);
-  running.add(child);
   const result = await done;
   running.delete(child);
   return result;
@@ -183,7 +180,6 @@ async function browserTests(name, part) {
   const since = Date.now();
   console.log(`\n▶ ${name}`);
   const { child, done } = run(process.execPath, [join(root, 'e2e', 'run.js')], { output: 'capture', env: { E2E_PART: part } });
-  running.add(child);
   let rest = '';
   const lines = [];
   child.stdout.on('data', (chunk) => {
@@ -205,10 +201,10 @@ async function browserTests(name, part) {
 }
 
 function stopAll() {
-  for (const child of running) {
+  for (const [child, detached] of running) {
     try {
       // A detached child leads a process group of its own: end all of it.
-      if (child.detached) process.kill(-child.pid, 'SIGTERM');
+      if (detached) process.kill(-child.pid, 'SIGTERM');
       else child.kill('SIGTERM');
     } catch {
       // already gone
