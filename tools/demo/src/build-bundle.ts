@@ -32,6 +32,7 @@ import {
   type ListingBundle,
 } from '@app/shared';
 import { encodePhoto } from '@app/shared/server';
+import sharp from 'sharp';
 import { renderCarPhoto, SHOOT_VIEWS } from './car-photo/car-photo';
 import { fromCache, photoCacheOf, toCache } from './photo-cache';
 import { buildDemoListings, demoBundleListing, prng } from './demo-listings';
@@ -70,10 +71,11 @@ const RENDER_SETTINGS = 'seed=listing+1;speed=fast';
 
 /**
  * A stamp of what a photo's pixels and files depend on besides its job: the scene renderer (car-photo/), the shared
- * photo rules and RENDER_SETTINGS. The render cache is kept by it, so a change to the listings' texts keeps it.
+ * photo rules, RENDER_SETTINGS and the installed sharp and libvips (they encode them). The render cache is kept by it,
+ * so a change to the listings' texts keeps it.
  */
 function rendererStamp(): string {
-  const hash = createHash('sha256').update(RENDER_SETTINGS);
+  const hash = createHash('sha256').update(RENDER_SETTINGS).update(JSON.stringify(sharp.versions));
   hashSources(hash, join(SRC, 'car-photo'));
   for (const path of SHARED_PHOTO_RULES) hash.update(readFileSync(path));
   return `renderer-${hash.digest('hex').slice(0, 16)}`;
@@ -107,7 +109,7 @@ interface PhotoJob {
   color: string;
   view: (typeof SHOOT_VIEWS)[number];
   out: string;
-  /** The render cache's folder for this generator (photoCacheOf), or none. */
+  /** The render cache's folder for this renderer (photoCacheOf), or none. */
   cache?: string;
 }
 
