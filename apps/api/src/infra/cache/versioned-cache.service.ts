@@ -284,7 +284,7 @@ export class VersionedCacheService {
       for (const [key, entry] of cache.entries()) {
         // A small value still being computed may have read the data before the changes.
         if (entry.value instanceof Promise && !entry.settled) {
-          if (changes.some((change) => change.dataSet === entry.dataSet || change.dataSet === '*')) dropped.push(key);
+          if (changes.some((change) => ofDataSet(change, entry.dataSet))) dropped.push(key);
           continue;
         }
         if (touched(entry, entry.settled ? entry.settled.value : entry.value)) dropped.push(key);
@@ -293,7 +293,7 @@ export class VersionedCacheService {
     }
     // A computation under way may have read the data before these changes: later requests compute again.
     for (const [key, computing] of this.computing) {
-      if (changes.some((change) => change.dataSet === computing.dataSet || change.dataSet === '*')) this.computing.delete(key);
+      if (changes.some((change) => ofDataSet(change, computing.dataSet))) this.computing.delete(key);
     }
   }
 
@@ -310,11 +310,14 @@ export class VersionedCacheService {
 
   /** Whether a change applied after `started` touches a value of the data set that depends on `dependsOn`. */
   private changedSince(started: number, dataSet: string, value: unknown, dependsOn?: DependsOn<never, never>): boolean {
-    if (started === this.applied) return false;
-    const first = this.recent[0];
-    if (!first || first.at > started + 1) return true;
-    return this.recent.some(({ at, change }) => at > started && touches(change, dataSet, dependsOn, value));
+    const changes = this.changesSince(started);
+    return changes === undefined || changes.some((change) => touches(change, dataSet, dependsOn, value));
   }
+}
+
+/** Whether the change is of the data set (or of everything: a backlog read past). */
+function ofDataSet(change: DataChange, dataSet: string): boolean {
+  return change.dataSet === dataSet || change.dataSet === '*';
 }
 
 function touches(change: DataChange, dataSet: string, dependsOn: DependsOn<never, never> | undefined, value: unknown): boolean {
