@@ -173,30 +173,24 @@ function startBrowserBuilds() {
 }
 
 /**
- * One part of the browser tests (e2e/run.js with E2E_PART): its output to a log, with each file's result line
- * printed as it comes and the whole log printed at its end when a test failed.
+ * One part of the browser tests (e2e/run.js with E2E_PART): each file's result line printed as it comes, the whole
+ * output at its end when a test failed.
  */
 async function browserTests(name, part) {
   const since = Date.now();
   console.log(`\n▶ ${name}`);
   const { child, done } = run(process.execPath, [join(root, 'e2e', 'run.js')], { output: 'capture', env: { E2E_PART: part } });
   let rest = '';
-  const lines = [];
   child.stdout.on('data', (chunk) => {
-    const parts = (rest + chunk.toString()).split('\n');
-    rest = parts.pop();
-    for (const line of parts) {
-      lines.push(line);
-      // Each file's result line ("[lane] ✔ e2e/tests/…: N passed, N failed (s)"), and what a failure says.
-      if (/^(\[\d+\] )?[✔✖] e2e\/tests\//.test(line) || /^▶ /.test(line)) console.log(`  browser │ ${line}`);
-    }
+    const lines = (rest + chunk.toString()).split('\n');
+    rest = lines.pop();
+    // Each file's result line ("[lane] ✔ e2e/tests/…: N passed, N failed (s)"), and the parts' headings.
+    for (const line of lines) if (/^(\[\d+\] )?[✔✖] e2e\/tests\//.test(line) || /^▶ /.test(line)) console.log(`  browser │ ${line}`);
   });
   const result = await done;
   running.delete(child);
-  if (rest) lines.push(rest);
-  const output = lines.join('\n');
-  const tests = browserCounts(output);
-  if (result.status !== 0) process.stdout.write(`\n── ${name}: whole output ──\n${output}\n── end of ${name} ──\n`);
+  const tests = browserCounts(result.output);
+  if (result.status !== 0) process.stdout.write(`\n── ${name}: whole output ──\n${result.output}\n── end of ${name} ──\n`);
   return record(name, since, { cpu: result.cpu, tests, ok: result.status === 0 });
 }
 
