@@ -55,6 +55,13 @@ export class Metrics {
     registers: [this.registry],
   });
 
+  readonly searchPages = new Counter({
+    name: 'search_pages_total',
+    help: 'Search result pages found, by source: memory (the counts snapshot, in the sort order it holds) or database (a page query)',
+    labelNames: ['source'] as const,
+    registers: [this.registry],
+  });
+
   readonly searchCountsRead = new Counter({
     name: 'search_counts_memory_reads_total',
     help: 'Search counts in memory, by what they read: every listing of the snapshot (all), only the listings changed since the same counts in the snapshot before (changes), or nothing (kept: counted in this snapshot already)',

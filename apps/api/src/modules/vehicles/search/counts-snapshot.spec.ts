@@ -1,4 +1,4 @@
-import { addId, CountsSnapshot, idBits, removeId, SnapshotBuilder, type ChangedRow, type CountGroup, type SnapshotRow } from './counts-snapshot';
+import { addId, CountsSnapshot, hasId, idBits, removeId, SnapshotBuilder, type ChangedRow, type CountGroup, type SnapshotRow } from './counts-snapshot';
 import type { NormalizedSearchFilters } from './search-filters';
 import { random } from '../../../../test/support/random';
 
@@ -34,6 +34,9 @@ function row(id: number, next: () => number): SnapshotRow {
     year: 2010 + Math.floor(next() * 15),
     mileage: Math.floor(next() * 150000),
     dealRank: next() - 0.5,
+    // Few distinct times, so that ties are ordered by id; some never reduced (NULL).
+    createdAt: 1_700_000_000_000 + Math.floor(next() * 20) * 1000,
+    reducedAt: next() < 0.3 ? null : 1_700_000_000_000 + Math.floor(next() * 5) * 1000,
   } as SnapshotRow;
 }
 
@@ -118,5 +121,56 @@ describe('CountsSnapshot.countFrom', () => {
     // A label that was not the least one leaves: still known.
     const without3 = before.withChanges(2, [{ ...rows[2], isPublic: 0 }]);
     expect(without3.countFrom(before, counted, [3], filters, 'make')).toEqual([{ value: 'mercedes-benz', label: 'Mercedes-Benz', n: 2 }]);
+  });
+});
+
+describe('CountsSnapshot.page', () => {
+  /** Per filter set, the rows a one-row snapshot counts (the filters as count applies them). */
+  let passes = new Map<NormalizedSearchFilters, Set<SnapshotRow>>();
+  beforeEach(() => (passes = new Map()));
+  /** The page as SQL finds it (SORT_SQL): the matching rows sorted by the column, NULL lowest, then id, sliced. */
+  function expectedPage(rows: SnapshotRow[], filters: NormalizedSearchFilters, snapshot: CountsSnapshot, column: keyof SnapshotRow, descending: boolean, offset: number, limit: number, matches?: Uint8Array): number[] {
+    const key = (r: SnapshotRow) => (r[column] === null || r[column] === undefined ? -Infinity : Number(r[column]));
+    let passing = passes.get(filters);
+    if (!passing) passes.set(filters, (passing = new Set(rows.filter((r) => (snapshotOf(1, [r]).count(filters, 'total')![0]?.n ?? 0) > 0))));
+    const matching = rows.filter((r) => passing.has(r) && (!matches || hasId(matches, Number(r.id))));
+    expect(snapshot.count(filters, 'total', matches)![0].n).toBe(matching.length);
+    const sign = descending ? -1 : 1;
+    matching.sort((a, b) => sign * (key(a) - key(b)) || (key(a) === key(b) ? sign * (Number(a.id) - Number(b.id)) : 0));
+    return matching.slice(offset, offset + limit).map((r) => Number(r.id));
+  }
+
+  const SORTS = [
+    ['price_asc', 'price', false],
+    ['price_desc', 'price', true],
+    ['year_desc', 'year', true],
+    ['mileage_asc', 'mileage', false],
+    ['created_desc', 'createdAt', true],
+    ['created_asc', 'createdAt', false],
+    ['reduced_desc', 'reducedAt', true],
+    ['deal_asc', 'dealRank', false],
+  ] as const;
+
+  it.each([1, 2, 3])('finds the page SQL would, in every sort it holds, with and without an id set (seed %i)', (seed) => {
+    const next = random(seed);
+    const rows = Array.from({ length: 300 }, (_, i) => row(i + 1, next));
+    const snapshot = snapshotOf(1, rows);
+    const matches = idBits(snapshot.idLimit);
+    for (let id = 1; id <= 300; id += 1) if (next() < 0.5) addId(matches, id);
+    for (const filters of FILTERS) {
+      for (const [sortBy, column, descending] of SORTS) {
+        for (const [offset, limit] of [[0, 24], [24, 24], [96, 24], [290, 24]]) {
+          for (const ids of [undefined, matches]) {
+            const page = snapshot.page(filters, sortBy, offset, limit, ids);
+            expect({ filters, sortBy, offset, page }).toEqual({ filters, sortBy, offset, page: expectedPage(rows, filters, snapshot, column, descending, offset, limit, ids) });
+          }
+        }
+      }
+    }
+  });
+
+  it('leaves the sorts it does not hold to SQL', () => {
+    const snapshot = snapshotOf(1, [row(1, random(1))]);
+    for (const sortBy of ['views_desc', 'distance_asc', 'relevance_desc'] as const) expect(snapshot.page({ terms: [], features: [] }, sortBy, 0, 24)).toBeUndefined();
   });
 });

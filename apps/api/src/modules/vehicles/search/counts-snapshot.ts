@@ -1,4 +1,4 @@
-import { PRICE_BANDS } from '@app/shared';
+import { PRICE_BANDS, type SortOption } from '@app/shared';
 import type { SqlEngine } from '../../../infra/database/sql-engine';
 import { PUBLIC_COUNTS_COLUMNS } from '../entities/vehicle.entity';
 import { COLUMN_FILTERS, type NormalizedSearchFilters } from './search-filters';
@@ -16,10 +16,51 @@ export interface GroupCount {
   n: number;
 }
 
-/** The numeric columns of the counts index; the others are text, held as codes into a dictionary. */
-const NUMERIC = ['price', 'year', 'mileage', 'dealRank'] as const;
+/**
+ * The numeric columns held: those of the counts index, and the two times the sorts order by (createdAt,
+ * reducedAt: priceReducedAt), read as numbers in the engine's own order (ORDER_KEY_SQL). The others are text,
+ * held as codes into a dictionary.
+ */
+const NUMERIC = ['price', 'year', 'mileage', 'dealRank', 'createdAt', 'reducedAt'] as const;
 type NumericColumn = (typeof NUMERIC)[number];
 type TextColumn = Exclude<(typeof PUBLIC_COUNTS_COLUMNS)[number], NumericColumn | 'isPublic'>;
+
+/**
+ * The time columns as numbers that order exactly as the engine orders the column (NULL stays NULL):
+ * MariaDB keeps microseconds, whole microseconds since 1970 are below 2^53; SQLite keeps text, and julianday
+ * counts whole milliseconds inside, which the double of milliseconds keeps apart.
+ */
+const ORDER_KEY_SQL: Record<SqlEngine, Record<'createdAt' | 'reducedAt', string>> = {
+  mysql: {
+    createdAt: "TIMESTAMPDIFF(MICROSECOND, '1970-01-01 00:00:00', createdAt)",
+    reducedAt: "TIMESTAMPDIFF(MICROSECOND, '1970-01-01 00:00:00', priceReducedAt)",
+  },
+  sqlite: {
+    createdAt: '(julianday(createdAt) - 2440587.5) * 86400000.0',
+    reducedAt: '(julianday(priceReducedAt) - 2440587.5) * 86400000.0',
+  },
+};
+
+/**
+ * The sorts a snapshot can order by: the held column and the direction (ties by id in the same direction, as
+ * SORT_SQL writes them). Not views (counted outside the change log), distance or relevance: pages of those
+ * stay in SQL.
+ */
+const SORT_KEYS: Partial<Record<SortOption, { column: NumericColumn; descending: boolean }>> = {
+  price_asc: { column: 'price', descending: false },
+  price_desc: { column: 'price', descending: true },
+  year_asc: { column: 'year', descending: false },
+  year_desc: { column: 'year', descending: true },
+  mileage_asc: { column: 'mileage', descending: false },
+  mileage_desc: { column: 'mileage', descending: true },
+  created_asc: { column: 'createdAt', descending: false },
+  created_desc: { column: 'createdAt', descending: true },
+  reduced_desc: { column: 'reducedAt', descending: true },
+  deal_asc: { column: 'dealRank', descending: false },
+};
+
+/** Whether a snapshot can find a page in this sort's order (CountsSnapshot.page). */
+export const snapshotSorts = (sortBy: SortOption): boolean => SORT_KEYS[sortBy] !== undefined;
 const TEXT = PUBLIC_COUNTS_COLUMNS.filter((c): c is TextColumn => c !== 'isPublic' && !(NUMERIC as readonly string[]).includes(c));
 
 /** The column a group counts by, and (makes, models) the label column whose least value names the group. */
@@ -162,6 +203,48 @@ export class CountsSnapshot {
       if (n > 0 || group === 'total') out.push({ value: counter.valueOf(slot), n, ...(labels ? { label: counter.labelValues?.[labels[slot]] as string } : {}) });
     });
     return out;
+  }
+
+  /**
+   * The ids of the public listings that match `filters` (`matches` as for `count`), in the order of `sortBy`
+   * (SORT_SQL: the column, NULL lowest as on both engines, then id the same way), from the `offset`th, at most
+   * `limit`: what the page query would find, by one pass that keeps the best offset + limit rows. Undefined
+   * when the snapshot does not hold the sort's column, or as for `count`.
+   */
+  page(filters: NormalizedSearchFilters, sortBy: SortOption, offset: number, limit: number, matches?: IdBits): number[] | undefined {
+    const key = SORT_KEYS[sortBy];
+    const counter = key && this.counter(filters, 'total', matches);
+    if (!key || !counter) return undefined;
+    const end = offset + limit;
+    const values = this.columns.numbers[key.column];
+    const { ids } = this.columns;
+    // NULL (NaN) sorts lowest; descending sorts compare negated values and ids.
+    const sign = key.descending ? -1 : 1;
+    const valueAt = (i: number) => (Number.isNaN(values[i]) ? -Infinity : values[i]) * sign;
+    const before = (i: number, j: number) => {
+      const a = valueAt(i);
+      const b = valueAt(j);
+      return a < b || (a === b && ids[i] * sign < ids[j] * sign);
+    };
+    // The best `end` rows so far, best first.
+    const best = new Int32Array(end);
+    let kept = 0;
+    for (let i = 0; i < this.size && end > 0; i += 1) {
+      if (!rowMatches(counter, i)) continue;
+      if (kept === end && !before(i, best[end - 1])) continue;
+      let low = 0;
+      let high = kept;
+      while (low < high) {
+        const mid = (low + high) >>> 1;
+        if (before(best[mid], i)) low = mid + 1;
+        else high = mid;
+      }
+      const last = Math.min(kept, end - 1);
+      best.copyWithin(low + 1, low, last);
+      best[low] = i;
+      if (kept < end) kept += 1;
+    }
+    return Array.from(best.subarray(Math.min(offset, kept), kept), (i) => ids[i]);
   }
 
   /**
@@ -451,8 +534,11 @@ export class SnapshotBuilder {
  */
 export const COMPARED_COLUMNS: readonly TextColumn[] = TEXT.filter((c) => c !== 'make' && c !== 'model');
 
-/** The columns a snapshot reads of each public listing. */
-export const SNAPSHOT_COLUMNS: readonly string[] = ['id', ...TEXT, ...NUMERIC];
+/** The columns a snapshot reads of each public listing, as the engine's SELECT list (see ORDER_KEY_SQL). */
+export function snapshotSelect(engine: SqlEngine): string {
+  const order = ORDER_KEY_SQL[engine];
+  return ['id', ...TEXT, ...NUMERIC].map((c) => (c === 'createdAt' || c === 'reducedAt' ? `${order[c]} AS ${c}` : c === 'condition' ? '`condition`' : c)).join(', ');
+}
 
 /** MIN() of text: SQLite compares UTF-8 bytes; MariaDB its collation, case- and accent-insensitive. */
 const collation = new Intl.Collator('en', { sensitivity: 'base' });

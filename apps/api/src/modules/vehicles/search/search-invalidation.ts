@@ -149,6 +149,14 @@ export function countChanged(filters: NormalizedSearchFilters, group: FacetDimen
   return group !== 'total' && groupOf(group, change.before!) !== groupOf(group, change.after!);
 }
 
+/**
+ * Whether the ids of a search's pages, in any sort, may differ after the change: the listing could match the
+ * filters before or after it (its place in the order, or whether it is there at all, may have moved).
+ */
+export function pageChanged(filters: NormalizedSearchFilters, change: ListingChangeFacts): boolean {
+  return couldMatch(filters, change.before) || couldMatch(filters, change.after);
+}
+
 /** The group a facet counts the listing in (with its label for makes and models, MIN of the group's). */
 function groupOf(group: FacetDimension, facts: ListingFacts): string {
   switch (group) {

@@ -57,7 +57,7 @@ export class VehicleSearchService {
     const request = toSearchRequest(dto);
     const { filters, sortBy, page, limit, understood } = request;
     const [result, available] = await Promise.all([
-      this.cache.answer(LISTINGS_DATA_SET, `search:${filtersKey(filters)}:${sortBy}:${page}:${limit}`, () => this.answer(request), searchDependsOn(filters, sortBy)),
+      this.cache.answer(LISTINGS_DATA_SET, `search:${filtersKey(filters)}:${sortBy}:${page}:${limit}`, (version) => this.answer(request, version), searchDependsOn(filters, sortBy)),
       // Not in the kept answer: every listing's first price cut changes it, which would drop every answer.
       this.available(),
     ]);
@@ -65,15 +65,21 @@ export class VehicleSearchService {
     return { ...result, available, ...(understood.length > 0 ? { understood } : {}) };
   }
 
-  private async answer({ filters, sortBy, page, limit }: SearchRequest): Promise<Omit<VehicleSearchResult, 'available'>> {
+  private async answer({ filters, sortBy, page, limit }: SearchRequest, version: number): Promise<Omit<VehicleSearchResult, 'available'>> {
     const offset = (page - 1) * limit;
     // A page whose index does not depend on the counts ("Best match") is read beside them instead of after them: on
     // MariaDB the ranked page and the keywords' id set the counts read (SearchCounts) are each a pass over every
     // full-text match (100 to 200 ms for a common word at 100,000 listings), which one after the other added up.
-    const early = pageIndexReadsCounts(sortBy) ? undefined : this.page(filters, sortBy, pageIndex(filters, sortBy, 0, 0, offset + limit), limit, offset);
+    // The counts snapshot finds the page's ids in most sorts (SearchCounts.pageIds), beside the counts.
+    const early = pageIndexReadsCounts(sortBy) ? this.counts.pageIds(filters, sortBy, offset, limit, version) : this.page(filters, sortBy, pageIndex(filters, sortBy, 0, 0, offset + limit), limit, offset);
     const [total, publicTotal, facets, earlyPage] = await Promise.all([this.total(filters), this.total(PUBLIC_ONLY), this.facets(filters), early]);
     if (offset >= total) return { vehicles: [], total, page, limit, facets };
-    const vehicles = earlyPage ?? (await this.page(filters, sortBy, pageIndex(filters, sortBy, total, publicTotal, offset + limit), limit, offset));
+    const vehicles =
+      earlyPage === undefined
+        ? await this.page(filters, sortBy, pageIndex(filters, sortBy, total, publicTotal, offset + limit), limit, offset)
+        : isIdList(earlyPage)
+          ? await this.rowsOf(earlyPage, filters)
+          : earlyPage;
     return { vehicles, total, page, limit, facets };
   }
 
@@ -135,6 +141,11 @@ export class VehicleSearchService {
       }
       ids = found.slice(offset, offset + limit);
     }
+    return this.rowsOf(ids, filters);
+  }
+
+  /** The public rows of listings `ids`, in that order (with the distance from the search's centre, if it has one). */
+  private async rowsOf(ids: readonly number[], filters: NormalizedSearchFilters): Promise<PublicVehicle[]> {
     if (ids.length === 0) return [];
     const distance = whereOf(filters, this.engine).distance;
     const rows = (await this.dataSource.query(`SELECT ${PUBLIC_COLUMNS}${distance ? `, ${distance.sql} AS distanceMiles` : ''} FROM vehicles WHERE id IN (${ids.map(() => '?').join(', ')})`, [
@@ -187,6 +198,8 @@ export class VehicleSearchService {
     return PRICE_BANDS.map((b, i) => ({ ...b, count: byBand.get(i) ?? 0 }));
   }
 }
+
+const isIdList = (page: number[] | PublicVehicle[]): page is number[] => page.length > 0 && typeof page[0] === 'number';
 
 function labelled(rows: GroupCount[]): FacetCount[] {
   return rows.map((r) => ({ value: String(r.value), label: String(r.label), count: r.n }));
