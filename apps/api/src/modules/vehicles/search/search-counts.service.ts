@@ -365,6 +365,9 @@ export class SearchCounts implements OnModuleDestroy {
    */
   private async loadChanges(held: CountsSnapshot, heldFrom: number): Promise<Loaded | undefined | 'read all'> {
     const { version, from } = await this.cache.position();
+    // A change without facts (a bulk job, or a backlog read past) may have changed anything, stamped or not.
+    const since = this.cache.changesSince(held.version);
+    if (!since || since.some((change) => change.dataSet === '*' || (change.dataSet === LISTINGS_DATA_SET && change.facts === null))) return 'read all';
     const changed = (await this.dataSource.query(
       `SELECT isPublic, ${this.snapshotColumns()} FROM vehicles WHERE changedInVersion > ? ORDER BY id LIMIT ${MAX_CHANGED_SHARE_OF(held.size) + 1}`,
       [heldFrom],
@@ -373,12 +376,11 @@ export class SearchCounts implements OnModuleDestroy {
     let next = held.withChanges(version, changed);
     // Changes that each kept a listing on or off the market (a seller's price edit) leave the number of public
     // listings as it was: no count of them (a pass over the index) at every catch-up.
-    const since = this.cache.changesSince(held.version);
     const keepsMarket = (change: DataChange) => {
       const facts = (change as DataChange<ListingChangeFacts>).facts;
       return (change.dataSet !== LISTINGS_DATA_SET && change.dataSet !== '*') || (!!facts?.before && !!facts.after && facts.before.isPublic === facts.after.isPublic);
     };
-    if (since?.every(keepsMarket) && changed.every((r) => Boolean(Number(r.isPublic)) === (held.indexOf(Number(r.id)) >= 0))) {
+    if (since.every(keepsMarket) && changed.every((r) => Boolean(Number(r.isPublic)) === (held.indexOf(Number(r.id)) >= 0))) {
       if (this.engine !== 'sqlite' && next.addedValues > 0) return 'read all';
       return { snapshot: next, from, read: 'changes', changedIds: changed.map((r) => Number(r.id)) };
     }
