@@ -5,6 +5,7 @@
  *
  *   npm run bench:search -- [--n 100000] [--engines sqlite,mysql] [--mysql mysql://root@127.0.0.1:3306/cm_bench]
  *                           [--db mysql://…] [--duration 10] [--connections 16] [--searches 20000] [--reuse] [--reset]
+ *                           [--mixes-only]
  *
  * The realistic mix draws from --searches distinct searches (20,000) with Zipf-like popularity and reports the
  * share answered from kept answers (its cache hit rate); then the same while the market moves: an edit a second,
@@ -15,7 +16,8 @@
  * seeded one) and MySQL / MariaDB in the scratch database `cm_bench` (dropped and seeded again unless
  * --reuse). `--engines sqlite` or `--engines mysql` measures one. `--db <mysql URL>` measures that database
  * only; it is created if missing, and an existing one must be empty unless --reuse (measure its listings as
- * they are) or --reset (drop and recreate it).
+ * they are) or --reset (drop and recreate it). `--mixes-only` measures the three mixes alone (after the cold passes),
+ * without each kind on its own nor the bare reference: for iterating on the mixes.
  */
 import autocannon from 'autocannon';
 import { fork, type ChildProcess } from 'node:child_process';
@@ -64,10 +66,11 @@ interface Options {
   reset: boolean;
   /** Distinct searches in the realistic mix's population. */
   searches: number;
+  mixesOnly: boolean;
 }
 
 function parseArgs(argv: string[]): Options {
-  const options: Options = { n: 100_000, engines: ['sqlite', 'mysql'], mysql: DEFAULT_MYSQL, scratchMysql: true, duration: 10, connections: 16, reuse: false, reset: false, searches: 20_000 };
+  const options: Options = { n: 100_000, engines: ['sqlite', 'mysql'], mysql: DEFAULT_MYSQL, scratchMysql: true, duration: 10, connections: 16, reuse: false, reset: false, searches: 20_000, mixesOnly: false };
   for (let i = 0; i < argv.length; i += 1) {
     const [flag, inline] = argv[i].split('=', 2);
     const value = () => inline ?? argv[++i];
@@ -81,6 +84,7 @@ function parseArgs(argv: string[]): Options {
       case '--reuse': options.reuse = true; break;
       case '--reset': options.reset = true; break;
       case '--searches': options.searches = Number(value()); break;
+      case '--mixes-only': options.mixesOnly = true; break;
       default: throw new Error(`Unknown option ${argv[i]}`);
     }
   }
@@ -587,7 +591,7 @@ async function benchEngine(target: Engine, options: Options): Promise<EngineRepo
 
     log(`\nLoad average before: ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
     const results: Measured[] = apiResults;
-    for (const kind of kinds) results.push(await measure(base, kind.name, rotate(kind.paths), options.duration, options.connections));
+    if (!options.mixesOnly) for (const kind of kinds) results.push(await measure(base, kind.name, rotate(kind.paths), options.duration, options.connections));
     const lookupsBefore = await answerLookups(base);
     asked.clear();
     results.push(await measure(base, MIX, mixNext, options.duration * 2, options.connections));
@@ -627,7 +631,7 @@ async function benchEngine(target: Engine, options: Options): Promise<EngineRepo
   }
 
   log(`\nBare reference: the same page queries straight on the driver (${engine.startsWith('SQLite') ? 'one at a time, in process' : `${options.connections} connections`}), ${options.duration / 2} s per kind:`);
-  const bare = await bareReference(url, queryKinds(), options.duration / 2, options.connections);
+  const bare = options.mixesOnly ? [] : await bareReference(url, queryKinds(), options.duration / 2, options.connections);
   const head = `${'search'.padEnd(28)}${'driver p50'.padStart(11)}${'driver p95'.padStart(11)}${'queries/s'.padStart(11)}${'API p95'.padStart(9)}${'API req/s'.padStart(11)}${'p95 ×'.padStart(8)}${'req/s ÷'.padStart(9)}`;
   log(head);
   log('-'.repeat(head.length));

@@ -119,6 +119,8 @@ export function idFiltersOf(filters: NormalizedSearchFilters): IdFilters | undef
  */
 export class CountsSnapshot {
   readonly size: number;
+  /** Text columns' rows by value (rowsByValue). */
+  private readonly byValue: Partial<Record<TextColumn, { starts: Int32Array; rows: Int32Array }>> = {};
   /** Per label column: each code's position in the engine's order of text (MIN of the group's labels). */
   private readonly labelRank: Partial<Record<TextColumn, Int32Array>> = {};
 
@@ -189,15 +191,14 @@ export class CountsSnapshot {
     const counts = new Float64Array(counter.slots);
     const labels = counter.labelCodes ? new Int32Array(counter.slots).fill(-1) : undefined;
     const rank = counter.rank;
-    for (let i = 0; i < this.size; i += 1) {
-      if (!rowMatches(counter, i)) continue;
+    this.eachMatch(counter, (i) => {
       const slot = slotOf(counter, i);
       counts[slot] += 1;
       if (labels && counter.labelCodes && rank) {
         const label = counter.labelCodes[i];
         if (labels[slot] === -1 || rank[label] < rank[labels[slot]]) labels[slot] = label;
       }
-    }
+    });
     const out: GroupCount[] = [];
     counts.forEach((n, slot) => {
       if (n > 0 || group === 'total') out.push({ value: counter.valueOf(slot), n, ...(labels ? { label: counter.labelValues?.[labels[slot]] as string } : {}) });
@@ -218,33 +219,37 @@ export class CountsSnapshot {
     const end = offset + limit;
     const values = this.columns.numbers[key.column];
     const { ids } = this.columns;
-    // NULL (NaN) sorts lowest; descending sorts compare negated values and ids.
+    // Each row's key: the value (NULL, held as NaN, lowest) and the id, both negated in a descending sort, so
+    // that the smaller key comes first.
     const sign = key.descending ? -1 : 1;
-    const valueAt = (i: number) => (Number.isNaN(values[i]) ? -Infinity : values[i]) * sign;
-    const before = (i: number, j: number) => {
-      const a = valueAt(i);
-      const b = valueAt(j);
-      return a < b || (a === b && ids[i] * sign < ids[j] * sign);
-    };
-    // The best `end` rows so far, best first.
-    const best = new Int32Array(end);
+    // The best `end` rows so far, best first: their ids and keys.
+    const bestIds = new Int32Array(end);
+    const bestValues = new Float64Array(end);
     let kept = 0;
-    for (let i = 0; i < this.size && end > 0; i += 1) {
-      if (!rowMatches(counter, i)) continue;
-      if (kept === end && !before(i, best[end - 1])) continue;
+    this.eachMatch(counter, (i) => {
+      const raw = values[i];
+      const value = (raw !== raw ? -Infinity : raw) * sign;
+      const id = ids[i] * sign;
+      if (kept === end) {
+        const worst = bestValues[end - 1];
+        if (value > worst || (value === worst && id > bestIds[end - 1] * sign)) return;
+      }
       let low = 0;
       let high = kept;
       while (low < high) {
         const mid = (low + high) >>> 1;
-        if (before(best[mid], i)) low = mid + 1;
+        const v = bestValues[mid];
+        if (v < value || (v === value && bestIds[mid] * sign < id)) low = mid + 1;
         else high = mid;
       }
       const last = Math.min(kept, end - 1);
-      best.copyWithin(low + 1, low, last);
-      best[low] = i;
+      bestIds.copyWithin(low + 1, low, last);
+      bestValues.copyWithin(low + 1, low, last);
+      bestIds[low] = ids[i];
+      bestValues[low] = value;
       if (kept < end) kept += 1;
-    }
-    return Array.from(best.subarray(Math.min(offset, kept), kept), (i) => ids[i]);
+    });
+    return Array.from(bestIds.subarray(Math.min(offset, kept), kept));
   }
 
   /**
@@ -285,6 +290,55 @@ export class CountsSnapshot {
     return [...groups.values()].filter((g) => g.n > 0 || group === 'total').sort((a, b) => now.slotOfValue(a.value) - now.slotOfValue(b.value));
   }
 
+  /**
+   * Calls `visit` with each row that matches the counter's filters. When an equality filter's values are held
+   * by few rows (a make, a model, a body type), only those rows are read, from the column's rows by value
+   * (rowsByValue); else every row.
+   */
+  private eachMatch(counter: Counter, visit: (i: number) => void): void {
+    let narrowest: { rows: Int32Array; ranges: number[] } | undefined;
+    let fewest = this.size / 3;
+    for (const e of counter.equal) {
+      const { starts, rows } = this.rowsByValue(e.column);
+      const ranges: number[] = [];
+      let n = 0;
+      for (let code = 0; code < e.allowed.length; code += 1) {
+        if (e.allowed[code] !== 1 || starts[code + 1] === starts[code]) continue;
+        ranges.push(starts[code], starts[code + 1]);
+        n += starts[code + 1] - starts[code];
+      }
+      if (n < fewest) {
+        fewest = n;
+        narrowest = { rows, ranges };
+      }
+    }
+    if (!narrowest) {
+      for (let i = 0; i < this.size; i += 1) if (rowMatches(counter, i)) visit(i);
+      return;
+    }
+    const { rows, ranges } = narrowest;
+    for (let r = 0; r < ranges.length; r += 2) {
+      for (let k = ranges[r]; k < ranges[r + 1]; k += 1) {
+        const i = rows[k];
+        if (rowMatches(counter, i)) visit(i);
+      }
+    }
+  }
+
+  /** A text column's rows grouped by value: the rows of code c are rows[starts[c]] to rows[starts[c + 1] - 1]. Made when first asked for. */
+  private rowsByValue(column: TextColumn): { starts: Int32Array; rows: Int32Array } {
+    const known = this.byValue[column];
+    if (known) return known;
+    const { codes, dictionary } = this.columns.text[column];
+    const starts = new Int32Array(dictionary.values.length + 1);
+    for (let i = 0; i < this.size; i += 1) starts[codes[i] + 1] += 1;
+    for (let c = 1; c < starts.length; c += 1) starts[c] += starts[c - 1];
+    const next = starts.slice(0, -1);
+    const rows = new Int32Array(this.size);
+    for (let i = 0; i < this.size; i += 1) rows[next[codes[i]]++] = i;
+    return (this.byValue[column] = { starts, rows });
+  }
+
   /** The row of listing `id`, or -1 (rows are in id order). */
   indexOf(id: number): number {
     const { ids } = this.columns;
@@ -317,7 +371,7 @@ export class CountsSnapshot {
    */
   private counter(filters: NormalizedSearchFilters, group: CountGroup, matches?: IdBits): Counter | undefined {
     const { ids, maxId, text, numbers } = this.columns;
-    const equal: { codes: Uint32Array; allowed: Uint8Array }[] = [];
+    const equal: Counter['equal'] = [];
     const ranges: { values: Float64Array; min: number; max: number }[] = [];
     for (const f of COLUMN_FILTERS) {
       const value = filters[f.filter];
@@ -330,7 +384,7 @@ export class CountsSnapshot {
           if (code !== undefined) allowed[code] = 1;
           else if (this.engine !== 'sqlite') return undefined;
         }
-        equal.push({ codes, allowed });
+        equal.push({ column: f.column as TextColumn, codes, allowed });
       } else {
         const values = numbers[f.column as NumericColumn];
         const existing = ranges.find((r) => r.values === values);
@@ -402,7 +456,7 @@ interface Counter {
   /** The ids that satisfy the filters the snapshot does not hold. */
   matches?: IdBits;
   excluded?: number;
-  equal: { codes: Uint32Array; allowed: Uint8Array }[];
+  equal: { column: TextColumn; codes: Uint32Array; allowed: Uint8Array }[];
   ranges: { values: Float64Array; min: number; max: number }[];
   groupCodes?: Uint32Array;
   price?: { prices: Float64Array; bandMax: number[] };

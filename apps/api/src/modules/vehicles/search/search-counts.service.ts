@@ -144,14 +144,8 @@ export class SearchCounts implements OnModuleDestroy {
       this.metrics?.searchCounts.inc({ source: 'database' });
       return this.countInSql(filters, group, version);
     }
-    let snapshot = this.snapshotAt(version) ?? this.untouchedSince(filters, group);
-    if (!snapshot && this.building) {
-      // A held snapshot is brought forward from the few listings changed since: usually sooner than a count in
-      // SQL would take. The first one, read as the server starts, is waited for longer: counts in SQL meanwhile
-      // would compete with its reading for the database (and on SQLite for the one thread both run on).
-      await this.within(this.building, this.snapshot ? CATCH_UP_WAIT_MS : FIRST_SNAPSHOT_WAIT_MS);
-      snapshot = this.snapshot && this.snapshot.version >= version ? this.snapshot : undefined;
-    }
+    const alters = countDependsOn(filters, group);
+    const snapshot = await this.snapshotFor(version, (change) => alters(change, undefined));
     if (snapshot) {
       const counted = await this.countInMemory(snapshot, filters, group);
       if (counted) {
@@ -174,11 +168,7 @@ export class SearchCounts implements OnModuleDestroy {
    */
   async pageIds(filters: NormalizedSearchFilters, sortBy: SortOption, offset: number, limit: number, version: number): Promise<number[] | undefined> {
     if (this.config.searchCounts === 'sql' || !snapshotSorts(sortBy)) return undefined;
-    let snapshot = this.snapshotAt(version) ?? this.pageUntouchedSince(filters);
-    if (!snapshot && this.building) {
-      await this.within(this.building, this.snapshot ? CATCH_UP_WAIT_MS : FIRST_SNAPSHOT_WAIT_MS);
-      snapshot = this.snapshot && this.snapshot.version >= version ? this.snapshot : undefined;
-    }
+    const snapshot = await this.snapshotFor(version, (change) => change.facts === null || pageChanged(filters, change.facts));
     const ids = snapshot && idFiltersOf(filters);
     const matches = snapshot && ids ? await this.settled(this.idSetOf(snapshot, ids)) : undefined;
     const page = snapshot?.page(filters, sortBy, offset, limit, matches);
@@ -186,27 +176,30 @@ export class SearchCounts implements OnModuleDestroy {
     return page;
   }
 
-  /** The held snapshot, though older than the version, when no change applied since could alter the page (pageChanged). */
-  private pageUntouchedSince(filters: NormalizedSearchFilters): CountsSnapshot | undefined {
-    const held = this.snapshot;
-    if (!held) return undefined;
-    const since = this.cache.changesSince(held.version);
-    return since && since.every((change) => (change.dataSet !== LISTINGS_DATA_SET && change.dataSet !== '*') || (change.facts !== null && change.dataSet !== '*' && !pageChanged(filters, change.facts as ListingChangeFacts)))
-      ? held
-      : undefined;
-  }
-
   /**
-   * The held snapshot, though older than the asked version, when no change applied since can alter this count
-   * (search-invalidation.ts countChanged: a seller's price edit within its band leaves every make count as it
-   * was): the count is the same as in the newer one, and is not held up by the catch-up (snapshotAt started it).
+   * The snapshot a count or a page at `version` reads: the held one when it holds the version (or a newer one),
+   * or, though older, when no change applied since `alters` what is asked (search-invalidation.ts: a seller's
+   * price edit within its band leaves every make count as it was), so it is not held up by the catch-up.
+   * Else the catch-up is waited for, and when it ends short of the version (writes kept coming while it read)
+   * the next one, up to CATCH_UP_WAIT_MS in all (FIRST_SNAPSHOT_WAIT_MS for the first snapshot, read as the
+   * server starts: counts in SQL meanwhile would compete with its reading for the database, and on SQLite for
+   * the one thread both run on). Undefined then: the caller reads SQL.
    */
-  private untouchedSince(filters: NormalizedSearchFilters, group: CountGroup): CountsSnapshot | undefined {
-    const held = this.snapshot;
-    if (!held) return undefined;
-    const since = this.cache.changesSince(held.version);
-    const alters = countDependsOn(filters, group);
-    return since && since.every((change) => (change.dataSet !== LISTINGS_DATA_SET && change.dataSet !== '*') || !alters(change as DataChange<ListingChangeFacts>, undefined)) ? held : undefined;
+  private async snapshotFor(version: number, alters: (change: DataChange<ListingChangeFacts>) => boolean): Promise<CountsSnapshot | undefined> {
+    const deadline = Date.now() + (this.snapshot ? CATCH_UP_WAIT_MS : FIRST_SNAPSHOT_WAIT_MS);
+    for (;;) {
+      const current = this.snapshotAt(version);
+      if (current) return current;
+      const held = this.snapshot;
+      const since = held && this.cache.changesSince(held.version);
+      if (held && since?.every((change) => (change.dataSet === LISTINGS_DATA_SET ? !alters(change as DataChange<ListingChangeFacts>) : change.dataSet !== '*'))) return held;
+      const left = deadline - Date.now();
+      if (left <= 0) return undefined;
+      if (this.building) await this.within(this.building, left);
+      // Between two catch-ups (snapshotAt's pause): wait for the next, unless it comes after the deadline.
+      else if (this.nextBuildAt - Date.now() < left) await new Promise((resolve) => setTimeout(resolve, Math.max(1, this.nextBuildAt - Date.now())));
+      else return undefined;
+    }
   }
 
   /**
