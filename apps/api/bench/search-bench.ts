@@ -334,6 +334,14 @@ async function countSources(base: string): Promise<{ memory: number; database: n
   };
 }
 
+/** How many search pages the server found in its counts snapshot, and how many it read in SQL. */
+async function pageSources(base: string): Promise<{ memory: number; database: number }> {
+  return {
+    memory: await metricValue(base, /^search_pages_total\{source="memory"\}/),
+    database: await metricValue(base, /^search_pages_total\{source="database"\}/),
+  };
+}
+
 /** How often and how long the server brought its counts snapshot to a new version, by what it read. */
 async function snapshotBuilds(base: string): Promise<Record<'changes' | 'all', { count: number; sum: number }>> {
   const of = async (read: string) => ({
@@ -592,18 +600,34 @@ async function benchEngine(target: Engine, options: Options): Promise<EngineRepo
     log(`\nLoad average before: ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
     const results: Measured[] = apiResults;
     if (!options.mixesOnly) for (const kind of kinds) results.push(await measure(base, kind.name, rotate(kind.paths), options.duration, options.connections));
+    // Where each mix's counts and pages came from, and how the counts snapshot kept up with the edits.
+    const sources = async () => ({ counts: await countSources(base), pages: await pageSources(base), builds: await snapshotBuilds(base) });
+    const sourcesOf = async (name: string, before: Awaited<ReturnType<typeof sources>>) => {
+      const after = await sources();
+      const builds = (['changes', 'all'] as const)
+        .map((read) => ({ read, count: after.builds[read].count - before.builds[read].count, ms: (1000 * (after.builds[read].sum - before.builds[read].sum)) / Math.max(1, after.builds[read].count - before.builds[read].count) }))
+        .map((b) => `${b.count} from ${b.read === 'all' ? 'every listing' : 'the changes'}${b.count > 0 ? ` (${b.ms.toFixed(1)} ms each)` : ''}`);
+      log(
+        `(${name}: counts ${after.counts.memory - before.counts.memory} in memory, ${after.counts.database - before.counts.database} in SQL; pages ${after.pages.memory - before.pages.memory} from the snapshot, ${after.pages.database - before.pages.database} in SQL; snapshot brought forward ${builds.join(', ')})`,
+      );
+      return after;
+    };
+    let at = await sources();
     const lookupsBefore = await answerLookups(base);
     asked.clear();
     results.push(await measure(base, MIX, mixNext, options.duration * 2, options.connections));
     const askedWarm = asked.size;
+    at = await sourcesOf(MIX, at);
     const lookupsWarm = await answerLookups(base);
     asked.clear();
     results.push(await measureWithEdits(url, base, MIX_EDITS, mixNext, options.duration * 2, options.connections, 1000));
     const askedEdited = asked.size;
+    at = await sourcesOf(MIX_EDITS, at);
     const lookupsEdited = await answerLookups(base);
     asked.clear();
     results.push(await measureWithEdits(url, base, MIX_BUSY, mixNext, options.duration * 2, options.connections, 100, BUSY_VIEWS_PER_SECOND));
     const askedBusy = asked.size;
+    at = await sourcesOf(MIX_BUSY, at);
     const lookupsBusy = await answerLookups(base);
     const share = (a: { hit: number; miss: number }, b: { hit: number; miss: number }) =>
       `${(b.hit - a.hit).toLocaleString('en-US')} of ${(b.hit - a.hit + b.miss - a.miss).toLocaleString('en-US')} (${((100 * (b.hit - a.hit)) / Math.max(1, b.hit - a.hit + b.miss - a.miss)).toFixed(1)} %)`;
