@@ -174,3 +174,20 @@ describe('CountsSnapshot.page', () => {
     for (const sortBy of ['views_desc', 'distance_asc', 'relevance_desc'] as const) expect(snapshot.page({ terms: [], features: [] }, sortBy, 0, 24)).toBeUndefined();
   });
 });
+
+describe('CountsSnapshot.firstMatching', () => {
+  it('keeps the given order and the ids that match, up to the end asked for, leaving out ids it does not hold', () => {
+    const next = random(5);
+    const rows = Array.from({ length: 200 }, (_, i) => row(i + 1, next));
+    const snapshot = snapshotOf(1, rows.slice(0, 190));
+    const ranked = Int32Array.from(Array.from({ length: 200 }, (_, i) => 200 - i).sort((a, b) => ((a * 7919) % 200) - ((b * 7919) % 200)));
+    const filters: NormalizedSearchFilters = { terms: [], features: [], makeKey: 'toyota' };
+    const toyota = new Set(rows.filter((r) => r.makeKey === 'toyota' && Number(r.id) <= 190).map((r) => Number(r.id)));
+    const expected = Array.from(ranked).filter((id) => toyota.has(id));
+    expect(snapshot.firstMatching(ranked, filters, 1000)).toEqual(expected);
+    expect(snapshot.firstMatching(ranked, filters, 5)).toEqual(expected.slice(0, 5));
+    const matches = idBits(snapshot.idLimit);
+    for (const id of expected.slice(0, 3)) addId(matches, id);
+    expect(snapshot.firstMatching(ranked, filters, 1000, matches)).toEqual(expected.slice(0, 3));
+  });
+});

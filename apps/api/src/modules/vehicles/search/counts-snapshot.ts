@@ -253,6 +253,21 @@ export class CountsSnapshot {
   }
 
   /**
+   * The first `end` of `ids` (in their order: "Best match"'s ranking) that are public listings matching
+   * `filters` (`matches` as for `count`). Undefined as for `count`.
+   */
+  firstMatching(ids: Int32Array, filters: NormalizedSearchFilters, end: number, matches?: IdBits): number[] | undefined {
+    const counter = this.counter(filters, 'total', matches);
+    if (!counter) return undefined;
+    const found: number[] = [];
+    for (let k = 0; k < ids.length && found.length < end; k += 1) {
+      const i = this.indexOf(ids[k]);
+      if (i >= 0 && rowMatches(counter, i)) found.push(ids[k]);
+    }
+    return found;
+  }
+
+  /**
    * The same counts as `count`, worked out from `counted`, what `count` answered for them in `before`, the
    * snapshot this one was made from (withChanges): only the rows of `touched`, the listings changed or
    * dropped since, are read in each, so the cost is that of the changes, not of the listings.

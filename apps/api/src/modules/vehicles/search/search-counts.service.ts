@@ -177,6 +177,20 @@ export class SearchCounts implements OnModuleDestroy {
   }
 
   /**
+   * The first `end` of `ranked` ("Best match": the keywords' matches in rank order) that match `filters` at
+   * `version`, checked in the counts snapshot instead of by primary key in SQL. Undefined as for pageIds.
+   */
+  async firstOfRanked(ranked: Int32Array, filters: NormalizedSearchFilters, end: number, version: number): Promise<number[] | undefined> {
+    if (this.config.searchCounts === 'sql') return undefined;
+    const snapshot = await this.snapshotFor(version, (change) => change.facts === null || pageChanged(filters, change.facts));
+    const ids = snapshot && idFiltersOf(filters);
+    const matches = snapshot && ids ? await this.settled(this.idSetOf(snapshot, ids)) : undefined;
+    const found = snapshot?.firstMatching(ranked, filters, end, matches);
+    this.metrics?.searchPages.inc({ source: found ? 'memory' : 'database' });
+    return found;
+  }
+
+  /**
    * The snapshot a count or a page at `version` reads: the held one when it holds the version (or a newer one),
    * or, though older, when no change applied since `alters` what is asked (search-invalidation.ts: a seller's
    * price edit within its band leaves every make count as it was), so it is not held up by the catch-up.

@@ -71,12 +71,12 @@ export class VehicleSearchService {
     // MariaDB the ranked page and the keywords' id set the counts read (SearchCounts) are each a pass over every
     // full-text match (100 to 200 ms for a common word at 100,000 listings), which one after the other added up.
     // The counts snapshot finds the page's ids in most sorts (SearchCounts.pageIds), beside the counts.
-    const early = pageIndexReadsCounts(sortBy) ? this.counts.pageIds(filters, sortBy, offset, limit, version) : this.page(filters, sortBy, pageIndex(filters, sortBy, 0, 0, offset + limit), limit, offset);
+    const early = pageIndexReadsCounts(sortBy) ? this.counts.pageIds(filters, sortBy, offset, limit, version) : this.page(filters, sortBy, pageIndex(filters, sortBy, 0, 0, offset + limit), limit, offset, version);
     const [total, publicTotal, facets, earlyPage] = await Promise.all([this.total(filters), this.total(PUBLIC_ONLY), this.facets(filters), early]);
     if (offset >= total) return { vehicles: [], total, page, limit, facets };
     const vehicles =
       earlyPage === undefined
-        ? await this.page(filters, sortBy, pageIndex(filters, sortBy, total, publicTotal, offset + limit), limit, offset)
+        ? await this.page(filters, sortBy, pageIndex(filters, sortBy, total, publicTotal, offset + limit), limit, offset, version)
         : isIdList(earlyPage)
           ? await this.rowsOf(earlyPage, filters)
           : earlyPage;
@@ -96,8 +96,8 @@ export class VehicleSearchService {
   }
 
   /** One query: the page's rows in sort order, read straight into the public shape ("Best match": rankedPage). */
-  private async page(filters: NormalizedSearchFilters, sortBy: SortOption, index: string | undefined, limit: number, offset: number): Promise<PublicVehicle[]> {
-    if (sortBy === 'relevance_desc' && filters.terms.length > 0) return this.rankedPage(filters, limit, offset);
+  private async page(filters: NormalizedSearchFilters, sortBy: SortOption, index: string | undefined, limit: number, offset: number, version: number): Promise<PublicVehicle[]> {
+    if (sortBy === 'relevance_desc' && filters.terms.length > 0) return this.rankedPage(filters, limit, offset, version);
     const query = pageQuery({ filters, sortBy, index, limit, offset, engine: this.engine, columns: PUBLIC_COLUMNS });
     const rows = (await this.dataSource.query(query.sql, query.params)) as Record<string, unknown>[];
     const toPublic = (this.toPublic ??= publicRowMapper(this.dataSource));
@@ -108,11 +108,11 @@ export class VehicleSearchService {
    * "Best match", the top N of the keywords' matches: ranking them is a pass over every match (on MariaDB 100 ms
    * to seconds for a common word at 100,000 listings), so the ranked ids of every public match are read once and
    * kept until a listing's text changes or a listing joins or leaves the market (rankedDependsOn), not when a
-   * price or mileage does. A page then checks its other filters on the ranked ids, RANKED_CHUNK at a time by
-   * primary key, and reads its own rows: the order is the SQL's (relevance, then id), which no other filter
-   * changes.
+   * price or mileage does. A page then checks its other filters on the ranked ids in the counts snapshot
+   * (SearchCounts.firstOfRanked; when it cannot, RANKED_CHUNK at a time by primary key), and reads its own rows:
+   * the order is the SQL's (relevance, then id), which no other filter changes.
    */
-  private async rankedPage(filters: NormalizedSearchFilters, limit: number, offset: number): Promise<PublicVehicle[]> {
+  private async rankedPage(filters: NormalizedSearchFilters, limit: number, offset: number, version: number): Promise<PublicVehicle[]> {
     const keywords: NormalizedSearchFilters = { terms: filters.terms, features: [] };
     const ranked = await this.cache.get(
       LISTINGS_DATA_SET,
@@ -129,19 +129,26 @@ export class VehicleSearchService {
     if (filtersKey(others) === filtersKey(PUBLIC_ONLY)) {
       ids = Array.from(ranked.subarray(offset, offset + limit));
     } else {
-      const where = whereOf(others, this.engine, 'perRow', 'row');
-      const found: number[] = [];
-      for (let from = 0; from < ranked.length && found.length < offset + limit; from += RANKED_CHUNK) {
-        const chunk = Array.from(ranked.subarray(from, from + RANKED_CHUNK));
-        const rows = (await this.dataSource.query(`SELECT id FROM vehicles WHERE id IN (${chunk.map(() => '?').join(', ')}) AND ${where.sql}`, [...chunk, ...where.params])) as {
-          id: number | string;
-        }[];
-        const matching = new Set(rows.map((r) => Number(r.id)));
-        for (const id of chunk) if (matching.has(id)) found.push(id);
-      }
+      // The other filters checked in the counts snapshot; by primary key in SQL when it cannot.
+      const found = (await this.counts.firstOfRanked(ranked, others, offset + limit, version)) ?? (await this.rankedInSql(ranked, others, offset + limit));
       ids = found.slice(offset, offset + limit);
     }
     return this.rowsOf(ids, filters);
+  }
+
+  /** The first `end` of the ranked ids that match `others`, checked RANKED_CHUNK at a time by primary key. */
+  private async rankedInSql(ranked: Int32Array, others: NormalizedSearchFilters, end: number): Promise<number[]> {
+    const where = whereOf(others, this.engine, 'perRow', 'row');
+    const found: number[] = [];
+    for (let from = 0; from < ranked.length && found.length < end; from += RANKED_CHUNK) {
+      const chunk = Array.from(ranked.subarray(from, from + RANKED_CHUNK));
+      const rows = (await this.dataSource.query(`SELECT id FROM vehicles WHERE id IN (${chunk.map(() => '?').join(', ')}) AND ${where.sql}`, [...chunk, ...where.params])) as {
+        id: number | string;
+      }[];
+      const matching = new Set(rows.map((r) => Number(r.id)));
+      for (const id of chunk) if (matching.has(id)) found.push(id);
+    }
+    return found;
   }
 
   /** The public rows of listings `ids`, in that order (with the distance from the search's centre, if it has one). */
