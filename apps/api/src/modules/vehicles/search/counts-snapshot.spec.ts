@@ -191,3 +191,24 @@ describe('CountsSnapshot.firstMatching', () => {
     expect(snapshot.firstMatching(ranked, filters, 1000, matches)).toEqual(expected.slice(0, 3));
   });
 });
+
+describe('CountsSnapshot.withChanges', () => {
+  it.each([1, 2, 3])('holds what a snapshot read afresh holds: edited, added, and no longer public listings (seed %i)', (seed) => {
+    const next = random(seed);
+    const rows = Array.from({ length: 300 }, (_, i) => row(2 * i + 1, next));
+    const changed: ChangedRow[] = [];
+    for (const id of [...new Set(Array.from({ length: 20 }, () => 1 + Math.floor(next() * 620)))].sort((a, b) => a - b)) {
+      changed.push({ ...row(id, next), isPublic: next() < 0.8 ? 1 : 0 });
+    }
+    const after = snapshotOf(1, rows).withChanges(2, changed);
+    const byId = new Map(rows.map((r) => [Number(r.id), r]));
+    for (const c of changed) {
+      if (Number(c.isPublic) === 1) byId.set(Number(c.id), c);
+      else byId.delete(Number(c.id));
+    }
+    const fresh = snapshotOf(2, [...byId.values()].sort((a, b) => Number(a.id) - Number(b.id)));
+    expect(Array.from(after.columns.ids)).toEqual(Array.from(fresh.columns.ids));
+    for (const filters of FILTERS) for (const group of GROUPS) expect(after.count(filters, group)).toEqual(fresh.count(filters, group));
+    expect(after.page({ terms: [], features: [] }, 'price_asc', 0, 1000)).toEqual(fresh.page({ terms: [], features: [] }, 'price_asc', 0, 1000));
+  });
+});

@@ -131,10 +131,17 @@ export class CountsSnapshot {
     readonly columns: SnapshotColumns,
     /** Text values this snapshot holds that the one it was made from (withChanges) did not. */
     readonly addedValues = 0,
+    /** The snapshot it was made from: its labels' order holds when no text value was added. */
+    from?: CountsSnapshot,
   ) {
     this.size = columns.size;
     for (const group of Object.values(GROUP_COLUMNS)) {
       if (!('label' in group)) continue;
+      const known = from && addedValues === 0 ? from.labelRank[group.label] : undefined;
+      if (known && known.length === columns.text[group.label].dictionary.values.length) {
+        this.labelRank[group.label] = known;
+        continue;
+      }
       const { values } = columns.text[group.label].dictionary;
       const order = values.map((_, code) => code).slice(1);
       order.sort((a, b) => compareText(engine, values[a] as string, values[b] as string));
@@ -151,6 +158,26 @@ export class CountsSnapshot {
    */
   withChanges(version: number, changed: readonly ChangedRow[], publicIds?: Uint8Array): CountsSnapshot {
     const builder = new SnapshotBuilder(this.size + changed.length, this.columns);
+    if (!publicIds) {
+      // The rows between two changed listings are copied as one run (a seller's edit: two copies of each column).
+      const { ids } = this.columns;
+      let from = 0;
+      for (const row of changed) {
+        const id = Number(row.id);
+        let at = from;
+        let high = this.size;
+        while (at < high) {
+          const mid = (at + high) >>> 1;
+          if (ids[mid] < id) at = mid + 1;
+          else high = mid;
+        }
+        if (at > from) builder.copy(this.columns, from, at);
+        from = at < this.size && ids[at] === id ? at + 1 : at;
+        if (isPublicRow(row)) builder.add([row]);
+      }
+      if (from < this.size) builder.copy(this.columns, from, this.size);
+      return new CountsSnapshot(version, this.engine, builder.columns(), builder.addedValues, this);
+    }
     const replaced = new Set(changed.map((r) => Number(r.id)));
     const { ids } = this.columns;
     let next = 0;
@@ -171,7 +198,7 @@ export class CountsSnapshot {
       i = end;
     }
     addChangedUpTo(Infinity);
-    return new CountsSnapshot(version, this.engine, builder.columns(), builder.addedValues);
+    return new CountsSnapshot(version, this.engine, builder.columns(), builder.addedValues, this);
   }
 
   /** One more than the highest listing id held: the length of a set of ids (SearchCounts). */
@@ -571,11 +598,14 @@ export class SnapshotBuilder {
 
   columns(): SnapshotColumns {
     const size = this.size;
+    // Views of the filled part when little is left over (a snapshot made from another: its size and a few
+    // rows), else copies of it.
+    const trim = <A extends Int32Array | Uint32Array | Float64Array>(array: A): A => (array.length - size <= Math.max(1_024, size >>> 6) ? array.subarray(0, size) : array.slice(0, size)) as A;
     const text = {} as TextColumns;
-    for (const column of TEXT) text[column] = { codes: this.text[column].codes.slice(0, size), dictionary: this.text[column].dictionary };
+    for (const column of TEXT) text[column] = { codes: trim(this.text[column].codes), dictionary: this.text[column].dictionary };
     const numbers = {} as Record<NumericColumn, Float64Array>;
-    for (const column of NUMERIC) numbers[column] = this.numbers[column].slice(0, size);
-    return { size, ids: this.ids.slice(0, size), maxId: this.maxId, text, numbers };
+    for (const column of NUMERIC) numbers[column] = trim(this.numbers[column]);
+    return { size, ids: trim(this.ids), maxId: this.maxId, text, numbers };
   }
 
   private reserve(more: number): void {
