@@ -212,3 +212,39 @@ describe('CountsSnapshot.withChanges', () => {
     expect(after.page({ terms: [], features: [] }, 'price_asc', 0, 1000)).toEqual(fresh.page({ terms: [], features: [] }, 'price_asc', 0, 1000));
   });
 });
+
+describe('CountsSnapshot.countAll', () => {
+  const without = (f: NormalizedSearchFilters, group: CountGroup): NormalizedSearchFilters => {
+    switch (group) {
+      case 'make':
+        return { ...f, makeKey: undefined, modelKey: undefined };
+      case 'model':
+        return { ...f, modelKey: undefined };
+      case 'price':
+        return { ...f, minPrice: undefined, maxPrice: undefined };
+      case 'total':
+        return f;
+      default:
+        return { ...f, [group]: undefined };
+    }
+  };
+
+  it.each([1, 2, 3])('counts a search total and facets in one pass as count does each (seed %i)', (seed) => {
+    const next = random(seed);
+    const rows = Array.from({ length: 400 }, (_, i) => row(i + 1, next));
+    const snapshot = snapshotOf(1, rows);
+    const matches = idBits(snapshot.idLimit);
+    for (let id = 1; id <= 400; id += 1) if (next() < 0.6) addId(matches, id);
+    const searches: NormalizedSearchFilters[] = [
+      ...FILTERS,
+      { terms: [], features: [], makeKey: 'toyota', modelKey: 'camry', bodyType: ['sedan', 'suv'], fuelType: ['gasoline'], minPrice: 10000, maxPrice: 50000, minYear: 2012 },
+      { terms: [], features: [], bodyType: ['coupe'], maxPrice: 30000, transmission: ['manual'] },
+    ];
+    for (const filters of searches) {
+      for (const ids of [undefined, matches]) {
+        const items = GROUPS.map((group) => ({ group, filters: without(filters, group) }));
+        expect({ filters, counts: snapshot.countAll(items, ids) }).toEqual({ filters, counts: items.map((item) => snapshot.count(item.filters, item.group, ids)) });
+      }
+    }
+  });
+});

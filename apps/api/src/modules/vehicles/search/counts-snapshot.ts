@@ -215,22 +215,55 @@ export class CountsSnapshot {
   count(filters: NormalizedSearchFilters, group: CountGroup, matches?: IdBits): GroupCount[] | undefined {
     const counter = this.counter(filters, group, matches);
     if (!counter) return undefined;
-    const counts = new Float64Array(counter.slots);
-    const labels = counter.labelCodes ? new Int32Array(counter.slots).fill(-1) : undefined;
-    const rank = counter.rank;
-    this.eachMatch(counter, (i) => {
-      const slot = slotOf(counter, i);
-      counts[slot] += 1;
-      if (labels && counter.labelCodes && rank) {
-        const label = counter.labelCodes[i];
-        if (labels[slot] === -1 || rank[label] < rank[labels[slot]]) labels[slot] = label;
+    const tally = tallyOf(counter, group);
+    this.eachMatch(counter, tally.add);
+    return tally.result();
+  }
+
+  /**
+   * The counts of several filter sets that differ only in the filters a facet leaves out (a search's total and
+   * facets: `withoutDimension`), each as `count` answers it, in one pass over the rows: each row is checked
+   * against the filters they share, then against each left-out one once, and counted in every set whose
+   * filters it passes. `matches` as for `count` (the filters the snapshot does not hold are never left out).
+   * Undefined as for `count`.
+   */
+  countAll(items: readonly { filters: NormalizedSearchFilters; group: CountGroup }[], matches?: IdBits): GroupCount[][] | undefined {
+    const full: NormalizedSearchFilters = { ...(items[0]?.filters ?? { terms: [], features: [] }) };
+    for (const item of items) for (const name of FACET_FILTERS) if (item.filters[name] !== undefined) Object.assign(full, { [name]: item.filters[name] });
+    const shared: NormalizedSearchFilters = { ...full };
+    for (const name of FACET_FILTERS) delete shared[name];
+    const base = this.counter(shared, 'total', matches);
+    const counters = items.map((item) => this.counter(item.filters, item.group, matches));
+    if (!base || counters.some((c) => c === undefined)) return undefined;
+    // One test per left-out filter the sets hold, compiled as `counter` compiles it (a bit each).
+    const tests: ((i: number) => boolean)[] = [];
+    const bitOf = new Map<string, number>();
+    for (const name of FACET_FILTERS) {
+      const value = full[name];
+      if (value === undefined) continue;
+      const f = COLUMN_FILTERS.find((c) => c.filter === name)!;
+      const test = this.counter({ terms: [], features: [], [name]: value } as NormalizedSearchFilters, 'total');
+      if (!test) return undefined;
+      bitOf.set(name, tests.length);
+      if (f.op === 'in') {
+        const { codes, allowed } = test.equal[0];
+        tests.push((i) => allowed[codes[i]] === 1);
+      } else {
+        const { values, min, max } = test.ranges[0];
+        tests.push((i) => {
+          const v = values[i];
+          return v >= min && v <= max;
+        });
       }
+    }
+    const need = items.map((item) => FACET_FILTERS.reduce((bits, name) => (item.filters[name] === undefined ? bits : bits | (1 << bitOf.get(name)!)), 0));
+    const tallies = counters.map((c, k) => tallyOf(c!, items[k].group));
+    this.eachMatch(base, (i) => {
+      let passed = 0;
+      for (let t = 0; t < tests.length; t += 1) if (tests[t](i)) passed |= 1 << t;
+      for (let k = 0; k < tallies.length; k += 1) if ((passed & need[k]) === need[k]) tallies[k].add(i);
     });
-    const out: GroupCount[] = [];
-    counts.forEach((n, slot) => {
-      if (n > 0 || group === 'total') out.push({ value: counter.valueOf(slot), n, ...(labels ? { label: counter.labelValues?.[labels[slot]] as string } : {}) });
-    });
-    return out;
+    return tallies.map((t) => t.result());
   }
 
   /**
@@ -462,6 +495,33 @@ export class CountsSnapshot {
     };
     return counter;
   }
+}
+
+/** The filters a facet leaves out (withoutDimension): countAll checks them one by one. */
+const FACET_FILTERS = ['makeKey', 'modelKey', 'bodyType', 'fuelType', 'minPrice', 'maxPrice'] as const satisfies readonly (keyof NormalizedSearchFilters)[];
+
+/** The groups of one count as rows are added, and the count's answer (GroupCount rows, as `count` answers them). */
+function tallyOf(counter: Counter, group: CountGroup): { add: (i: number) => void; result: () => GroupCount[] } {
+  const counts = new Float64Array(counter.slots);
+  const labels = counter.labelCodes ? new Int32Array(counter.slots).fill(-1) : undefined;
+  const { rank, labelCodes } = counter;
+  return {
+    add: (i) => {
+      const slot = slotOf(counter, i);
+      counts[slot] += 1;
+      if (labels && labelCodes && rank) {
+        const label = labelCodes[i];
+        if (labels[slot] === -1 || rank[label] < rank[labels[slot]]) labels[slot] = label;
+      }
+    },
+    result: () => {
+      const out: GroupCount[] = [];
+      counts.forEach((n, slot) => {
+        if (n > 0 || group === 'total') out.push({ value: counter.valueOf(slot), n, ...(labels ? { label: counter.labelValues?.[labels[slot]] as string } : {}) });
+      });
+      return out;
+    },
+  };
 }
 
 /** Each price band's upper bound (the last one has none). */

@@ -19,7 +19,7 @@ import { PUBLIC_COLUMNS, publicRowMapper } from '../vehicle.mapper';
 import { sqlEngineOf, type SqlEngine } from '../../../infra/database/sql-engine';
 import type { GroupCount } from './counts-snapshot';
 import { LISTINGS_DATA_SET, SearchCounts } from './search-counts.service';
-import { availableDependsOn, countDependsOn, rankedDependsOn, searchDependsOn } from './search-invalidation';
+import { availableDependsOn, countDependsOn, facetsOf, rankedDependsOn, searchDependsOn } from './search-invalidation';
 import { filtersKey, pageIndex, pageIndexReadsCounts, pageQuery, toSearchRequest, whereOf, withoutDimension, type FacetDimension, type NormalizedSearchFilters, type SearchRequest } from './search-filters';
 
 /** "Best match" keeps at most this many ranked matches of a search's keywords (rankedPage). */
@@ -72,7 +72,8 @@ export class VehicleSearchService {
     // full-text match (100 to 200 ms for a common word at 100,000 listings), which one after the other added up.
     // The counts snapshot finds the page's ids in most sorts (SearchCounts.pageIds), beside the counts.
     const early = pageIndexReadsCounts(sortBy) ? this.counts.pageIds(filters, sortBy, offset, limit, version) : this.page(filters, sortBy, pageIndex(filters, sortBy, 0, 0, offset + limit), limit, offset, version);
-    const [total, publicTotal, facets, earlyPage] = await Promise.all([this.total(filters), this.total(PUBLIC_ONLY), this.facets(filters), early]);
+    const counts = this.countsOf(filters, version);
+    const [total, publicTotal, facets, earlyPage] = await Promise.all([this.total(filters, counts), this.total(PUBLIC_ONLY, this.countsOf(PUBLIC_ONLY, version)), this.facets(filters, counts), early]);
     if (offset >= total) return { vehicles: [], total, page, limit, facets };
     const vehicles =
       earlyPage === undefined
@@ -171,22 +172,42 @@ export class VehicleSearchService {
    * How many public listings match. Without a price filter the price facet counts exactly these listings
    * (its bands cover every price), so their sum is the total and no count of its own is run.
    */
-  private async total(filters: NormalizedSearchFilters): Promise<number> {
-    if (filters.minPrice === undefined && filters.maxPrice === undefined) {
-      const bands = await this.facet('price', filters, (rows) => this.priceBands(rows));
-      return bands.reduce((sum, band) => sum + band.count, 0);
-    }
-    return this.cache.get(LISTINGS_DATA_SET, `total:${filtersKey(filters)}`, async (version) => (await this.counts.count(filters, 'total', version))[0]?.n ?? 0, countDependsOn(filters, 'total'));
+  /**
+   * The counter of a search's total and facets: the first one not kept counts them all, in one pass when the
+   * counts snapshot holds the version (SearchCounts.countAll); a count asked at another version is counted alone.
+   */
+  private countsOf(filters: NormalizedSearchFilters, version: number): SearchCounter {
+    const groups: (FacetDimension | 'total')[] = [...facetsOf(filters), ...(filters.minPrice === undefined && filters.maxPrice === undefined ? [] : ['total' as const])];
+    const items = groups.map((group) => ({ group, filters: group === 'total' ? filters : withoutDimension(filters, group) }));
+    let all: Promise<GroupCount[][]> | undefined;
+    return async (group, at) => {
+      const k = groups.indexOf(group);
+      if (at !== version || k < 0) return this.counts.count(group === 'total' ? filters : withoutDimension(filters, group), group, at);
+      all ??= this.counts.countAll(items, version);
+      return (await all)[k];
+    };
   }
 
-  private async facets(filters: NormalizedSearchFilters): Promise<SearchFacets> {
+  /**
+   * How many public listings match. Without a price filter the price facet counts exactly these listings
+   * (its bands cover every price), so their sum is the total and no count of its own is run.
+   */
+  private async total(filters: NormalizedSearchFilters, counts: SearchCounter): Promise<number> {
+    if (filters.minPrice === undefined && filters.maxPrice === undefined) {
+      const bands = await this.facet('price', filters, counts, (rows) => this.priceBands(rows));
+      return bands.reduce((sum, band) => sum + band.count, 0);
+    }
+    return this.cache.get(LISTINGS_DATA_SET, `total:${filtersKey(filters)}`, async (version) => (await counts('total', version))[0]?.n ?? 0, countDependsOn(filters, 'total'));
+  }
+
+  private async facets(filters: NormalizedSearchFilters, counts: SearchCounter): Promise<SearchFacets> {
     const [make, model, bodyType, fuelType, price] = await Promise.all([
-      this.facet('make', filters, (rows) => labelled(rows).sort((a, b) => b.count - a.count || a.label.localeCompare(b.label))),
+      this.facet('make', filters, counts, (rows) => labelled(rows).sort((a, b) => b.count - a.count || a.label.localeCompare(b.label))),
       // The chosen make's models that have listings under the other filters, A to Z.
-      filters.makeKey === undefined ? [] : this.facet('model', filters, (rows) => labelled(rows).sort((a, b) => a.label.localeCompare(b.label))),
-      this.facet('bodyType', filters, (rows) => slugOptions('bodyType', rows)),
-      this.facet('fuelType', filters, (rows) => slugOptions('fuelType', rows)),
-      this.facet('price', filters, (rows) => this.priceBands(rows)),
+      filters.makeKey === undefined ? [] : this.facet('model', filters, counts, (rows) => labelled(rows).sort((a, b) => a.label.localeCompare(b.label))),
+      this.facet('bodyType', filters, counts, (rows) => slugOptions('bodyType', rows)),
+      this.facet('fuelType', filters, counts, (rows) => slugOptions('fuelType', rows)),
+      this.facet('price', filters, counts, (rows) => this.priceBands(rows)),
     ]);
     return { make, model, bodyType, fuelType, price };
   }
@@ -195,9 +216,9 @@ export class VehicleSearchService {
    * A facet counts the filters without its own dimension, and is cached under that filter set, so
    * searches that differ only in it share it.
    */
-  private facet<T>(dimension: FacetDimension, filters: NormalizedSearchFilters, shape: (rows: GroupCount[]) => T): Promise<T> {
+  private facet<T>(dimension: FacetDimension, filters: NormalizedSearchFilters, counts: SearchCounter, shape: (rows: GroupCount[]) => T): Promise<T> {
     const counted = withoutDimension(filters, dimension);
-    return this.cache.get(LISTINGS_DATA_SET, `facet:${dimension}:${filtersKey(counted)}`, async (version) => shape(await this.counts.count(counted, dimension, version)), countDependsOn(counted, dimension));
+    return this.cache.get(LISTINGS_DATA_SET, `facet:${dimension}:${filtersKey(counted)}`, async (version) => shape(await counts(dimension, version)), countDependsOn(counted, dimension));
   }
 
   private priceBands(rows: GroupCount[]): PriceBandCount[] {
@@ -205,6 +226,9 @@ export class VehicleSearchService {
     return PRICE_BANDS.map((b, i) => ({ ...b, count: byBand.get(i) ?? 0 }));
   }
 }
+
+/** A search's counts by group (its total, or a facet), at a version of the listings. */
+type SearchCounter = (group: FacetDimension | 'total', version: number) => Promise<GroupCount[]>;
 
 const isIdList = (page: number[] | PublicVehicle[]): page is number[] => page.length > 0 && typeof page[0] === 'number';
 
