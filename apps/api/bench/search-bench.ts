@@ -601,14 +601,22 @@ async function benchEngine(target: Engine, options: Options): Promise<EngineRepo
     const results: Measured[] = apiResults;
     if (!options.mixesOnly) for (const kind of kinds) results.push(await measure(base, kind.name, rotate(kind.paths), options.duration, options.connections));
     // Where each mix's counts and pages came from, and how the counts snapshot kept up with the edits.
-    const sources = async () => ({ counts: await countSources(base), pages: await pageSources(base), builds: await snapshotBuilds(base) });
+    const sources = async () => ({
+      counts: await countSources(base),
+      pages: await pageSources(base),
+      builds: await snapshotBuilds(base),
+      cpu: await metricValue(base, /^process_cpu_seconds_total /),
+      requests: await metricValue(base, /^cache_lookups_total\{data_set="listings:answers"/),
+    });
     const sourcesOf = async (name: string, before: Awaited<ReturnType<typeof sources>>) => {
       const after = await sources();
       const builds = (['changes', 'all'] as const)
         .map((read) => ({ read, count: after.builds[read].count - before.builds[read].count, ms: (1000 * (after.builds[read].sum - before.builds[read].sum)) / Math.max(1, after.builds[read].count - before.builds[read].count) }))
         .map((b) => `${b.count} from ${b.read === 'all' ? 'every listing' : 'the changes'}${b.count > 0 ? ` (${b.ms.toFixed(1)} ms each)` : ''}`);
+      // The server's CPU time per search: a figure the machine's load changes far less than latency.
+      const cpuPerSearch = (1000 * (after.cpu - before.cpu)) / Math.max(1, after.requests - before.requests);
       log(
-        `(${name}: counts ${after.counts.memory - before.counts.memory} in memory, ${after.counts.database - before.counts.database} in SQL; pages ${after.pages.memory - before.pages.memory} from the snapshot, ${after.pages.database - before.pages.database} in SQL; snapshot brought forward ${builds.join(', ')})`,
+        `(${name}: ${cpuPerSearch.toFixed(2)} ms of the server's CPU a search; counts ${after.counts.memory - before.counts.memory} in memory, ${after.counts.database - before.counts.database} in SQL; pages ${after.pages.memory - before.pages.memory} from the snapshot, ${after.pages.database - before.pages.database} in SQL; snapshot brought forward ${builds.join(', ')})`,
       );
       return after;
     };
