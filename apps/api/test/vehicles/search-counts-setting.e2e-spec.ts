@@ -6,7 +6,9 @@ import { VersionedCacheService } from '../../src/infra/cache/versioned-cache.ser
 import { Metrics } from '../../src/infra/metrics/metrics.service';
 import type { CountGroup } from '../../src/modules/vehicles/search/counts-snapshot';
 import { LISTINGS_DATA_SET, SearchCounts } from '../../src/modules/vehicles/search/search-counts.service';
-import { toSearchRequest } from '../../src/modules/vehicles/search/search-filters';
+import { SORT_SQL, toSearchRequest, whereOf } from '../../src/modules/vehicles/search/search-filters';
+import { sqlEngineOf } from '../../src/infra/database/sql-engine';
+import type { SortOption } from '@app/shared';
 import { registerUser } from '../factories/user.factory';
 import { startTestApp, type TestApp } from '../support/test-app';
 
@@ -69,5 +71,33 @@ describe('SEARCH_COUNTS=sql', () => {
     }
     // The searches match listings: agreeing on nothing proves nothing.
     expect(matched).toBeGreaterThan(800);
+  });
+
+  it("finds the pages the page query's order finds, in every sort the snapshot holds", async () => {
+    // Ties to order by id: listings of one price, one creation time, one reduction time.
+    await dataSource.query(`UPDATE vehicles SET price = 12345, createdAt = ?, priceReducedAt = ? WHERE id % 7 = 0`, ['2024-03-04 05:06:07', '2024-05-06 07:08:09']);
+    await cache.bump(dataSource.manager, LISTINGS_DATA_SET);
+    cache.invalidate(LISTINGS_DATA_SET);
+    expect(await inMemory.snapshotReady()).toBe(true);
+    const version = await cache.version(LISTINGS_DATA_SET);
+    const engine = sqlEngineOf(dataSource);
+    const sorts: SortOption[] = ['price_asc', 'price_desc', 'year_asc', 'year_desc', 'mileage_asc', 'mileage_desc', 'created_desc', 'created_asc', 'reduced_desc', 'deal_asc'];
+    let compared = 0;
+    for (const query of [...QUERIES, 'maxPrice=12345', 'zipCode=60601&radius=500']) {
+      const filters = filtersOf(query);
+      const where = whereOf(filters, engine);
+      for (const sortBy of sorts) {
+        for (const offset of [0, 24, 96]) {
+          const rows = (await dataSource.query(
+            `SELECT id${where.distance ? `, ${where.distance.sql} AS distanceMiles` : ''} FROM vehicles WHERE ${where.sql} ORDER BY ${SORT_SQL[sortBy]} LIMIT 24 OFFSET ${offset}`,
+            [...(where.distance?.params ?? []), ...where.params],
+          )) as { id: number | string }[];
+          const page = await inMemory.pageIds(filters, sortBy, offset, 24, version);
+          expect({ query, sortBy, offset, page }).toEqual({ query, sortBy, offset, page: rows.map((r) => Number(r.id)) });
+          compared += rows.length;
+        }
+      }
+    }
+    expect(compared).toBeGreaterThan(1000);
   });
 });
