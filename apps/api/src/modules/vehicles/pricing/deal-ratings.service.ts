@@ -44,6 +44,8 @@ export function estimateChanged(row: Pick<PricingRow, 'price' | 'expectedPrice' 
 export class DealRatingsService {
   private readonly logger = new Logger(DealRatingsService.name);
   private fitted: { model: Promise<MarketModel>; at: number } | null = null;
+  /** A fit under way for currentModel, when the last one is old or missing. */
+  private refitting: Promise<MarketModel> | null = null;
 
   constructor(
     private readonly reader: ListingReader,
@@ -105,15 +107,26 @@ export class DealRatingsService {
     return MarketModel.fit([...rows.filter((r) => r.status === 'approved' || r.status === 'sold'), ...history], slicer);
   }
 
-  /** The last refit's model on this instance, or one fitted now when there is none or it is old (another instance ran the job). */
+  /**
+   * The last refit's model on this instance, or one fitted now when there is none. An old one (another instance ran
+   * the job) still answers while a new one is fitted beside it: over a million listings a fit takes many seconds, and
+   * a seller's form should not wait for it.
+   */
   private currentModel(): Promise<MarketModel> {
-    if (!this.fitted || Date.now() - this.fitted.at > MODEL_TTL_MS) {
+    const fitted = this.fitted;
+    if (fitted && Date.now() - fitted.at <= MODEL_TTL_MS) return fitted.model;
+    if (!this.refitting) {
       const model = this.reader.pricingRows().then((rows) => this.fit(rows));
-      this.fitted = { model, at: Date.now() };
-      model.catch(() => {
-        if (this.fitted?.model === model) this.fitted = null;
+      this.refitting = model;
+      model.then(
+        () => {
+          if (this.refitting === model) this.fitted = { model, at: Date.now() };
+        },
+        (error: unknown) => this.logger.warn(`Market model not fitted: ${(error as Error).message}`),
+      ).finally(() => {
+        if (this.refitting === model) this.refitting = null;
       });
     }
-    return this.fitted.model;
+    return fitted?.model ?? this.refitting!;
   }
 }
