@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { Brackets, In, Repository } from 'typeorm';
 import { VersionedCacheService } from '../../infra/cache/versioned-cache.service';
 import { LISTING_STATUSES, PUBLIC_STATUSES, type ListingStatus, type PublicVehicle } from '@app/shared';
@@ -8,6 +9,12 @@ import { VehicleEntity } from './entities/vehicle.entity';
 import { containsPattern } from './search/keyword-match';
 import { LISTINGS_DATA_SET } from './search/search-counts.service';
 import { toPublicVehicle } from './vehicle.mapper';
+
+/** What the market model reads of a listing, with the estimate it holds (ListingReader.pricingRows). */
+export type PricingRow = Pick<VehicleEntity, 'id' | 'status' | 'makeKey' | 'modelKey' | 'bodyType' | 'year' | 'mileage' | 'condition' | 'price' | 'expectedPrice' | 'dealComparables' | 'dealBasis'>;
+
+/** Listings the market refit reads in one query. */
+const PRICING_PAGE = 5_000;
 
 /** A listing as other lists name it (inquiries, analytics): title parts and status as they are now. */
 export type ListingSummary = Pick<VehicleEntity, 'id' | 'year' | 'make' | 'model' | 'status'>;
@@ -161,12 +168,40 @@ export class ListingReader {
     });
   }
 
-  /** What the market model reads of every listing that is live, sold or waiting for review, with its current estimate. */
-  pricingRows(): Promise<Pick<VehicleEntity, 'id' | 'status' | 'makeKey' | 'modelKey' | 'bodyType' | 'year' | 'mileage' | 'condition' | 'price' | 'expectedPrice' | 'dealComparables' | 'dealBasis'>[]> {
-    return this.vehicles.find({
-      select: { id: true, status: true, makeKey: true, modelKey: true, bodyType: true, year: true, mileage: true, condition: true, price: true, expectedPrice: true, dealComparables: true, dealBasis: true },
-      where: { status: In(['approved', 'sold', 'pending']) },
-    });
+  /**
+   * What the market model reads of every listing that is live, sold or waiting for review, with its current
+   * estimate: read PRICING_PAGE rows at a time in id order, with a turn for the event loop between pages (on
+   * SQLite each read holds the thread: a million rows at once held it for seconds).
+   */
+  async pricingRows(): Promise<PricingRow[]> {
+    const rows: PricingRow[] = [];
+    for (let after = 0; ; ) {
+      // Plain rows, not entities: a million of them are held at once.
+      const page = (await this.vehicles.query(
+        `SELECT id, status, makeKey, modelKey, bodyType, year, mileage, \`condition\`, price, expectedPrice, dealComparables, dealBasis
+         FROM vehicles WHERE id > ? AND status IN ('approved', 'sold', 'pending') ORDER BY id LIMIT ${PRICING_PAGE}`,
+        [after],
+      )) as PricingRow[];
+      for (const row of page) {
+        rows.push({
+          id: Number(row.id),
+          status: row.status,
+          makeKey: row.makeKey,
+          modelKey: row.modelKey,
+          bodyType: row.bodyType,
+          year: Number(row.year),
+          mileage: Number(row.mileage),
+          condition: row.condition,
+          price: Number(row.price),
+          expectedPrice: row.expectedPrice === null ? null : Number(row.expectedPrice),
+          dealComparables: row.dealComparables === null ? null : Number(row.dealComparables),
+          dealBasis: row.dealBasis,
+        });
+      }
+      if (page.length < PRICING_PAGE) return rows;
+      after = rows[rows.length - 1]!.id;
+      await nextTurn();
+    }
   }
 
   /**
