@@ -7,7 +7,8 @@ import { useLocation } from 'react-router';
 // part comes within DEFERRED_MARGIN of the viewport: the first load carries neither its code nor its hydration.
 // Drawn by the browser itself (a signed-in visitor, a later navigation), the part loads at once.
 // A deferred part's styles must come with the page that uses it: its own chunk's would arrive only with it.
-// Not for forms: what a visitor types into a form the server drew before it is hydrated is not in its state.
+// A form deferred so must take what the visitor typed into the server's drawing as its state once hydrated
+// (lib/typed-before-hydration.ts): React keeps the typed text in the element, not in the form's state.
 
 /** How close to the viewport a part the server drew must come for its module to load. */
 export const DEFERRED_MARGIN = '300px';

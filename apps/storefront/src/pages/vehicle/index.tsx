@@ -30,8 +30,6 @@ import { smsHref, telHref } from '../../lib/phone';
 import { FALLBACK_IMAGE, galleryImages } from '../../lib/vehicle';
 import { deferred } from '../../lib/deferred';
 import { ContactBar } from './ContactBar';
-import { ContactForm } from './ContactForm';
-import { FinancingForm } from './FinancingForm';
 import { PaymentEstimate } from './PaymentEstimate';
 import { ListingFacts, PriceNotes } from './ListingMarket';
 import './vehicle.css';
@@ -40,8 +38,12 @@ import '../../components/VehicleCard.css';
 import '../../components/MarketLabels.css';
 
 // Below the first screen: loaded, and taken over from the server's drawing, as the visitor nears them
-// (lib/deferred.tsx). Not the forms (contact, financing, payment estimate): what a visitor types into a form
-// before it is hydrated is not in its state (the contact form then finds filled fields empty).
+// (lib/deferred.tsx). The contact and financing forms too, in one chunk: what a visitor types into them before
+// they are hydrated becomes their state then (lib/typed-before-hydration.ts). Not the payment estimate: it shows
+// a figure its fields compute.
+const loadForms = () => import(/* webpackChunkName: "vehicle-forms" */ './forms');
+const ContactForm = deferred(() => loadForms().then((m) => ({ default: m.ContactForm })));
+const FinancingForm = deferred(() => loadForms().then((m) => ({ default: m.FinancingForm })));
 const PriceHistory = deferred(() => import(/* webpackChunkName: "vehicle-price-history" */ './PriceHistory'));
 /** The owner's notices (pending or rejected, days on market, changes awaiting review): for them only. */
 const OwnerNotices = lazy(() => import(/* webpackChunkName: "vehicle-owner" */ './OwnerNotices'));

@@ -1,0 +1,53 @@
+import { useEffect, type RefObject } from 'react';
+
+// A form the server drew can be typed into before React takes it over (the page hydrates after its load, and a
+// deferred part of it only as the visitor nears it): the browser keeps what was typed in the element (React does
+// not overwrite an input's value when it hydrates), but the form's state still holds its first values, and the
+// next drawing of the field would put them back. Once hydrated, the form reads what the visitor changed and makes
+// it its state: the controls whose value differs from the one the server drew (the browser keeps that one as
+// the control's default: `defaultValue`, `defaultChecked`, `defaultSelected`).
+
+/**
+ * A control's value when the visitor changed it from the one the server drew: a string, or a checkbox's state (a
+ * radio button: its value once the visitor chose it).
+ */
+export function changedValue(control: Element): string | boolean | undefined {
+  if (control instanceof HTMLInputElement) {
+    if (control.type === 'checkbox') return control.checked !== control.defaultChecked ? control.checked : undefined;
+    if (control.type === 'radio') return control.checked && !control.defaultChecked ? control.value : undefined;
+    return control.value !== control.defaultValue ? control.value : undefined;
+  }
+  if (control instanceof HTMLTextAreaElement) return control.value !== control.defaultValue ? control.value : undefined;
+  if (control instanceof HTMLSelectElement) {
+    const options = [...control.options];
+    const drawn = options.find((o) => o.defaultSelected) ?? options[0];
+    return drawn && control.value !== drawn.value ? control.value : undefined;
+  }
+  return undefined;
+}
+
+/** Every named control of `form` whose value the visitor changed before it was hydrated, by name. */
+export function typedBeforeHydration(form: HTMLFormElement): Map<string, string | boolean> {
+  const changed = new Map<string, string | boolean>();
+  for (const control of form.elements) {
+    const name = control.getAttribute('name');
+    if (!name) continue;
+    const value = changedValue(control);
+    if (value !== undefined) changed.set(name, value);
+  }
+  return changed;
+}
+
+/**
+ * On its first drawing in the browser, hands `onChange` each named control of the form in `form` whose value the
+ * visitor changed before the form was hydrated (for a form drawn by the browser itself, none). Names are the
+ * controls' `name` attributes.
+ */
+export function useTypedBeforeHydration(form: RefObject<HTMLFormElement | null>, onChange: (name: string, value: string | boolean) => void): void {
+  useEffect(() => {
+    if (!form.current) return;
+    for (const [name, value] of typedBeforeHydration(form.current)) onChange(name, value);
+    // Once, when the form is first here: what the visitor types later goes through the controls' own handlers.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+}
