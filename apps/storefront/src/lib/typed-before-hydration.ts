@@ -26,12 +26,11 @@ export function changedValue(control: Element): string | boolean | undefined {
   return undefined;
 }
 
-/** Every named control of `form` whose value the visitor changed before it was hydrated, by name. */
-export function typedBeforeHydration(form: HTMLFormElement): Map<string, string | boolean> {
+/** Every named control in `part` (a form, or any element around some fields) whose value the visitor changed, by name. */
+export function typedBeforeHydration(part: ParentNode): Map<string, string | boolean> {
   const changed = new Map<string, string | boolean>();
-  for (const control of form.elements) {
-    const name = control.getAttribute('name');
-    if (!name) continue;
+  for (const control of part.querySelectorAll('input[name], select[name], textarea[name]')) {
+    const name = control.getAttribute('name') as string;
     const value = changedValue(control);
     if (value !== undefined) changed.set(name, value);
   }
@@ -39,14 +38,14 @@ export function typedBeforeHydration(form: HTMLFormElement): Map<string, string 
 }
 
 /**
- * On its first drawing in the browser, hands `onChange` each named control of the form in `form` whose value the
- * visitor changed before the form was hydrated (for a form drawn by the browser itself, none). Names are the
- * controls' `name` attributes.
+ * On its first drawing in the browser, hands `onChange` each named control in the element `part` refers to (a
+ * form, or any element around some fields) whose value the visitor changed before it was hydrated (for a part
+ * drawn by the browser itself, none). Names are the controls' `name` attributes.
  */
-export function useTypedBeforeHydration(form: RefObject<HTMLFormElement | null>, onChange: (name: string, value: string | boolean) => void): void {
+export function useTypedBeforeHydration(part: RefObject<HTMLElement | null>, onChange: (name: string, value: string | boolean) => void): void {
   useEffect(() => {
-    if (!form.current) return;
-    for (const [name, value] of typedBeforeHydration(form.current)) onChange(name, value);
+    if (!part.current) return;
+    for (const [name, value] of typedBeforeHydration(part.current)) onChange(name, value);
     // Once, when the form is first here: what the visitor types later goes through the controls' own handlers.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
