@@ -44,7 +44,7 @@ export function usePublicConfigQuery(): PublicConfig | undefined {
 /**
  * Signs out (POST /api/logout): nobody is signed in afterwards in this tab, whether the API answered or not.
  * A plain call, not a mutation hook: the header that offers it is on every page, and TanStack Query's mutation
- * observer was some 1.5 KB gzip of every page's first load for a button only signed-in people see.
+ * observer and hook were in every page's first load for a button only signed-in people see.
  */
 export async function logout(client: QueryClient): Promise<void> {
   try {
