@@ -146,6 +146,40 @@ describe('kept pages (drawn once per what they show)', () => {
     }
   });
 
+  it('draws a page once for every address that reads the same: a query its drawing does not read makes no new drawing', async () => {
+    const vehicle = await createVehicle(t, sellerId, { make: 'Mazda', model: 'CX-5', price: 27000 });
+    await t.client().get('/');
+    const draws = jest.spyOn(t.app.get(PageRenderer), 'render');
+    try {
+      // Made-up and tracking parameters: the landing, a listing and an information page are drawn as without them.
+      const landing = await t.client().get('/?n=1');
+      for (const url of ['/?n=2', '/?utm_source=mail&utm_campaign=spring', '/?']) {
+        const again = await t.client().get(url);
+        expect([url, again.status, again.headers.get('etag')]).toEqual([url, 200, landing.headers.get('etag')]);
+      }
+      await t.client().get(`/vehicles/${vehicle.id}?ref=share`);
+      await t.client().get(`/vehicles/${vehicle.id}?ref=other`);
+      // A search is drawn by its filters: reordered, blank, "any" or unknown parameters read the same.
+      const search = await t.client().get('/search?make=Mazda&minPrice=20000');
+      for (const url of ['/search?minPrice=%2420%2C000&make=Mazda', '/search?make=Mazda&minPrice=20000&model=&bodyType=any&n=7']) {
+        const again = await t.client().get(url);
+        expect([url, again.headers.get('etag')]).toEqual([url, search.headers.get('etag')]);
+      }
+      expect(listed(search.text, vehicle.id)).toContain('$27000');
+      // What the search page does read still draws anew: another filter, another sort, the recently sold view.
+      await t.client().get('/search?make=Mazda&minPrice=20000&sortBy=price_asc');
+      await t.client().get('/search?make=Mazda&minPrice=20000&sold=1');
+      expect(draws.mock.calls.map(([path]) => path)).toEqual([
+        `/vehicles/${vehicle.id}`,
+        '/search?make=Mazda&minPrice=20000',
+        '/search?make=Mazda&minPrice=20000&sortBy=price_asc',
+        '/search?make=Mazda&minPrice=20000&sold=1',
+      ]);
+    } finally {
+      draws.mockRestore();
+    }
+  });
+
   it('draws the page for a signed-in visitor alone, private, and never hands it to anyone else', async () => {
     const vehicle = await createVehicle(t, sellerId, { make: 'Audi', model: 'Q5' });
     const signedIn = t.client();

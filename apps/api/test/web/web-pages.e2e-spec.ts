@@ -291,8 +291,8 @@ describe('storefront pages served by the API', () => {
 
   describe('drawn by the server', () => {
     // A stand-in for the storefront's server build (apps/storefront/src/server-render.tsx, tested there): it
-    // draws what it was asked for, with replacement patterns in it, fails for a path with "boom" and declines
-    // (null) one with "decline".
+    // draws what it was asked for, with replacement patterns in it, fails for an address with "boom" and declines
+    // (null) one with "decline" (in what the page reads: a search's keywords).
     const RENDERER = `exports.renderPage = async (path, answers) => {
       if (path.includes('boom')) throw new Error('boom');
       if (path.includes('decline')) return null;
@@ -325,7 +325,7 @@ describe('storefront pages served by the API', () => {
       expect(rootOf(mine)).toBe('<div id="root"></div></body>');
       expect(mine).toContain('<link rel="preload" as="script" href="/page-vehicle.abc.js" />');
       expect(mine).toContain('<noscript>This site needs JavaScript to run.</noscript>');
-      for (const [path, status] of [['/auth', 200], ['/dashboard', 200], ['/no-such-page', 404], [`/vehicles/${pending.id}`, 404], ['/search?q=boom', 200], ['/faq?decline=1', 200]] as const) {
+      for (const [path, status] of [['/auth', 200], ['/dashboard', 200], ['/no-such-page', 404], [`/vehicles/${pending.id}`, 404], ['/search?query=boom', 200], ['/search?query=decline', 200]] as const) {
         const response = await t.client().get(path);
         expect({ path, status: response.status, root: rootOf(response.text) }).toEqual({ path, status, root: '<div id="root"></div></body>' });
       }

@@ -1,4 +1,5 @@
-import { EMPTY_FILTERS, marketServes, filtersFromParams, paramsFromFilters, searchApiParams, sortsFor, withFilter, type SearchFilters, filterChips } from './search-params';
+import { EMPTY_FILTERS, marketServes, filtersFromParams, paramsFromFilters, searchApiParams, searchPageQuery, sortsFor, withFilter, type SearchFilters, filterChips } from './search-params';
+import { drawnQuery } from '../site/first-view';
 
 describe('search filters ↔ address', () => {
   it('reads every filter from the address, dropping "any", blanks and junk numbers', () => {
@@ -69,6 +70,17 @@ describe('search filters ↔ address', () => {
     expect(filtersFromParams(new URLSearchParams('sortBy=relevance_desc')).sortBy).toBe('created_desc');
     expect(sortsFor({ ...EMPTY_FILTERS }).map((s) => s.value)).not.toContain('relevance_desc');
     expect(withFilter(typed, 'query', '').sortBy).toBe('created_desc');
+  });
+
+  it("reads an address's query as the search page does: one form for the same search, the sold view kept, the rest dropped", () => {
+    const one = searchPageQuery(new URLSearchParams('minPrice=%2420%2C000&make=BMW&utm_source=mail&model=&bodyType=any&page=3'));
+    expect(one.toString()).toBe('make=BMW&minPrice=20000');
+    expect(searchPageQuery(new URLSearchParams('make=BMW&minPrice=20000')).toString()).toBe(one.toString());
+    expect(searchPageQuery(new URLSearchParams('sold=1&make=BMW')).toString()).toBe('make=BMW&sold=1');
+    expect(searchPageQuery(new URLSearchParams('sold=yes')).toString()).toBe('');
+    // Only the search page's drawing reads its query.
+    expect(drawnQuery('search', new URLSearchParams('make=BMW&n=1')).toString()).toBe('make=BMW');
+    for (const page of ['landing', 'vehicle', 'faq', 'resetPassword'] as const) expect(drawnQuery(page, new URLSearchParams('make=BMW&token=abc')).toString()).toBe('');
   });
 
   it('clears the model when the make changes', () => {

@@ -119,6 +119,20 @@ export function filtersFromParams(params: URLSearchParams): SearchFilters {
   return withSortItCanUse(filters);
 }
 
+/** `?sold=1`: the search page shows the recently sold cars in place of its results. */
+export const SOLD_PARAM = 'sold';
+
+/**
+ * A search address's query in the one form its page reads it: its filters as paramsFromFilters writes them (blank
+ * and unknown parameters dropped, values cleaned, in the filters' order) and whether it shows the recently sold
+ * cars. Two addresses with the same search-page query draw the same page.
+ */
+export function searchPageQuery(params: URLSearchParams): URLSearchParams {
+  const query = paramsFromFilters(filtersFromParams(params));
+  if (params.get(SOLD_PARAM) === '1') query.set(SOLD_PARAM, '1');
+  return query;
+}
+
 /** The address query of some filters: empty filters, empty lists and the default sort are left out. */
 export function paramsFromFilters(filters: SearchFilters): URLSearchParams {
   const params = new URLSearchParams();

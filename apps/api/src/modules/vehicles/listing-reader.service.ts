@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { Brackets, In, Repository } from 'typeorm';
+import { setImmediate as nextTurn } from 'node:timers/promises';
+import { Brackets, In, MoreThan, Repository } from 'typeorm';
 import { VersionedCacheService } from '../../infra/cache/versioned-cache.service';
 import { LISTING_STATUSES, PUBLIC_STATUSES, type ListingStatus, type PublicVehicle } from '@app/shared';
 import { VehicleRevisionEntity } from './entities/vehicle-revision.entity';
@@ -8,6 +9,12 @@ import { VehicleEntity } from './entities/vehicle.entity';
 import { containsPattern } from './search/keyword-match';
 import { LISTINGS_DATA_SET } from './search/search-counts.service';
 import { toPublicVehicle } from './vehicle.mapper';
+
+/** What the market model reads of a listing, with the estimate it holds (ListingReader.pricingRows). */
+export type PricingRow = Pick<VehicleEntity, 'id' | 'status' | 'makeKey' | 'modelKey' | 'bodyType' | 'year' | 'mileage' | 'condition' | 'price' | 'expectedPrice' | 'dealComparables' | 'dealBasis'>;
+
+/** Listings the market refit reads in one query. */
+const PRICING_PAGE = 5_000;
 
 /** A listing as other lists name it (inquiries, analytics): title parts and status as they are now. */
 export type ListingSummary = Pick<VehicleEntity, 'id' | 'year' | 'make' | 'model' | 'status'>;
@@ -161,12 +168,25 @@ export class ListingReader {
     });
   }
 
-  /** What the market model reads of every listing that is live, sold or waiting for review, with its current estimate. */
-  pricingRows(): Promise<Pick<VehicleEntity, 'id' | 'status' | 'makeKey' | 'modelKey' | 'bodyType' | 'year' | 'mileage' | 'condition' | 'price' | 'expectedPrice' | 'dealComparables' | 'dealBasis'>[]> {
-    return this.vehicles.find({
-      select: { id: true, status: true, makeKey: true, modelKey: true, bodyType: true, year: true, mileage: true, condition: true, price: true, expectedPrice: true, dealComparables: true, dealBasis: true },
-      where: { status: In(['approved', 'sold', 'pending']) },
-    });
+  /**
+   * What the market model reads of every listing that is live, sold or waiting for review, with its current
+   * estimate: read PRICING_PAGE rows at a time in id order, with a turn for the event loop between pages (on
+   * SQLite each read holds the thread: a million rows at once held it for seconds).
+   */
+  async pricingRows(): Promise<PricingRow[]> {
+    const rows: PricingRow[] = [];
+    for (let after = 0; ; ) {
+      const page = await this.vehicles.find({
+        select: { id: true, status: true, makeKey: true, modelKey: true, bodyType: true, year: true, mileage: true, condition: true, price: true, expectedPrice: true, dealComparables: true, dealBasis: true },
+        where: { id: MoreThan(after), status: In(['approved', 'sold', 'pending']) },
+        order: { id: 'ASC' },
+        take: PRICING_PAGE,
+      });
+      for (const row of page) rows.push(row);
+      if (page.length < PRICING_PAGE) return rows;
+      after = page[page.length - 1]!.id;
+      await nextTurn();
+    }
   }
 
   /**

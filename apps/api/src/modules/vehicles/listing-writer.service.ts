@@ -1,4 +1,5 @@
 import { ConflictException, Inject, Injectable, Logger } from '@nestjs/common';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { Brackets, DataSource, EntityManager, In, LessThan } from 'typeorm';
 import { IMAGE_NOT_ISSUED, IMAGE_NOT_OWNED, imageVariantUrls, isIssuedImageUrl, type UserRole } from '@app/shared';
 import { APP_CONFIG, type AppConfig } from '../../infra/config/app-config';
@@ -21,6 +22,9 @@ type UserActor = { kind: 'user'; id: number; role: UserRole };
 
 export const userActor = (user: { id: number; role: UserRole }): ListingActor => ({ kind: 'user', id: user.id, role: user.role });
 export const isAdminActor = (actor: ListingActor): actor is UserActor => actor.kind === 'user' && actor.role === 'admin';
+
+/** Market estimates written in one transaction (writeMarketEstimates). */
+const MARKET_WRITE_CHUNK = 500;
 
 /** Columns nobody sets by hand: the key, the relation, and what the writer derives or the database stamps. */
 type ManagedColumn = 'id' | 'user' | 'createdAt' | 'updatedAt' | 'changedInVersion' | keyof DerivedListingColumns | keyof LifecycleColumns | keyof MarketColumns;
@@ -215,29 +219,34 @@ export class ListingWriter {
 
   /**
    * The scheduled market estimate of listings (the deal-ratings job): sets each listing's expected price
-   * with what it rests on (null: too uncertain) and the gap and rating at its current price, in one
-   * transaction with one change-log row (every cached search is dropped). Not a listing change: no listener runs, nothing else is touched.
+   * with what it rests on (null: too uncertain) and the gap and rating at its current price, MARKET_WRITE_CHUNK
+   * listings a transaction, each with one change-log row (every cached search is dropped). Not a listing change: no
+   * listener runs, nothing else is touched.
    */
   async writeMarketEstimates(estimates: readonly { id: number; expectedPrice: number | null; comparables: number | null; basis: string | null }[]): Promise<number> {
     if (estimates.length === 0) return 0;
     try {
-      await this.dataSource.transaction(async (manager) => {
-        for (let from = 0; from < estimates.length; from += 500) {
-          const chunk = estimates.slice(from, from + 500);
+      // One short transaction per MARKET_WRITE_CHUNK listings, with a turn for the event loop between them: a refit
+      // that moves every estimate (a new market, a first refit of a million listings) must not hold the database's
+      // write lock (SQLite: the whole file) or the thread for minutes.
+      for (let from = 0; from < estimates.length; from += MARKET_WRITE_CHUNK) {
+        const chunk = estimates.slice(from, from + MARKET_WRITE_CHUNK);
+        await this.dataSource.transaction(async (manager) => {
           const rows = await manager.find(VehicleEntity, { select: { id: true, price: true }, where: { id: In(chunk.map((e) => e.id)) } });
           const prices = new Map(rows.map((v) => [v.id, v.price]));
+          const written: number[] = [];
           for (const e of chunk) {
             const price = prices.get(e.id);
             if (price === undefined) continue;
             const set: MarketColumns = { expectedPrice: e.expectedPrice, dealComparables: e.comparables, dealBasis: e.basis, ...dealColumns(price, e.expectedPrice) };
             await manager.update(VehicleEntity, { id: e.id }, set);
+            written.push(e.id);
           }
-        }
-        await this.markAllChanged(
-          manager,
-          estimates.map((e) => e.id),
-        );
-      });
+          await this.markAllChanged(manager, written);
+        });
+        this.cache.invalidate(LISTINGS_DATA_SET);
+        await nextTurn();
+      }
     } finally {
       this.cache.invalidate(LISTINGS_DATA_SET);
     }

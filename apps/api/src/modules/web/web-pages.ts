@@ -5,7 +5,7 @@ import type {} from '@fastify/compress';
 import { statSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { BRAND, EMBEDDABLE_PAGE, firstViewRequests, matchSiteRoute, robotsDisallowPaths, sitemapPaths, type ApiErrorBody, type FirstViewAnswer, type RouteMatch } from '@app/shared';
+import { BRAND, drawnQuery, EMBEDDABLE_PAGE, firstViewRequests, matchSiteRoute, robotsDisallowPaths, sitemapPaths, type ApiErrorBody, type FirstViewAnswer, type RouteMatch } from '@app/shared';
 import { APP_CONFIG, AppConfig } from '../../infra/config/app-config';
 import { parseCanonicalId } from '../../infra/http/id-param.pipe';
 import { SESSION_COOKIE } from '../../infra/http/security';
@@ -95,15 +95,17 @@ export class WebPages implements OnModuleInit {
       return;
     }
     if (path === EMBEDDABLE_PAGE) this.allowFraming(reply);
-    // A page of the route table for a signed-out visitor is the same for every such visitor: kept and shared.
+    const address = drawnAddress(path, match, request.url);
+    // A page of the route table for a signed-out visitor is the same for every such visitor: kept and shared, by
+    // the address as its drawing reads it (a query parameter it does not read makes no new drawing).
     if (match && !request.cookies?.[SESSION_COOKIE]) {
       const site = this.config.publicUrl ? '' : `${request.protocol}://${request.host}`;
-      const page = await this.pages.page({ key: `${build}|${site}|${request.url}`, dependsOn: dependencyOf(match) }, () => this.draw(request, match));
+      const page = await this.pages.page({ key: `${build}|${site}|${address.url}`, dependsOn: dependencyOf(match) }, () => this.draw(request, match, address));
       if (isCachedPage(page)) await this.sendKept(request, reply, page);
       else await this.sendDrawn(reply, page);
       return;
     }
-    await this.sendDrawn(reply, await this.draw(request, match));
+    await this.sendDrawn(reply, await this.draw(request, match, address));
   }
 
   /**
@@ -111,14 +113,12 @@ export class WebPages implements OnModuleInit {
    * a signed-out visitor) its server drawing; 404 for an address outside the route table or a listing nobody may
    * see. Nothing in it depends on who asks besides whether they are signed in (firstViewAnswers).
    */
-  private async draw(request: FastifyRequest, match: RouteMatch | undefined): Promise<DrawnPage> {
+  private async draw(request: FastifyRequest, match: RouteMatch | undefined, { path, search, url }: DrawnAddress): Promise<DrawnPage> {
     const html = await this.indexHtml();
     if (html === undefined) return { status: 404, html: '' };
-    const path = request.url.split('?')[0] ?? '/';
     // Paths of the shared route table are pages (200); anything else draws the client's 404 screen.
     let page = withHead(html, { title: this.config.site.name });
     let status = match ? 200 : 404;
-    const search = new URLSearchParams(request.url.includes('?') ? request.url.slice(request.url.indexOf('?') + 1) : '');
     let answers: FirstViewAnswer[] = [];
     if (match?.route.page === 'vehicle') {
       // The listing is read once: the head is made from the first view's own answer (GET /api/vehicles/{id}); only
@@ -135,7 +135,7 @@ export class WebPages implements OnModuleInit {
     if (match && status === 200) {
       page = insertIntoHead(page, pageAssetLinks((await this.pageAssets())[`page-${match.route.page}`] ?? []));
       page = insertAtBodyStart(page, firstViewBlock(answers));
-      const drawn = match.route.serverRendered && answers.length > 0 ? await this.renderer.render(request.url, answers) : undefined;
+      const drawn = match.route.serverRendered && answers.length > 0 ? await this.renderer.render(url, answers) : undefined;
       if (drawn !== undefined) page = withServerDrawing(page, drawn);
     }
     // A framed slideshow has no header: no first-paint header bar either.
@@ -232,6 +232,24 @@ export class WebPages implements OnModuleInit {
     this.built.set(name, { mtimeMs: info.mtimeMs, text });
     return text;
   }
+}
+
+/** The address a page is drawn for: its path and the query its drawing reads, and the two as one URL. */
+export interface DrawnAddress {
+  path: string;
+  search: URLSearchParams;
+  url: string;
+}
+
+/**
+ * The address as a page's drawing reads it (drawnQuery in libs/shared): the search page's filters in their one
+ * form, no query for any other page. The page is drawn for this address and kept by it.
+ */
+export function drawnAddress(path: string, match: RouteMatch | undefined, requestUrl: string): DrawnAddress {
+  const asked = new URLSearchParams(requestUrl.includes('?') ? requestUrl.slice(requestUrl.indexOf('?') + 1) : '');
+  const search = match ? drawnQuery(match.route.page, asked) : new URLSearchParams();
+  const query = search.toString();
+  return { path, search, url: query ? `${path}?${query}` : path };
 }
 
 /**

@@ -14,6 +14,7 @@ import {
   filtersFromParams,
   paramsFromFilters,
   sortsFor,
+  SOLD_PARAM,
   withFilter,
   type SearchFilters,
 } from '@app/shared';
@@ -40,9 +41,6 @@ const NoResults = deferred(() => loadExtras().then((m) => ({ default: m.NoResult
 // The filters: beside the results on a wide screen, in a drawer opened on a tap on a narrower one; the server
 // draws neither (it does not know the width), so the page first loads without them.
 const FilterPanel = deferred(() => import(/* webpackChunkName: "filter-panel" */ './FilterPanel').then((m) => ({ default: m.FilterPanel })));
-
-/** The address's flag for "Recently sold" in place of the results. */
-const SOLD_PARAM = 'sold';
 
 /** Quick brand buttons: label → the make (and model) they search for. */
 export const QUICK_BRANDS: ReadonlyArray<{ label: string; make: string; model?: string }> = [

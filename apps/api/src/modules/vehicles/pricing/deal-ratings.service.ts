@@ -1,7 +1,8 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { dealRatingOf, NO_MARKET_VALUE, type MarketValue, type VehicleMarketDto } from '@app/shared';
 import { JobLockService } from '../../../infra/jobs/job-lock.service';
-import { ListingReader } from '../listing-reader.service';
+import { TimeSlicer } from '../../../infra/jobs/time-slice';
+import { ListingReader, type PricingRow } from '../listing-reader.service';
 import { ListingWriter } from '../listing-writer.service';
 import { foldText } from '../vehicle-derived';
 import { MarketModel, type MarketEstimate } from './market-model';
@@ -12,8 +13,6 @@ const MODEL_TTL_MS = 10 * 60_000;
 /** An estimate that moved less than this share (and kept its basis and rating) is not written again. */
 const PRICE_TOLERANCE = 0.005;
 
-type PricedRow = Awaited<ReturnType<ListingReader['pricingRows']>>[number];
-
 /**
  * Whether a listing's stored estimate should be replaced by a new one. Small moves are left alone: adding
  * one listing moves every estimate of its class a little (each rests on its group's sums), and rewriting
@@ -21,7 +20,7 @@ type PricedRow = Awaited<ReturnType<ListingReader['pricingRows']>>[number];
  * when it appears or goes, changes basis or rating, moves more than PRICE_TOLERANCE, or rests on a count
  * that moved by more than a tenth (at least 3).
  */
-export function estimateChanged(row: Pick<PricedRow, 'price' | 'expectedPrice' | 'dealComparables' | 'dealBasis'>, next: MarketEstimate | null): boolean {
+export function estimateChanged(row: Pick<PricingRow, 'price' | 'expectedPrice' | 'dealComparables' | 'dealBasis'>, next: MarketEstimate | null): boolean {
   const old = row.expectedPrice ?? null;
   if (next === null) return old !== null;
   if (old === null || !(old > 0)) return true;
@@ -38,11 +37,15 @@ export function estimateChanged(row: Pick<PricedRow, 'price' | 'expectedPrice' |
  * sales (what the market asks and gets), then every live and pending listing is estimated (never from
  * itself). Only estimates that changed materially are written (estimateChanged), so a second run in a row
  * writes nothing. Runs from DealRatingsJob; the last fitted model also answers the seller form's market value.
+ * Over a million listings the refit takes a while: it reads, fits and estimates giving the event loop a turn every
+ * few milliseconds (TimeSlicer), and writes in short transactions, so requests and sellers' writes go on meanwhile.
  */
 @Injectable()
 export class DealRatingsService {
   private readonly logger = new Logger(DealRatingsService.name);
   private fitted: { model: Promise<MarketModel>; at: number } | null = null;
+  /** A fit under way for currentModel, when the last one is old or missing. */
+  private refitting: Promise<MarketModel> | null = null;
 
   constructor(
     private readonly reader: ListingReader,
@@ -59,11 +62,13 @@ export class DealRatingsService {
   /** Answers how many listings were rated and how many estimates were written. */
   async refit(): Promise<{ rated: number; changed: number }> {
     const rows = await this.reader.pricingRows();
-    const model = await this.fit(rows);
+    const slicer = new TimeSlicer();
+    const model = await this.fit(rows, slicer);
     this.fitted = { model: Promise.resolve(model), at: Date.now() };
     let rated = 0;
     const changed: { id: number; expectedPrice: number | null; comparables: number | null; basis: string | null }[] = [];
     for (const row of rows) {
+      if (slicer.due()) await slicer.breathe();
       if (row.status === 'sold') continue;
       const estimate = model.estimate(row);
       if (estimate) rated += 1;
@@ -97,20 +102,31 @@ export class DealRatingsService {
     };
   }
 
-  private async fit(rows: PricedRow[]): Promise<MarketModel> {
+  private async fit(rows: PricingRow[], slicer = new TimeSlicer()): Promise<MarketModel> {
     const history = await this.sales.pricingRows();
-    return MarketModel.fit([...rows.filter((r) => r.status === 'approved' || r.status === 'sold'), ...history]);
+    return MarketModel.fit([...rows.filter((r) => r.status === 'approved' || r.status === 'sold'), ...history], slicer);
   }
 
-  /** The last refit's model on this instance, or one fitted now when there is none or it is old (another instance ran the job). */
+  /**
+   * The last refit's model on this instance, or one fitted now when there is none. An old one (another instance ran
+   * the job) still answers while a new one is fitted beside it: over a million listings a fit takes many seconds, and
+   * a seller's form should not wait for it.
+   */
   private currentModel(): Promise<MarketModel> {
-    if (!this.fitted || Date.now() - this.fitted.at > MODEL_TTL_MS) {
+    const fitted = this.fitted;
+    if (fitted && Date.now() - fitted.at <= MODEL_TTL_MS) return fitted.model;
+    if (!this.refitting) {
       const model = this.reader.pricingRows().then((rows) => this.fit(rows));
-      this.fitted = { model, at: Date.now() };
-      model.catch(() => {
-        if (this.fitted?.model === model) this.fitted = null;
+      this.refitting = model;
+      model.then(
+        () => {
+          if (this.refitting === model) this.fitted = { model, at: Date.now() };
+        },
+        (error: unknown) => this.logger.warn(`Market model not fitted: ${(error as Error).message}`),
+      ).finally(() => {
+        if (this.refitting === model) this.refitting = null;
       });
     }
-    return this.fitted.model;
+    return fitted?.model ?? this.refitting!;
   }
 }

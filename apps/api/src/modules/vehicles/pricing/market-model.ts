@@ -1,4 +1,5 @@
 import { bodyClassOf, MAX_ESTIMATE_SPREAD, type MarketBasis } from '@app/shared';
+import { TimeSlicer } from '../../../infra/jobs/time-slice';
 
 /** What the market model reads of a listing or of a past sale (id: null for a sale, never left out). */
 export interface PricingListing {
@@ -113,6 +114,9 @@ const LEVEL_KEYS: ((l: Omit<PricingListing, 'price' | 'id'>) => string)[] = [
  * An estimate leaves the listing itself out (exactly: groups keep sums), says what it rests on (the model's
  * comparables when they carry at least half the weight, else the class) and is refused when its level's
  * standard error is above MAX_ESTIMATE_SPREAD. Fit and estimate are linear in the number of listings.
+ *
+ * The fit runs on the API's own thread and gives the event loop a turn every few milliseconds (TimeSlicer):
+ * over a million listings it takes seconds, and requests must not wait for it (issue 28).
  */
 export class MarketModel {
   private constructor(
@@ -124,16 +128,18 @@ export class MarketModel {
     private readonly own: Map<number, number>,
   ) {}
 
-  static fit(listings: readonly PricingListing[]): MarketModel {
-    const refYear = listings.reduce((max, l) => Math.max(max, l.year), 0);
+  static async fit(listings: readonly PricingListing[], slicer = new TimeSlicer()): Promise<MarketModel> {
+    let refYear = 0;
     const byModel = new Map<string, PricingListing[]>();
     for (const l of listings) {
+      if (l.year > refYear) refYear = l.year;
       const key = LEVEL_KEYS[2]!(l);
       const list = byModel.get(key);
       if (list) list.push(l);
       else byModel.set(key, [l]);
+      if (slicer.due()) await slicer.breathe();
     }
-    const beta = fitSlopes(byModel, refYear);
+    const beta = await fitSlopes(byModel, refYear, slicer);
 
     // Adjusted log prices, clipped within their model (one robust spread for the whole market).
     const adjusted = new Map<PricingListing, number>();
@@ -145,6 +151,7 @@ export class MarketModel {
       medians.set(key, med);
       list.forEach((l, i) => adjusted.set(l, adj[i]!));
       if (list.length > 1) for (const a of adj) deviations.push(Math.abs(a - med));
+      if (slicer.due()) await slicer.breathe();
     }
     const spread = deviations.length > 0 ? 1.4826 * median(deviations) || 0.1 : 0.1;
     const own = new Map<number, number>();
@@ -161,11 +168,12 @@ export class MarketModel {
         if (!group) level.groups.set(key, (group = { n: 0, sum: 0, sumSq: 0 }));
         add(group, a);
       }
+      if (slicer.due()) await slicer.breathe();
     }
     const marketSigma2 = variance(market);
     // Each level's within-group variance (pooled) and between-group variance around its parent's mean
     // (method of moments, weighted by group size, floored).
-    levels.forEach((level, depth) => {
+    for (const [depth, level] of levels.entries()) {
       let ss = 0;
       let dof = 0;
       for (const g of level.groups.values()) {
@@ -187,11 +195,13 @@ export class MarketModel {
         const set = children.get(parent) ?? new Set<string>();
         set.add(level.key(l));
         children.set(parent, set);
+        if (slicer.due()) await slicer.breathe();
       }
       let between = 0;
       let weight = 0;
       const seen = new Set<string>();
       for (const l of adjusted.keys()) {
+        if (slicer.due()) await slicer.breathe();
         const key = level.key(l);
         if (seen.has(key)) continue;
         seen.add(key);
@@ -202,7 +212,7 @@ export class MarketModel {
         weight += g.n;
       }
       level.tau2 = Math.max(MIN_TAU2, weight > 0 ? between / weight : UNKNOWN_TAU2);
-    });
+    }
     return new MarketModel(beta, refYear, market, marketSigma2, levels, own);
   }
 
@@ -260,33 +270,42 @@ function variance(g: Group): number {
 }
 
 /** The shared slopes: a Huber fit on rows demeaned within their model, shrunk toward PRIOR_SLOPES. */
-function fitSlopes(byModel: Map<string, PricingListing[]>, refYear: number): number[] {
+async function fitSlopes(byModel: Map<string, PricingListing[]>, refYear: number, slicer: TimeSlicer): Promise<number[]> {
   const rows: { x: number[]; y: number }[] = [];
   for (const list of byModel.values()) {
+    if (slicer.due()) await slicer.breathe();
     if (list.length < 2) continue;
     const xs = list.map((l) => features(l, refYear));
     const ys = list.map((l) => Math.log(l.price));
     const mx = Array.from({ length: FEATURES }, (_, j) => xs.reduce((s, x) => s + x[j]!, 0) / xs.length);
     const my = ys.reduce((s, y) => s + y, 0) / ys.length;
-    xs.forEach((x, i) => rows.push({ x: x.map((v, j) => v - mx[j]!), y: ys[i]! - my }));
+    for (const [i, x] of xs.entries()) {
+      rows.push({ x: x.map((v, j) => v - mx[j]!), y: ys[i]! - my });
+      if (slicer.due()) await slicer.breathe();
+    }
   }
   let beta = [...PRIOR_SLOPES];
   let weights = rows.map(() => 1);
   for (let iteration = 0; iteration < 6 && rows.length > 0; iteration++) {
     const a = Array.from({ length: FEATURES }, (_, i) => Array.from({ length: FEATURES }, (_, j) => (i === j ? PRIOR_WEIGHT * PRIOR_FEATURE_VARIANCE[i]! : 0)));
     const b = PRIOR_SLOPES.map((s, i) => PRIOR_WEIGHT * PRIOR_FEATURE_VARIANCE[i]! * s);
-    rows.forEach(({ x, y }, r) => {
+    for (const [r, { x, y }] of rows.entries()) {
       const w = weights[r]!;
       for (let i = 0; i < FEATURES; i++) {
         if (x[i] === 0) continue;
         b[i] += w * x[i]! * y;
         for (let j = 0; j < FEATURES; j++) a[i]![j] += w * x[i]! * x[j]!;
       }
-    });
+      if (slicer.due()) await slicer.breathe();
+    }
     beta = solve(a, b);
-    const residuals = rows.map(({ x, y }) => y - dot(x, beta));
-    const scale = 1.4826 * median(residuals.map(Math.abs)) || 1;
-    weights = residuals.map((e) => (Math.abs(e / scale) <= HUBER_K ? 1 : HUBER_K / Math.abs(e / scale)));
+    const residuals = new Float64Array(rows.length);
+    for (const [r, { x, y }] of rows.entries()) {
+      residuals[r] = y - dot(x, beta);
+      if (slicer.due()) await slicer.breathe();
+    }
+    const scale = 1.4826 * median(Array.from(residuals, Math.abs)) || 1;
+    weights = Array.from(residuals, (e) => (Math.abs(e / scale) <= HUBER_K ? 1 : HUBER_K / Math.abs(e / scale)));
   }
   return beta;
 }
