@@ -67,8 +67,8 @@ function serverDrawnElements(marker: Element): Element[] {
 }
 
 /**
- * Resolves once one of `elements` comes within DEFERRED_MARGIN of the viewport, or the visitor focuses or
- * presses something in them (at once without IntersectionObserver).
+ * Resolves once one of `elements` comes within DEFERRED_MARGIN of the viewport, or the visitor focuses, presses or
+ * changes something in them (at once without IntersectionObserver).
  */
 function wanted(elements: Element[]): Promise<void> {
   if (elements.length === 0 || typeof IntersectionObserver === 'undefined') return Promise.resolve();
@@ -90,7 +90,8 @@ function wanted(elements: Element[]): Promise<void> {
   });
 }
 
-const INTERACTIONS = ['focusin', 'pointerdown'] as const;
+// A field changed without a focus or a press first (autofill, a script) asks for the part too.
+const INTERACTIONS = ['focusin', 'pointerdown', 'input', 'change'] as const;
 
 /** The fallback of a part React draws anew in the browser: asks for the part's module at once. */
 function LoadNow({ onMount, children }: { onMount: () => void; children: ReactNode }) {

@@ -1,11 +1,13 @@
 import { useEffect, type RefObject } from 'react';
+import { recordedValue } from './typing-record';
 
 // A form the server drew can be typed into before React takes it over (the page hydrates after its load, and a
-// deferred part of it only as the visitor nears it): the browser keeps what was typed in the element (React does
-// not overwrite an input's value when it hydrates), but the form's state still holds its first values, and the
-// next drawing of the field would put them back. Once hydrated, the form reads what the visitor changed and makes
-// it its state: the controls whose value differs from the one the server drew (the browser keeps that one as
-// the control's default: `defaultValue`, `defaultChecked`, `defaultSelected`).
+// deferred part of it only as the visitor nears it): the form's state still holds its first values, and the next
+// drawing of a field would put them back. Once hydrated, the form reads what the visitor changed and makes it its
+// state: the value recorded as the visitor typed (lib/typing-record.ts, from the entry on), else a value that
+// differs from the one the server drew (the browser keeps that one as the control's default: `defaultValue`,
+// `defaultChecked`, `defaultSelected`; React leaves an input's and a select's value as it finds them when it
+// hydrates, but gives a textarea back the server's text, so a textarea's typing is known from the record only).
 
 /**
  * A control's value when the visitor changed it from the one the server drew: a string, or a checkbox's state (a
@@ -31,7 +33,7 @@ export function typedBeforeHydration(part: ParentNode): Map<string, string | boo
   const changed = new Map<string, string | boolean>();
   for (const control of part.querySelectorAll('input[name], select[name], textarea[name]')) {
     const name = control.getAttribute('name') as string;
-    const value = changedValue(control);
+    const value = recordedValue(control) ?? changedValue(control);
     if (value !== undefined) changed.set(name, value);
   }
   return changed;
