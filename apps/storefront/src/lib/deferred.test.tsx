@@ -105,4 +105,34 @@ describe('deferred', () => {
     expect(screen.getByRole('button', { name: 'Clicks 1' })).toBe(button);
     container.remove();
   });
+
+  it('loads its module as soon as the visitor presses something in the server\'s drawing, out of view', async () => {
+    let loads = 0;
+    const Part = deferred(async () => {
+      loads += 1;
+      return { default: Counter };
+    });
+    await preloadDeferred();
+    const html = renderToString(page(Part));
+    const FreshPart = deferred(async () => {
+      loads += 1;
+      return { default: Counter };
+    });
+    const container = document.createElement('div');
+    container.innerHTML = html;
+    document.body.appendChild(container);
+    loads = 0;
+    await act(async () => {
+      hydrateRoot(container, page(FreshPart));
+    });
+    const button = screen.getByRole('button', { name: 'Clicks 0' });
+    expect(loads).toBe(0);
+    // React's root hears the press first and stops it there (the part is not hydrated): the part still hears of it.
+    await act(async () => button.dispatchEvent(new Event('pointerdown', { bubbles: true })));
+    expect(loads).toBe(1);
+    await act(async () => new Promise((r) => setTimeout(r, 10)));
+    await act(async () => screen.getByRole('button', { name: 'Clicks 0' }).click());
+    expect(screen.getByRole('button', { name: 'Clicks 1' })).toBe(button);
+    container.remove();
+  });
 });

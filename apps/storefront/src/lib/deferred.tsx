@@ -68,25 +68,27 @@ function serverDrawnElements(marker: Element): Element[] {
 
 /**
  * Resolves once one of `elements` comes within DEFERRED_MARGIN of the viewport, or the visitor focuses, presses or
- * changes something in them (at once without IntersectionObserver).
+ * changes something in them (at once without IntersectionObserver). The interactions are heard on the document, in
+ * their capture phase, before React's root: React stops an event aimed at a part it has not hydrated yet from going
+ * further, so a listener on the part itself never hears it.
  */
 function wanted(elements: Element[]): Promise<void> {
   if (elements.length === 0 || typeof IntersectionObserver === 'undefined') return Promise.resolve();
   return new Promise((resolve) => {
     const done = () => {
       observer.disconnect();
-      for (const element of elements) {
-        for (const type of INTERACTIONS) element.removeEventListener(type, done, true);
-      }
+      for (const type of INTERACTIONS) document.removeEventListener(type, onInteraction, true);
       resolve();
+    };
+    const onInteraction = (event: Event) => {
+      const target = event.target;
+      if (target instanceof Node && elements.some((element) => element.contains(target))) done();
     };
     const observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && done(), {
       rootMargin: `${DEFERRED_MARGIN} 0px ${DEFERRED_MARGIN} 0px`,
     });
-    for (const element of elements) {
-      observer.observe(element);
-      for (const type of INTERACTIONS) element.addEventListener(type, done, true);
-    }
+    for (const element of elements) observer.observe(element);
+    for (const type of INTERACTIONS) document.addEventListener(type, onInteraction, true);
   });
 }
 
