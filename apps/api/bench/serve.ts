@@ -21,17 +21,24 @@ async function serve(): Promise<void> {
   const send = (message: ServeMessage) => process.send?.(message);
   send({ ready: true });
   process.on('message', (request: ServeRequest) => {
-    if (!request.refit) return;
-    const started = performance.now();
-    app
-      .get(DealRatingsService)
-      .refit()
-      .then(({ rated, changed }) => send({ refit: { seconds: (performance.now() - started) / 1000, rated, changed } }))
-      .catch((error: unknown) => send({ refit: { error: String(error) } }));
+    if (request.refit) void refitNow(app.get(DealRatingsService)).then(send);
   });
   process.on('SIGTERM', () => {
     void app.close().then(() => process.exit(0));
   });
+}
+
+/**
+ * A refit as the job runs it (one at a time: the 10-minute job may be running one, then this waits for it and
+ * runs its own after), answered with what it did.
+ */
+async function refitNow(ratings: DealRatingsService): Promise<ServeMessage> {
+  for (;;) {
+    const outcome = await ratings.refitExclusive();
+    if (outcome === 'failed') return { refit: { error: 'the refit failed (see the server log)' } };
+    if (outcome === 'ran' && ratings.lastRefit) return { refit: ratings.lastRefit };
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
 }
 
 serve().catch((error: unknown) => {

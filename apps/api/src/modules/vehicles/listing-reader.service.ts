@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import { Brackets, In, MoreThan, Repository } from 'typeorm';
+import { Brackets, In, Repository } from 'typeorm';
 import { VersionedCacheService } from '../../infra/cache/versioned-cache.service';
 import { LISTING_STATUSES, PUBLIC_STATUSES, type ListingStatus, type PublicVehicle } from '@app/shared';
 import { VehicleRevisionEntity } from './entities/vehicle-revision.entity';
@@ -176,15 +176,30 @@ export class ListingReader {
   async pricingRows(): Promise<PricingRow[]> {
     const rows: PricingRow[] = [];
     for (let after = 0; ; ) {
-      const page = await this.vehicles.find({
-        select: { id: true, status: true, makeKey: true, modelKey: true, bodyType: true, year: true, mileage: true, condition: true, price: true, expectedPrice: true, dealComparables: true, dealBasis: true },
-        where: { id: MoreThan(after), status: In(['approved', 'sold', 'pending']) },
-        order: { id: 'ASC' },
-        take: PRICING_PAGE,
-      });
-      for (const row of page) rows.push(row);
+      // Plain rows, not entities: a million of them are held at once.
+      const page = (await this.vehicles.query(
+        `SELECT id, status, makeKey, modelKey, bodyType, year, mileage, \`condition\`, price, expectedPrice, dealComparables, dealBasis
+         FROM vehicles WHERE id > ? AND status IN ('approved', 'sold', 'pending') ORDER BY id LIMIT ${PRICING_PAGE}`,
+        [after],
+      )) as PricingRow[];
+      for (const row of page) {
+        rows.push({
+          id: Number(row.id),
+          status: row.status,
+          makeKey: row.makeKey,
+          modelKey: row.modelKey,
+          bodyType: row.bodyType,
+          year: Number(row.year),
+          mileage: Number(row.mileage),
+          condition: row.condition,
+          price: Number(row.price),
+          expectedPrice: row.expectedPrice === null ? null : Number(row.expectedPrice),
+          dealComparables: row.dealComparables === null ? null : Number(row.dealComparables),
+          dealBasis: row.dealBasis,
+        });
+      }
       if (page.length < PRICING_PAGE) return rows;
-      after = page[page.length - 1]!.id;
+      after = rows[rows.length - 1]!.id;
       await nextTurn();
     }
   }

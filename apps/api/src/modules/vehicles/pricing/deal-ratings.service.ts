@@ -54,13 +54,17 @@ export class DealRatingsService {
     private readonly lock: JobLockService,
   ) {}
 
-  /** The refit on one instance at a time (the scheduled job, and staff asking for it now). */
+  /** What the last refit on this instance did, and how long it took. */
+  lastRefit: { rated: number; changed: number; seconds: number } | null = null;
+
+  /** The refit on one instance at a time (the scheduled job, and staff asking for it now): 'skipped' while one runs. */
   refitExclusive(): Promise<'ran' | 'skipped' | 'failed'> {
     return this.lock.runExclusive('deal-ratings', () => this.refit());
   }
 
   /** Answers how many listings were rated and how many estimates were written. */
   async refit(): Promise<{ rated: number; changed: number }> {
+    const started = performance.now();
     const rows = await this.reader.pricingRows();
     const slicer = new TimeSlicer();
     const model = await this.fit(rows, slicer);
@@ -75,7 +79,9 @@ export class DealRatingsService {
       if (estimateChanged(row, estimate)) changed.push({ id: row.id, expectedPrice: estimate?.expectedPrice ?? null, comparables: estimate?.comparables ?? null, basis: estimate?.basis ?? null });
     }
     await this.writer.writeMarketEstimates(changed);
-    if (changed.length > 0) this.logger.log(`Deal ratings: ${rated} listings rated (model of ${model.size} cars), ${changed.length} estimates written`);
+    const seconds = (performance.now() - started) / 1000;
+    if (changed.length > 0) this.logger.log(`Deal ratings: ${rated} listings rated (model of ${model.size} cars), ${changed.length} estimates written in ${seconds.toFixed(1)} s`);
+    this.lastRefit = { rated, changed: changed.length, seconds };
     return { rated, changed: changed.length };
   }
 
