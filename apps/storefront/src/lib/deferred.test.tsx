@@ -135,4 +135,13 @@ describe('deferred', () => {
     expect(screen.getByRole('button', { name: 'Clicks 1' })).toBe(button);
     container.remove();
   });
+
+  it('asks again for a module that failed to arrive, the next time the part is drawn', async () => {
+    const load = jest.fn().mockRejectedValueOnce(new Error('offline')).mockResolvedValue({ default: Counter });
+    const Part = deferred<{ label: string }>(load);
+    await expect(preloadDeferred()).rejects.toThrow('offline');
+    render(page(Part));
+    expect(await screen.findByRole('button', { name: 'Clicks 0' })).toBeDefined();
+    expect(load).toHaveBeenCalledTimes(2);
+  });
 });

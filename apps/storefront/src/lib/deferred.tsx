@@ -110,10 +110,17 @@ export function deferred<P extends object>(load: () => Promise<Module<P>>, fallb
   let Loaded: ComponentType<P> | null = null;
   let loading: Promise<ComponentType<P>> | null = null;
   const start = () => {
-    loading ??= load().then((module) => {
-      Loaded = module.default;
-      return module.default;
-    });
+    loading ??= load().then(
+      (module) => {
+        Loaded = module.default;
+        return module.default;
+      },
+      (error: unknown) => {
+        // A chunk that failed to arrive (the visitor went offline) is asked for again the next time the part draws.
+        loading = null;
+        throw error;
+      },
+    );
     return loading;
   };
   loaders.add(start);
