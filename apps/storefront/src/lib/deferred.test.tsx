@@ -136,6 +136,57 @@ describe('deferred', () => {
     container.remove();
   });
 
+  it("holds back a submit of the server's drawing of a form until the part is taken over, then submits it as React's", async () => {
+    const sent: string[] = [];
+    function Form() {
+      return (
+        <form
+          onSubmit={(event) => {
+            event.preventDefault();
+            sent.push(new FormData(event.currentTarget).get('email') as string);
+          }}
+        >
+          <input name="email" defaultValue="" aria-label="E-mail" />
+          <button type="submit">Send</button>
+        </form>
+      );
+    }
+    const FormPart = deferred(async () => ({ default: Form }));
+    await preloadDeferred();
+    const html = renderToString(
+      <MemoryRouter>
+        <FormPart />
+      </MemoryRouter>,
+    );
+    let arrive: (module: { default: typeof Form }) => void = () => undefined;
+    const FreshPart = deferred(() => new Promise<{ default: typeof Form }>((resolve) => (arrive = resolve)));
+    const container = document.createElement('div');
+    container.innerHTML = html;
+    document.body.appendChild(container);
+    await act(async () => {
+      hydrateRoot(
+        container,
+        <MemoryRouter>
+          <FreshPart />
+        </MemoryRouter>,
+      );
+    });
+    const form = container.querySelector('form')!;
+    (screen.getByLabelText('E-mail') as HTMLInputElement).value = 'buyer@example.com';
+    // Pressing Send asks for the part; its module has not arrived: the browser must not send the form itself.
+    const submit = new SubmitEvent('submit', { bubbles: true, cancelable: true, submitter: screen.getByRole('button', { name: 'Send' }) });
+    await act(async () => form.dispatchEvent(submit));
+    expect(submit.defaultPrevented).toBe(true);
+    expect(sent).toEqual([]);
+    await act(async () => arrive({ default: Form }));
+    await act(async () => new Promise((r) => setTimeout(r, 10)));
+    expect(sent).toEqual(['buyer@example.com']);
+    // Taken over: the next submit is React's alone, once.
+    await act(async () => screen.getByRole('button', { name: 'Send' }).click());
+    expect(sent).toEqual(['buyer@example.com', 'buyer@example.com']);
+    container.remove();
+  });
+
   it('asks again for a module that failed to arrive, the next time the part is drawn', async () => {
     const load = jest.fn().mockRejectedValueOnce(new Error('offline')).mockResolvedValue({ default: Counter });
     const Part = deferred<{ label: string }>(load);

@@ -92,6 +92,32 @@ function wanted(elements: Element[]): Promise<void> {
   });
 }
 
+/**
+ * Holds back a form of the server's drawing of a part (`elements`) that would submit itself before React has taken
+ * it over: the browser's own submit is a GET of the page with the fields in the address (the visitor's name, e-mail
+ * and message in the URL, the server's log and the history). A held submit asks for the part (`want`); `release`,
+ * once the part is hydrated, stops holding and makes a held submit again, which React's handler now takes.
+ */
+function holdSubmits(elements: Element[], want: () => void): () => void {
+  let held: { form: HTMLFormElement; submitter: HTMLElement | null } | null = null;
+  const onSubmit = (event: SubmitEvent) => {
+    const form = event.target;
+    if (!(form instanceof HTMLFormElement) || !elements.some((element) => element.contains(form))) return;
+    event.preventDefault();
+    // Not to React's root either: were the part hydrated by now, the submit made again on release would be a second.
+    event.stopPropagation();
+    held = { form, submitter: event.submitter };
+    want();
+  };
+  document.addEventListener('submit', onSubmit, true);
+  return () => {
+    document.removeEventListener('submit', onSubmit, true);
+    const submit = held;
+    held = null;
+    if (submit?.form.isConnected) submit.form.requestSubmit(submit.submitter?.isConnected ? submit.submitter : undefined);
+  };
+}
+
 // A field changed without a focus or a press first (autofill, a script) asks for the part too.
 const INTERACTIONS = ['focusin', 'pointerdown', 'input', 'change'] as const;
 
@@ -141,6 +167,7 @@ export function deferred<P extends object>(load: () => Promise<Module<P>>, fallb
     const [first] = useState(() => {
       if (Loaded) return null;
       let requested: () => void = () => undefined;
+      let release: () => void = () => undefined;
       const asked = new Promise<void>((resolve) => (requested = resolve));
       const Lazy = lazy(() => {
         const loaded = loadPart();
@@ -152,7 +179,11 @@ export function deferred<P extends object>(load: () => Promise<Module<P>>, fallb
       async function loadPart() {
         const marker = typeof document === 'undefined' ? null : markerOf(id);
         // Near the viewport, or drawn anew by React after all (its fallback is up): the module is needed now.
-        if (marker) await Promise.race([wanted(serverDrawnElements(marker)), asked]);
+        if (marker) {
+          const elements = serverDrawnElements(marker);
+          release = holdSubmits(elements, () => requested());
+          await Promise.race([wanted(elements), asked]);
+        }
         return { default: await start() };
       }
       const element = (
@@ -160,9 +191,13 @@ export function deferred<P extends object>(load: () => Promise<Module<P>>, fallb
           <Lazy {...props} />
         </Suspense>
       );
-      return { Lazy, element, request: requested };
+      return { Lazy, element, request: requested, release: () => release() };
     });
     if (first && !ready && location !== firstLocation.current) first.request();
+    // Taken over: a form of the part submits as React's (one held meanwhile is made again).
+    useEffect(() => {
+      if (ready) first?.release();
+    }, [ready, first]);
     // The same boundary in every case (the server's drawing has it: hydration must find it).
     const Part = first?.Lazy ?? (Loaded as ComponentType<P>);
     const part = first && !ready ? first.element : (
