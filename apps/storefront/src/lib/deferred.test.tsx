@@ -44,6 +44,29 @@ function page(Part: ReturnType<typeof deferred<{ label: string }>>) {
   );
 }
 
+/**
+ * The counter part as the server draws it, hydrated in the document by a fresh copy of the part whose module has not
+ * arrived (the server's module is the same one here: loaded for the server, then forgotten). `loads()`: how often
+ * the fresh copy asked for its module.
+ */
+async function hydratedServerDrawing(): Promise<{ container: HTMLElement; loads: () => number }> {
+  const Part = deferred(async () => ({ default: Counter }));
+  await preloadDeferred();
+  const html = renderToString(page(Part));
+  let loads = 0;
+  const FreshPart = deferred(async () => {
+    loads += 1;
+    return { default: Counter };
+  });
+  const container = document.createElement('div');
+  container.innerHTML = html;
+  document.body.appendChild(container);
+  await act(async () => {
+    hydrateRoot(container, page(FreshPart));
+  });
+  return { container, loads: () => loads };
+}
+
 describe('deferred', () => {
   const original = globalThis.IntersectionObserver;
   beforeEach(() => {
@@ -72,27 +95,9 @@ describe('deferred', () => {
   });
 
   it("keeps the server's drawing and loads its module only once it comes into view, then takes it over", async () => {
-    let loads = 0;
-    const Part = deferred(async () => {
-      loads += 1;
-      return { default: Counter };
-    });
-    // The server's drawing (its module is the same one here: loaded for the server, then forgotten below).
-    await preloadDeferred();
-    const html = renderToString(page(Part));
-    const FreshPart = deferred(async () => {
-      loads += 1;
-      return { default: Counter };
-    });
-    const container = document.createElement('div');
-    container.innerHTML = html;
-    document.body.appendChild(container);
-    loads = 0;
-    await act(async () => {
-      hydrateRoot(container, page(FreshPart));
-    });
+    const { container, loads } = await hydratedServerDrawing();
     const button = screen.getByRole('button', { name: 'Clicks 0' });
-    expect(loads).toBe(0);
+    expect(loads()).toBe(0);
     // Not hydrated: a click does not count.
     await act(async () => button.click());
     expect(button.textContent).toBe('Clicks 0');
@@ -100,36 +105,19 @@ describe('deferred', () => {
     const observer = TestObserver.all.find((o) => o.elements.includes(button));
     expect(observer).toBeDefined();
     await act(async () => observer?.enter());
-    expect(loads).toBe(1);
+    expect(loads()).toBe(1);
     await act(async () => screen.getByRole('button', { name: 'Clicks 0' }).click());
     expect(screen.getByRole('button', { name: 'Clicks 1' })).toBe(button);
     container.remove();
   });
 
   it('loads its module as soon as the visitor presses something in the server\'s drawing, out of view', async () => {
-    let loads = 0;
-    const Part = deferred(async () => {
-      loads += 1;
-      return { default: Counter };
-    });
-    await preloadDeferred();
-    const html = renderToString(page(Part));
-    const FreshPart = deferred(async () => {
-      loads += 1;
-      return { default: Counter };
-    });
-    const container = document.createElement('div');
-    container.innerHTML = html;
-    document.body.appendChild(container);
-    loads = 0;
-    await act(async () => {
-      hydrateRoot(container, page(FreshPart));
-    });
+    const { container, loads } = await hydratedServerDrawing();
     const button = screen.getByRole('button', { name: 'Clicks 0' });
-    expect(loads).toBe(0);
+    expect(loads()).toBe(0);
     // React's root hears the press first and stops it there (the part is not hydrated): the part still hears of it.
     await act(async () => button.dispatchEvent(new Event('pointerdown', { bubbles: true })));
-    expect(loads).toBe(1);
+    expect(loads()).toBe(1);
     await act(async () => new Promise((r) => setTimeout(r, 10)));
     await act(async () => screen.getByRole('button', { name: 'Clicks 0' }).click());
     expect(screen.getByRole('button', { name: 'Clicks 1' })).toBe(button);
