@@ -124,6 +124,18 @@ config.optimization.splitChunks = {
       chunks: 'all',
       enforce: true,
     },
+    // TanStack Query as every page starts with it, in one chunk: split by which chunks use each module it made two
+    // (the client and its caches, the observers and hooks), and gzipped together they are 0.5 KB smaller. Not the
+    // admin page's whole copy (it offers the library to the console), nor the hooks only some later pages use
+    // (mutations, parallel queries): those stay with the chunks that need them.
+    query: {
+      test: (module) =>
+        /[\\/]node_modules[\\/]@tanstack[\\/](query-core|react-query)[\\/]/.test(module.resource ?? '') &&
+        !/[\\/](mutationObserver|useMutation|useMutationState|useIsMutating|queriesObserver|useQueries)\.js$/.test(module.resource ?? ''),
+      name: 'query',
+      chunks: (chunk) => chunk.name !== 'page-admin',
+      enforce: true,
+    },
   },
 };
 config.plugins.push(new BrandIconsPlugin());

@@ -120,8 +120,12 @@ test('search: sold cars leave the results for "Recently sold"; cards show photos
   await page.setViewportSize(DESKTOP);
   await page.goto('/search');
   const section = page.getByRole('region', { name: 'Recently sold' });
-  // Below the results, it loads as the visitor scrolls near where it shows.
-  await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+  // Below the results, it loads as the visitor scrolls near where it shows. The page grows once it hydrates (the
+  // rest of the first page's cards follow the server's first screen), so the visitor scrolls on to the bottom.
+  for (const until = Date.now() + 15_000; (await section.locator('article').count()) === 0 && Date.now() < until; ) {
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    await page.waitForTimeout(250);
+  }
   await section.locator('article').first().waitFor();
   // A demo car's card (listings other files of this lane added may have no photo yet, and come first).
   const card = page.locator('.search-results .vehicle-grid article').filter({ has: page.locator('.vehicle-card-photos') }).first();

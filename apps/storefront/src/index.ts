@@ -4,6 +4,7 @@ import './fonts/inter.css';
 import './styles.css';
 import { SERVER_RENDERED_ATTRIBUTE } from '@app/shared';
 import { afterLoadAndPaint } from './lib/after-paint';
+import { recordTyping } from './lib/typing-record';
 import { loaderForPath } from './route-loaders';
 
 function start(): void {
@@ -17,6 +18,9 @@ function start(): void {
     if (root) root.textContent = 'The page could not be loaded. Please reload.';
   });
 }
+
+// What the visitor types into the server's drawing before the app takes it over is kept (lib/typing-record.ts).
+recordTyping();
 
 // A page the server drew needs no script to be seen, and its links work as they are: its photos and styles
 // get the network first, and the app's scripts load (the server sent no preloads for them) and take the page

@@ -1,4 +1,4 @@
-import { useInfiniteQuery, useQuery, useQueryClient, useMutation } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery, type QueryClient } from '@tanstack/react-query';
 import type { PublicConfig, PublicUser } from '@app/shared';
 import { LISTING_FACETS_PATH, SEARCH_LIMITS, searchApiParams, searchPath, type SearchFilters } from '@app/shared';
 import { isApiErrorStatus } from '@app/shared';
@@ -41,12 +41,17 @@ export function usePublicConfigQuery(): PublicConfig | undefined {
   return useQuery({ queryKey: queryKeys.config, queryFn: getPublicConfig }).data;
 }
 
-export function useLogout() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: () => api.request('/api/logout', { method: 'POST' }),
-    onSettled: () => client.setQueryData(queryKeys.user, null),
-  });
+/**
+ * Signs out (POST /api/logout): nobody is signed in afterwards in this tab, whether the API answered or not.
+ * A plain call, not a mutation hook: the header that offers it is on every page, and TanStack Query's mutation
+ * observer and hook were in every page's first load for a button only signed-in people see.
+ */
+export async function logout(client: QueryClient): Promise<void> {
+  try {
+    await api.request('/api/logout', { method: 'POST' });
+  } finally {
+    client.setQueryData(queryKeys.user, null);
+  }
 }
 
 export function useRecentVehicles() {

@@ -2,7 +2,8 @@ import { lazy, Suspense, useCallback, useEffect, useState, type ReactNode } from
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import type { PublicUser } from '@app/shared';
 import { errorMessage } from '@app/shared';
-import { useCurrentUser, useLogout, usePublicConfigQuery } from '../api/queries';
+import { useQueryClient } from '@tanstack/react-query';
+import { logout, useCurrentUser, usePublicConfigQuery } from '../api/queries';
 import { FALLBACK_CONFIG } from '../config';
 import { displayName } from '../lib/user';
 import { toast } from '../stores/toast';
@@ -60,7 +61,7 @@ function PageLink({ to, className = '', children, onClick }: { to: string; class
 export function Header() {
   const { user, isLoading } = useCurrentUser();
   const siteName = usePublicConfigQuery()?.siteName ?? FALLBACK_CONFIG.siteName;
-  const logout = useLogout();
+  const queryClient = useQueryClient();
   const navigate = useNavigate();
   const [sheetOpen, setSheetOpen] = useState(false);
   const closeSheet = useCallback(() => setSheetOpen(false), []);
@@ -70,11 +71,12 @@ export function Header() {
 
   const onLogout = () => {
     setSheetOpen(false);
-    logout.mutate(undefined, {
-      onSuccess: () => toast({ title: 'Signed out', description: 'You have been successfully signed out.' }),
-      onError: (error) => toast({ title: 'Sign out failed', description: errorMessage(error), variant: 'destructive' }),
-      onSettled: () => void navigate('/'),
-    });
+    logout(queryClient)
+      .then(
+        () => toast({ title: 'Signed out', description: 'You have been successfully signed out.' }),
+        (error: unknown) => toast({ title: 'Sign out failed', description: errorMessage(error), variant: 'destructive' }),
+      )
+      .finally(() => void navigate('/'));
   };
 
   const items = navItems(user, useSellPath());

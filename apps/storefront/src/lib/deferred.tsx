@@ -7,7 +7,8 @@ import { useLocation } from 'react-router';
 // part comes within DEFERRED_MARGIN of the viewport: the first load carries neither its code nor its hydration.
 // Drawn by the browser itself (a signed-in visitor, a later navigation), the part loads at once.
 // A deferred part's styles must come with the page that uses it: its own chunk's would arrive only with it.
-// Not for forms: what a visitor types into a form the server drew before it is hydrated is not in its state.
+// A form deferred so must take what the visitor typed into the server's drawing as its state once hydrated
+// (lib/typed-before-hydration.ts): React keeps the typed text in the element, not in the form's state.
 
 /** How close to the viewport a part the server drew must come for its module to load. */
 export const DEFERRED_MARGIN = '300px';
@@ -66,30 +67,59 @@ function serverDrawnElements(marker: Element): Element[] {
 }
 
 /**
- * Resolves once one of `elements` comes within DEFERRED_MARGIN of the viewport, or the visitor focuses or
- * presses something in them (at once without IntersectionObserver).
+ * Resolves once one of `elements` comes within DEFERRED_MARGIN of the viewport, or the visitor focuses, presses or
+ * changes something in them (at once without IntersectionObserver). The interactions are heard on the document, in
+ * their capture phase, before React's root: React stops an event aimed at a part it has not hydrated yet from going
+ * further, so a listener on the part itself never hears it.
  */
 function wanted(elements: Element[]): Promise<void> {
   if (elements.length === 0 || typeof IntersectionObserver === 'undefined') return Promise.resolve();
   return new Promise((resolve) => {
     const done = () => {
       observer.disconnect();
-      for (const element of elements) {
-        for (const type of INTERACTIONS) element.removeEventListener(type, done, true);
-      }
+      for (const type of INTERACTIONS) document.removeEventListener(type, onInteraction, true);
       resolve();
+    };
+    const onInteraction = (event: Event) => {
+      const target = event.target;
+      if (target instanceof Node && elements.some((element) => element.contains(target))) done();
     };
     const observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && done(), {
       rootMargin: `${DEFERRED_MARGIN} 0px ${DEFERRED_MARGIN} 0px`,
     });
-    for (const element of elements) {
-      observer.observe(element);
-      for (const type of INTERACTIONS) element.addEventListener(type, done, true);
-    }
+    for (const element of elements) observer.observe(element);
+    for (const type of INTERACTIONS) document.addEventListener(type, onInteraction, true);
   });
 }
 
-const INTERACTIONS = ['focusin', 'pointerdown'] as const;
+/**
+ * Holds back a form of the server's drawing of a part (`elements`) that would submit itself before React has taken
+ * it over: the browser's own submit is a GET of the page with the fields in the address (the visitor's name, e-mail
+ * and message in the URL, the server's log and the history). A held submit asks for the part (`want`); `release`,
+ * once the part is hydrated, stops holding and makes a held submit again, which React's handler now takes.
+ */
+function holdSubmits(elements: Element[], want: () => void): () => void {
+  let held: { form: HTMLFormElement; submitter: HTMLElement | null } | null = null;
+  const onSubmit = (event: SubmitEvent) => {
+    const form = event.target;
+    if (!(form instanceof HTMLFormElement) || !elements.some((element) => element.contains(form))) return;
+    event.preventDefault();
+    // Not to React's root either: were the part hydrated by now, the submit made again on release would be a second.
+    event.stopPropagation();
+    held = { form, submitter: event.submitter };
+    want();
+  };
+  document.addEventListener('submit', onSubmit, true);
+  return () => {
+    document.removeEventListener('submit', onSubmit, true);
+    const submit = held;
+    held = null;
+    if (submit?.form.isConnected) submit.form.requestSubmit(submit.submitter?.isConnected ? submit.submitter : undefined);
+  };
+}
+
+// A field changed without a focus or a press first (autofill, a script) asks for the part too.
+const INTERACTIONS = ['focusin', 'pointerdown', 'input', 'change'] as const;
 
 /** The fallback of a part React draws anew in the browser: asks for the part's module at once. */
 function LoadNow({ onMount, children }: { onMount: () => void; children: ReactNode }) {
@@ -106,10 +136,17 @@ export function deferred<P extends object>(load: () => Promise<Module<P>>, fallb
   let Loaded: ComponentType<P> | null = null;
   let loading: Promise<ComponentType<P>> | null = null;
   const start = () => {
-    loading ??= load().then((module) => {
-      Loaded = module.default;
-      return module.default;
-    });
+    loading ??= load().then(
+      (module) => {
+        Loaded = module.default;
+        return module.default;
+      },
+      (error: unknown) => {
+        // A chunk that failed to arrive (the visitor went offline) is asked for again the next time the part draws.
+        loading = null;
+        throw error;
+      },
+    );
     return loading;
   };
   loaders.add(start);
@@ -130,6 +167,7 @@ export function deferred<P extends object>(load: () => Promise<Module<P>>, fallb
     const [first] = useState(() => {
       if (Loaded) return null;
       let requested: () => void = () => undefined;
+      let release: () => void = () => undefined;
       const asked = new Promise<void>((resolve) => (requested = resolve));
       const Lazy = lazy(() => {
         const loaded = loadPart();
@@ -141,7 +179,11 @@ export function deferred<P extends object>(load: () => Promise<Module<P>>, fallb
       async function loadPart() {
         const marker = typeof document === 'undefined' ? null : markerOf(id);
         // Near the viewport, or drawn anew by React after all (its fallback is up): the module is needed now.
-        if (marker) await Promise.race([wanted(serverDrawnElements(marker)), asked]);
+        if (marker) {
+          const elements = serverDrawnElements(marker);
+          release = holdSubmits(elements, () => requested());
+          await Promise.race([wanted(elements), asked]);
+        }
         return { default: await start() };
       }
       const element = (
@@ -149,9 +191,13 @@ export function deferred<P extends object>(load: () => Promise<Module<P>>, fallb
           <Lazy {...props} />
         </Suspense>
       );
-      return { Lazy, element, request: requested };
+      return { Lazy, element, request: requested, release: () => release() };
     });
     if (first && !ready && location !== firstLocation.current) first.request();
+    // Taken over: a form of the part submits as React's (one held meanwhile is made again).
+    useEffect(() => {
+      if (ready) first?.release();
+    }, [ready, first]);
     // The same boundary in every case (the server's drawing has it: hydration must find it).
     const Part = first?.Lazy ?? (Loaded as ComponentType<P>);
     const part = first && !ready ? first.element : (

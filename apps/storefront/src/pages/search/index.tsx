@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState, type FormEvent } from 'react';
+import { memo, useCallback, useDeferredValue, useEffect, useMemo, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import {
   MAX_PRICE_QUICK_OPTIONS,
@@ -19,6 +19,7 @@ import {
   type SearchFilters,
 } from '@app/shared';
 import { useVehicleSearch } from '../../api/queries';
+import type { PublicVehicle } from '@app/shared';
 import { CloseIcon, FilterIcon, SearchIcon } from '../../components/icons';
 import { LazySheet as Sheet } from '../../components/LazySheet';
 import { VehicleCard } from '../../components/VehicleCard';
@@ -171,6 +172,19 @@ export function readQuery(query: string, understood: readonly QueryWordReading[]
 }
 
 
+/** The result cards: redrawn only when the listings shown change (the page around them redraws more often). */
+const ResultsGrid = memo(function ResultsGrid({ vehicles, eagerCount }: { vehicles: readonly PublicVehicle[]; eagerCount: number }) {
+  return (
+    <ul className="vehicle-grid">
+      {vehicles.map((v, i) => (
+        <li key={v.id}>
+          <VehicleCard vehicle={v} eager={i < eagerCount} />
+        </li>
+      ))}
+    </ul>
+  );
+});
+
 function describe(filters: SearchFilters): string {
   const what = [filters.make, filters.model].filter(Boolean).join(' ');
   return what ? `${what} for sale` : 'Search Vehicles';
@@ -201,9 +215,15 @@ export default function SearchPage() {
     [params, setParams],
   );
 
-  const pages = search.data?.pages ?? [];
+  // A new answer to the same search (the whole first page after the server's first screen of it, Load More's next
+  // page) is drawn as a transition: React draws the new cards in slices that leave the main thread to the visitor,
+  // where the store's update alone would draw them all in one long task. A new search's answer shows at once.
+  const answered = useMemo(() => ({ filters, data: search.data }), [filters, search.data]);
+  const drawn = useDeferredValue(answered);
+  const data = drawn.filters === filters ? drawn.data : search.data;
+  const pages = data?.pages ?? [];
   const understood = pages[0]?.understood ?? [];
-  const vehicles = pages.flatMap((p) => p.vehicles);
+  const vehicles = useMemo(() => (data?.pages ?? []).flatMap((p) => p.vehicles), [data]);
   const total = pages[0]?.total ?? 0;
   const facets = pages[0]?.facets;
   const active = activeFilterCount(filters);
@@ -296,13 +316,7 @@ export default function SearchPage() {
             <NoResults filters={filters} onChange={apply} onClear={clear} />
           ) : (
             <>
-              <ul className="vehicle-grid">
-                {vehicles.map((v, i) => (
-                  <li key={v.id}>
-                    <VehicleCard vehicle={v} eager={i < (wide ? 3 : 1)} />
-                  </li>
-                ))}
-              </ul>
+              <ResultsGrid vehicles={vehicles} eagerCount={wide ? 3 : 1} />
               {search.hasNextPage ? (
                 <div className="load-more">
                   <button type="button" className="btn btn-dark btn-lg" onClick={() => void search.fetchNextPage()} disabled={search.isFetchingNextPage}>

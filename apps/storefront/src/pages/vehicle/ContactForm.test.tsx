@@ -1,4 +1,7 @@
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { hydrateRoot, type Root } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
+import { recordTyping } from '../../lib/typing-record';
 import { initialToastState, useToastStore } from '../../stores/toast';
 import { ContactForm } from './ContactForm';
 import { contactDefaults, missingContactFields } from './contact-form-values';
@@ -11,6 +14,7 @@ function fill(label: RegExp, value: string) {
 
 describe('ContactForm', () => {
   const fetchMock = jest.fn();
+  beforeAll(() => recordTyping(document));
 
   beforeEach(() => {
     fetchMock.mockReset();
@@ -141,6 +145,37 @@ describe('ContactForm', () => {
     expect(document.activeElement).toBe(email);
     // The one promise about the reply, before sending.
     expect(screen.getByText(/One of our associates replies usually within a few hours/)).toBeTruthy();
+  });
+
+  it('keeps what the visitor typed into the server-drawn form before it was hydrated, and sends it', async () => {
+    fetchMock.mockResolvedValue(new Response('{}', { status: 201, headers: { 'content-type': 'application/json' } }));
+    const container = document.createElement('div');
+    document.body.append(container);
+    container.innerHTML = renderToString(<ContactForm vehicle={vehicle} />);
+    // Typed while the page was only the server's drawing: the browser keeps it in the elements.
+    const byName = (name: string) => container.querySelector(`[name="${name}"]`) as HTMLInputElement;
+    byName('firstName').value = 'Ana';
+    byName('email').value = 'ana@example.com';
+    byName('tradeIn').checked = true;
+    // Hydration gives a textarea back the server's text: what was typed there is known from the typing record.
+    const message = container.querySelector('textarea[name="message"]') as HTMLTextAreaElement;
+    message.value = 'Is the X5 still for sale?';
+    message.dispatchEvent(new Event('input', { bubbles: true }));
+    let root: Root | undefined;
+    await act(async () => {
+      root = hydrateRoot(container, <ContactForm vehicle={vehicle} />);
+    });
+    // A later keystroke redraws the form: the fields typed before hydration keep their text.
+    fireEvent.change(screen.getByLabelText(/Last name/), { target: { value: 'Silva' } });
+    expect(byName('firstName').value).toBe('Ana');
+    expect(byName('email').value).toBe('ana@example.com');
+    expect(message.value).toBe('Is the X5 still for sale?');
+    fireEvent.click(screen.getByRole('button', { name: 'Send Message' }));
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
+    const [, init] = fetchMock.mock.calls[0] as [string, RequestInit];
+    expect(JSON.parse(String(init.body))).toMatchObject({ senderFirstName: 'Ana', senderLastName: 'Silva', senderEmail: 'ana@example.com', message: 'Is the X5 still for sale?', isTradeInInterest: true, isFinancingInterest: false });
+    act(() => root?.unmount());
+    container.remove();
   });
 
   it('lists exactly the blank required fields', () => {

@@ -2,6 +2,7 @@ import { useId, useRef, useState, type FormEvent, type RefObject } from 'react';
 import { CONTACT_LIMITS, CONTACT_REPLY, fieldErrorMap, formatCount, vehicleTitle } from '@app/shared';
 import { api } from '../../api/client';
 import { CheckIcon } from '../../components/icons';
+import { useTypedBeforeHydration } from '../../lib/typed-before-hydration';
 import { toast } from '../../stores/toast';
 import { CONTACT_FORM_ID } from './ContactBar';
 import {
@@ -48,6 +49,8 @@ export function ContactForm({ vehicle, formRef }: ContactFormProps) {
   const [errors, setErrors] = useState<ContactErrors>({});
   const [sentTo, setSentTo] = useState<string | null>(null);
   const confirmation = useRef<HTMLDivElement>(null);
+  const ownForm = useRef<HTMLFormElement>(null);
+  const form = formRef ?? ownForm;
   const id = useId();
   const fieldId = (name: ContactTextField) => `${id}-${name}`;
 
@@ -60,6 +63,12 @@ export function ContactForm({ vehicle, formRef }: ContactFormProps) {
       return next;
     });
   };
+
+  // The server draws the form; what the visitor typed into it before it was hydrated becomes its state.
+  useTypedBeforeHydration(form, (name, value) => {
+    const field = name as keyof ContactValues;
+    if (field in values && typeof values[field] === typeof value) set(field, value as never);
+  });
 
   /** Shows the problems beside their fields and moves the focus to the first one. */
   const showErrors = (found: ContactErrors) => {
@@ -154,7 +163,7 @@ export function ContactForm({ vehicle, formRef }: ContactFormProps) {
   );
 
   return (
-    <form ref={formRef} id={CONTACT_FORM_ID} className="contact-form" onSubmit={submit} noValidate aria-labelledby={`${id}-title`}>
+    <form ref={form} id={CONTACT_FORM_ID} className="contact-form" onSubmit={submit} noValidate aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`} className="side-title">
         Contact Seller
       </h2>

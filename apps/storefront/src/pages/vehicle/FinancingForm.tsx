@@ -1,6 +1,7 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { CREDIT_HISTORIES, fieldErrorMap, ID_TYPES, vehicleTitle } from '@app/shared';
 import { api } from '../../api/client';
+import { useTypedBeforeHydration } from '../../lib/typed-before-hydration';
 import { toast } from '../../stores/toast';
 
 const ID_LABELS: Record<(typeof ID_TYPES)[number], string> = { 'drivers-license': "Driver's license", passport: 'Passport', 'state-id': 'State ID' };
@@ -19,11 +20,18 @@ export function FinancingForm({ vehicle }: { vehicle: { id: number; year: number
   const [sending, setSending] = useState(false);
   const [sent, setSent] = useState(false);
   const id = useId();
+  const form = useRef<HTMLFormElement>(null);
   const fid = (f: Field) => `${id}-${f}`;
   const set = <K extends keyof typeof EMPTY>(name: K, value: (typeof EMPTY)[K]) => {
     setValues((v) => ({ ...v, [name]: value }));
     setErrors((e) => ({ ...e, [name]: undefined }));
   };
+
+  // The server draws the form; what the visitor typed into it before it was hydrated becomes its state.
+  useTypedBeforeHydration(form, (name, value) => {
+    const field = name as Field;
+    if (field in EMPTY && typeof EMPTY[field] === typeof value) set(field, value as never);
+  });
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -72,28 +80,28 @@ export function FinancingForm({ vehicle }: { vehicle: { id: number; year: number
           Thank you: our financing partner will review your answers for the {vehicleTitle(vehicle)} and your associate will be in touch.
         </p>
       ) : (
-        <form onSubmit={submit} noValidate aria-label="Financing pre-qualification">
+        <form ref={form} onSubmit={submit} noValidate aria-label="Financing pre-qualification">
           <p className="financing-note">Your ID, income and credit answers are encrypted, seen only by our desk and the partner dealership, never by the seller, and deleted after review.</p>
           <div className="field">
             <label htmlFor={fid('name')}>Full name</label>
-            <input id={fid('name')} className="input" autoComplete="name" value={values.name} onChange={(e) => set('name', e.target.value)} {...described('name')} />
+            <input id={fid('name')} name="name" className="input" autoComplete="name" value={values.name} onChange={(e) => set('name', e.target.value)} {...described('name')} />
             {error('name')}
           </div>
           <div className="field">
             <label htmlFor={fid('email')}>Email</label>
-            <input id={fid('email')} className="input" type="email" autoComplete="email" value={values.email} onChange={(e) => set('email', e.target.value)} {...described('email')} />
+            <input id={fid('email')} name="email" className="input" type="email" autoComplete="email" value={values.email} onChange={(e) => set('email', e.target.value)} {...described('email')} />
             {error('email')}
           </div>
           <div className="field">
             <label htmlFor={fid('phone')}>
               Phone <span className="optional">(optional)</span>
             </label>
-            <input id={fid('phone')} className="input" type="tel" autoComplete="tel" value={values.phone} onChange={(e) => set('phone', e.target.value)} {...described('phone')} />
+            <input id={fid('phone')} name="phone" className="input" type="tel" autoComplete="tel" value={values.phone} onChange={(e) => set('phone', e.target.value)} {...described('phone')} />
             {error('phone')}
           </div>
           <div className="field">
             <label htmlFor={fid('idType')}>ID</label>
-            <select id={fid('idType')} className="input" value={values.idType} onChange={(e) => set('idType', e.target.value)} {...described('idType')}>
+            <select id={fid('idType')} name="idType" className="input" value={values.idType} onChange={(e) => set('idType', e.target.value)} {...described('idType')}>
               {ID_TYPES.map((t) => (
                 <option key={t} value={t}>
                   {ID_LABELS[t]}
@@ -104,17 +112,17 @@ export function FinancingForm({ vehicle }: { vehicle: { id: number; year: number
           </div>
           <div className="field">
             <label htmlFor={fid('idNumber')}>ID number</label>
-            <input id={fid('idNumber')} className="input" autoComplete="off" value={values.idNumber} onChange={(e) => set('idNumber', e.target.value)} {...described('idNumber')} />
+            <input id={fid('idNumber')} name="idNumber" className="input" autoComplete="off" value={values.idNumber} onChange={(e) => set('idNumber', e.target.value)} {...described('idNumber')} />
             {error('idNumber')}
           </div>
           <div className="field">
             <label htmlFor={fid('annualIncome')}>Annual income ($)</label>
-            <input id={fid('annualIncome')} className="input" inputMode="decimal" autoComplete="off" value={values.annualIncome} onChange={(e) => set('annualIncome', e.target.value)} {...described('annualIncome')} />
+            <input id={fid('annualIncome')} name="annualIncome" className="input" inputMode="decimal" autoComplete="off" value={values.annualIncome} onChange={(e) => set('annualIncome', e.target.value)} {...described('annualIncome')} />
             {error('annualIncome')}
           </div>
           <div className="field">
             <label htmlFor={fid('creditHistory')}>Credit history</label>
-            <select id={fid('creditHistory')} className="input" value={values.creditHistory} onChange={(e) => set('creditHistory', e.target.value)} {...described('creditHistory')}>
+            <select id={fid('creditHistory')} name="creditHistory" className="input" value={values.creditHistory} onChange={(e) => set('creditHistory', e.target.value)} {...described('creditHistory')}>
               {CREDIT_HISTORIES.map((c) => (
                 <option key={c} value={c}>
                   {CREDIT_LABELS[c]}
@@ -124,14 +132,14 @@ export function FinancingForm({ vehicle }: { vehicle: { id: number; year: number
             {error('creditHistory')}
           </div>
           <label className="checkbox">
-            <input type="checkbox" checked={values.hasInsurance} onChange={(e) => set('hasInsurance', e.target.checked)} /> I have car insurance
+            <input type="checkbox" name="hasInsurance" checked={values.hasInsurance} onChange={(e) => set('hasInsurance', e.target.checked)} /> I have car insurance
           </label>
           {values.hasInsurance && (
             <div className="field">
               <label htmlFor={fid('insurer')}>
                 Insurer <span className="optional">(optional)</span>
               </label>
-              <input id={fid('insurer')} className="input" value={values.insurer} onChange={(e) => set('insurer', e.target.value)} {...described('insurer')} />
+              <input id={fid('insurer')} name="insurer" className="input" value={values.insurer} onChange={(e) => set('insurer', e.target.value)} {...described('insurer')} />
               {error('insurer')}
             </div>
           )}

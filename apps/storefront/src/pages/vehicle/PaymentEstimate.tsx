@@ -1,6 +1,7 @@
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { defaultDownPayment, FINANCING_TERMS, formatPrice, monthlyPayment } from '@app/shared';
 import { Link } from 'react-router';
+import { useTypedBeforeHydration } from '../../lib/typed-before-hydration';
 
 /**
  * An estimated monthly payment on the partner dealership's terms (from 3.75 % APR), with the down payment
@@ -10,12 +11,18 @@ export function PaymentEstimate({ price }: { price: number }) {
   const id = useId();
   const [downText, setDownText] = useState(() => String(defaultDownPayment(price)));
   const [term, setTerm] = useState<number>(FINANCING_TERMS.defaultTermMonths);
+  const section = useRef<HTMLElement>(null);
+  // The server draws the estimate; a down payment or term the visitor chose before it was hydrated is kept.
+  useTypedBeforeHydration(section, (name, value) => {
+    if (name === 'downPayment' && typeof value === 'string') setDownText(value);
+    if (name === 'term' && typeof value === 'string') setTerm(Number(value));
+  });
   const parsed = Number(downText.replace(/[$,\s]/g, ''));
   const valid = downText.trim() !== '' && Number.isFinite(parsed) && parsed >= 0 && parsed < price;
   const down = valid ? parsed : 0;
   const payment = monthlyPayment(price - down, FINANCING_TERMS.fromApr, term);
   return (
-    <section className="payment-estimate" aria-labelledby={`${id}-title`}>
+    <section ref={section} className="payment-estimate" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`} className="payment-title">
         Estimated payment
       </h2>
@@ -30,6 +37,7 @@ export function PaymentEstimate({ price }: { price: number }) {
           <label htmlFor={`${id}-down`}>Down payment</label>
           <input
             id={`${id}-down`}
+            name="downPayment"
             className="input"
             inputMode="numeric"
             value={downText}
@@ -45,7 +53,7 @@ export function PaymentEstimate({ price }: { price: number }) {
         </div>
         <div className="payment-field">
           <label htmlFor={`${id}-term`}>Loan term</label>
-          <select id={`${id}-term`} className="input" value={term} onChange={(e) => setTerm(Number(e.target.value))}>
+          <select id={`${id}-term`} name="term" className="input" value={term} onChange={(e) => setTerm(Number(e.target.value))}>
             {FINANCING_TERMS.termMonths.map((m) => (
               <option key={m} value={m}>
                 {m} months

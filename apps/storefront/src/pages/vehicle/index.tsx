@@ -30,9 +30,6 @@ import { smsHref, telHref } from '../../lib/phone';
 import { FALLBACK_IMAGE, galleryImages } from '../../lib/vehicle';
 import { deferred } from '../../lib/deferred';
 import { ContactBar } from './ContactBar';
-import { ContactForm } from './ContactForm';
-import { FinancingForm } from './FinancingForm';
-import { PaymentEstimate } from './PaymentEstimate';
 import { ListingFacts, PriceNotes } from './ListingMarket';
 import './vehicle.css';
 // The save button's look (the cards' styles; the similar listings below bring the cards themselves).
@@ -40,8 +37,12 @@ import '../../components/VehicleCard.css';
 import '../../components/MarketLabels.css';
 
 // Below the first screen: loaded, and taken over from the server's drawing, as the visitor nears them
-// (lib/deferred.tsx). Not the forms (contact, financing, payment estimate): what a visitor types into a form
-// before it is hydrated is not in its state (the contact form then finds filled fields empty).
+// (lib/deferred.tsx). The contact and financing forms and the payment estimate too, in one chunk: what a visitor
+// types into them before they are hydrated becomes their state then (lib/typed-before-hydration.ts).
+const loadForms = () => import(/* webpackChunkName: "vehicle-forms" */ './forms');
+const ContactForm = deferred(() => loadForms().then((m) => ({ default: m.ContactForm })));
+const FinancingForm = deferred(() => loadForms().then((m) => ({ default: m.FinancingForm })));
+const PaymentEstimate = deferred(() => loadForms().then((m) => ({ default: m.PaymentEstimate })));
 const PriceHistory = deferred(() => import(/* webpackChunkName: "vehicle-price-history" */ './PriceHistory'));
 /** The owner's notices (pending or rejected, days on market, changes awaiting review): for them only. */
 const OwnerNotices = lazy(() => import(/* webpackChunkName: "vehicle-owner" */ './OwnerNotices'));

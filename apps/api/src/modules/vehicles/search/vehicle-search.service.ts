@@ -89,8 +89,10 @@ export class VehicleSearchService {
     return this.cache.get(LISTINGS_DATA_SET, 'available', async () => {
       const vehicles = this.dataSource.getRepository(VehicleEntity);
       const [rated, reduced] = await Promise.all([
-        vehicles.count({ where: { isPublic: true, status: 'approved', dealRank: LessThan(UNRATED_DEAL_RANK) } }),
-        vehicles.count({ where: { isPublic: true, status: 'approved', priceReducedAt: Not(IsNull()) } }),
+        // isPublic is status 'approved' (vehicle-derived.ts): asking for the status too made each count look up every
+        // row (14 s on MariaDB at a million listings) instead of counting a range of (isPublic, dealRank).
+        vehicles.count({ where: { isPublic: true, dealRank: LessThan(UNRATED_DEAL_RANK) } }),
+        vehicles.count({ where: { isPublic: true, priceReducedAt: Not(IsNull()) } }),
       ]);
       return { rated, reduced };
     }, availableDependsOn);
