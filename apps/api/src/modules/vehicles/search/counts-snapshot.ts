@@ -235,32 +235,43 @@ export class CountsSnapshot {
     const base = this.counter(shared, 'total', matches);
     const counters = items.map((item) => this.counter(item.filters, item.group, matches));
     if (!base || counters.some((c) => c === undefined)) return undefined;
-    // One test per left-out filter the sets hold, compiled as `counter` compiles it (a bit each).
-    const tests: ((i: number) => boolean)[] = [];
+    // One test per left-out filter the sets hold, compiled as `counter` compiles it (a bit each): text values
+    // allowed by code, or a number's bounds, in plain arrays the loop reads without a call.
+    const textCodes: Uint32Array[] = [];
+    const textAllowed: Uint8Array[] = [];
+    const textBits: number[] = [];
+    const rangeValues: Float64Array[] = [];
+    const rangeMin: number[] = [];
+    const rangeMax: number[] = [];
+    const rangeBits: number[] = [];
     const bitOf = new Map<string, number>();
     for (const name of FACET_FILTERS) {
       const value = full[name];
       if (value === undefined) continue;
-      const f = COLUMN_FILTERS.find((c) => c.filter === name)!;
       const test = this.counter({ terms: [], features: [], [name]: value } as NormalizedSearchFilters, 'total');
       if (!test) return undefined;
-      bitOf.set(name, tests.length);
-      if (f.op === 'in') {
-        const { codes, allowed } = test.equal[0];
-        tests.push((i) => allowed[codes[i]] === 1);
+      const bit = 1 << bitOf.size;
+      bitOf.set(name, bit);
+      if (COLUMN_FILTERS.find((c) => c.filter === name)!.op === 'in') {
+        textCodes.push(test.equal[0].codes);
+        textAllowed.push(test.equal[0].allowed);
+        textBits.push(bit);
       } else {
-        const { values, min, max } = test.ranges[0];
-        tests.push((i) => {
-          const v = values[i];
-          return v >= min && v <= max;
-        });
+        rangeValues.push(test.ranges[0].values);
+        rangeMin.push(test.ranges[0].min);
+        rangeMax.push(test.ranges[0].max);
+        rangeBits.push(bit);
       }
     }
-    const need = items.map((item) => FACET_FILTERS.reduce((bits, name) => (item.filters[name] === undefined ? bits : bits | (1 << bitOf.get(name)!)), 0));
+    const need = items.map((item) => FACET_FILTERS.reduce((bits, name) => (item.filters[name] === undefined ? bits : bits | bitOf.get(name)!), 0));
     const tallies = counters.map((c, k) => tallyOf(c!, items[k].group));
     this.eachMatch(base, (i) => {
       let passed = 0;
-      for (let t = 0; t < tests.length; t += 1) if (tests[t](i)) passed |= 1 << t;
+      for (let t = 0; t < textCodes.length; t += 1) if (textAllowed[t][textCodes[t][i]] === 1) passed |= textBits[t];
+      for (let r = 0; r < rangeValues.length; r += 1) {
+        const v = rangeValues[r][i];
+        if (v >= rangeMin[r] && v <= rangeMax[r]) passed |= rangeBits[r];
+      }
       for (let k = 0; k < tallies.length; k += 1) if ((passed & need[k]) === need[k]) tallies[k].add(i);
     });
     return tallies.map((t) => t.result());
