@@ -6,7 +6,8 @@
 // at a time at the same concurrency, as a new signed-out visitor's browser asks (brotli accepted, no cookie):
 //   - the landing page, the search page, listing pages (every demo listing in turn);
 //   - the same pages revalidated by a browser that holds them (If-None-Match: 304);
-//   - the landing page at a new address each request (`/?n=…`: drawn every time, what a miss costs);
+//   - the landing page at made-up addresses (`/?n=…`: its drawing does not read the query, so it is kept once);
+//   - the search page with a new filter each request (`/search?maxMileage=…`: drawn every time, what a miss costs);
 //   - the API answers those pages are made of: recent listings, the search page's first results, one listing.
 // Prints req/s, p50/p99 and the bytes of each answer (as sent, and the page's plain HTML), the load average
 // before and after, and whether the pages reach half the API's req/s with p99 under 100 ms.
@@ -101,7 +102,8 @@ async function main() {
       { what: `listing pages (${ids.length})`, kind: 'page', paths: listingPaths, headers: BROWSER, status: 200 },
       { what: 'landing page, revalidated (304)', kind: 'page', paths: ['/'], headers: { ...BROWSER, 'if-none-match': await etagOf('/') }, status: 304 },
       { what: 'search page, revalidated (304)', kind: 'page', paths: ['/search'], headers: { ...BROWSER, 'if-none-match': await etagOf('/search') }, status: 304 },
-      { what: 'landing page, drawn each time', kind: 'miss', paths: Array.from({ length: 1_000_000 }, (_, i) => `/?n=${i}`), headers: BROWSER, status: 200 },
+      { what: 'landing page, made-up queries', kind: 'page', paths: Array.from({ length: 1_000_000 }, (_, i) => `/?n=${i}`), headers: BROWSER, status: 200 },
+      { what: 'search page, drawn each time', kind: 'miss', paths: Array.from({ length: 1_000_000 }, (_, i) => `/search?maxMileage=${1_000_000 + i}`), headers: BROWSER, status: 200 },
       { what: 'API: recent listings', kind: 'api', paths: ['/api/vehicles/recent'], headers: { accept: 'application/json' }, status: 200 },
       { what: 'API: search, first page', kind: 'api', paths: [searchApi], headers: { accept: 'application/json' }, status: 200 },
       { what: `API: one listing (${ids.length})`, kind: 'api', paths: ids.map((id) => `/api/vehicles/${id}`), headers: { accept: 'application/json' }, status: 200 },
