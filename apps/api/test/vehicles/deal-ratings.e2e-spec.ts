@@ -1,4 +1,4 @@
-import { DealRatingsJob } from '../../src/modules/vehicles/jobs/deal-ratings.job';
+import { DealRatingsJob, REFIT_PERIOD_MS } from '../../src/modules/vehicles/jobs/deal-ratings.job';
 import { DealRatingsService } from '../../src/modules/vehicles/pricing/deal-ratings.service';
 import { createVehicles, listingInput } from '../factories/vehicle.factory';
 import { registerUser } from '../factories/user.factory';
@@ -61,7 +61,12 @@ describe('deal ratings', () => {
   it('is idempotent: a second run changes nothing, and two runs at once do not overlap', async () => {
     expect((await t.app.get(DealRatingsService).refit()).changed).toBe(0);
     const job = t.app.get(DealRatingsJob);
-    expect((await Promise.all([job.run(), job.run()])).sort()).toEqual(['ran', 'skipped']);
+    const period = Math.floor(Date.now() / REFIT_PERIOD_MS) * REFIT_PERIOD_MS + 77 * REFIT_PERIOD_MS;
+    expect((await Promise.all([job.run(period), job.run(period)])).sort()).toEqual(['ran', 'skipped']);
+    // Once a period across the instances: a later tick of the same period (another instance's cron) skips it, the
+    // next period runs it.
+    expect(await job.run(period + 60_000)).toBe('skipped');
+    expect(await job.run(period + REFIT_PERIOD_MS)).toBe('ran');
   });
 
   it('sorts "Best deals first" (unrated last) and filters "Good deals and better"', async () => {

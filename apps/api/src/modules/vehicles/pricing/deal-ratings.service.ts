@@ -8,6 +8,8 @@ import { foldText } from '../vehicle-derived';
 import { MarketModel, type MarketEstimate } from './market-model';
 import { MarketSalesService } from './market-sales.service';
 
+/** The refit's name in the job lock and its periods. */
+const REFIT_JOB = 'deal-ratings';
 /** A fitted model answers market-value questions for this long before it is fitted again. */
 const MODEL_TTL_MS = 10 * 60_000;
 /** An estimate that moved less than this share (and kept its basis and rating) is not written again. */
@@ -57,9 +59,17 @@ export class DealRatingsService {
   /** What the last refit on this instance did, and how long it took. */
   lastRefit: { rated: number; changed: number; seconds: number } | null = null;
 
-  /** The refit on one instance at a time (the scheduled job, and staff asking for it now): 'skipped' while one runs. */
+  /** The refit on one instance at a time (staff asking for it now, an import): 'skipped' while one runs. */
   refitExclusive(): Promise<'ran' | 'skipped' | 'failed'> {
-    return this.lock.runExclusive('deal-ratings', () => this.refit());
+    return this.lock.runExclusive(REFIT_JOB, () => this.refit());
+  }
+
+  /**
+   * The scheduled refit: once per `periodMs` across every instance (the first tick of the period to claim it runs
+   * it; every instance's cron fires at the same minute, and each would otherwise refit in turn).
+   */
+  refitOncePer(periodMs: number, now = Date.now()): Promise<'ran' | 'skipped' | 'failed'> {
+    return this.lock.runOncePer(REFIT_JOB, periodMs, () => this.refit(), now);
   }
 
   /** Answers how many listings were rated and how many estimates were written. */
