@@ -178,8 +178,8 @@ export class SearchCounts implements OnModuleDestroy {
     if (this.config.searchCounts !== 'sql' && items.length > 1) {
       const alters = items.map((item) => countDependsOn(item.filters, item.group));
       const snapshot = await this.snapshotFor(version, (change) => alters.some((a) => a(change, undefined)));
-      const ids = snapshot && idFiltersOf(items[0].filters);
-      const matches = snapshot && ids ? await this.settled(this.idSetOf(snapshot, ids)) : undefined;
+      const ids = idFiltersOf(items[0].filters);
+      const matches = snapshot && (await this.matchesOf(snapshot, items[0].filters));
       const counted = snapshot?.countAll(items, matches);
       if (snapshot && counted) {
         this.metrics?.searchCounts.inc({ source: 'memory' }, items.length);
@@ -202,10 +202,8 @@ export class SearchCounts implements OnModuleDestroy {
    */
   async pageIds(filters: NormalizedSearchFilters, sortBy: SortOption, offset: number, limit: number, version: number): Promise<number[] | undefined> {
     if (this.config.searchCounts === 'sql' || !snapshotSorts(sortBy)) return undefined;
-    const snapshot = await this.snapshotFor(version, (change) => change.facts === null || pageChanged(filters, change.facts));
-    const ids = snapshot && idFiltersOf(filters);
-    const matches = snapshot && ids ? await this.settled(this.idSetOf(snapshot, ids)) : undefined;
-    const page = snapshot?.page(filters, sortBy, offset, limit, matches);
+    const read = await this.pageSnapshot(filters, version);
+    const page = read?.snapshot.page(filters, sortBy, offset, limit, read.matches);
     this.metrics?.searchPages.inc({ source: page ? 'memory' : 'database' });
     return page;
   }
@@ -216,12 +214,28 @@ export class SearchCounts implements OnModuleDestroy {
    */
   async firstOfRanked(ranked: Int32Array, filters: NormalizedSearchFilters, end: number, version: number): Promise<number[] | undefined> {
     if (this.config.searchCounts === 'sql') return undefined;
-    const snapshot = await this.snapshotFor(version, (change) => change.facts === null || pageChanged(filters, change.facts));
-    const ids = snapshot && idFiltersOf(filters);
-    const matches = snapshot && ids ? await this.settled(this.idSetOf(snapshot, ids)) : undefined;
-    const found = snapshot?.firstMatching(ranked, filters, end, matches);
+    const read = await this.pageSnapshot(filters, version);
+    const found = read?.snapshot.firstMatching(ranked, filters, end, read.matches);
     this.metrics?.searchPages.inc({ source: found ? 'memory' : 'database' });
     return found;
+  }
+
+  /**
+   * The snapshot a page of `filters` at `version` reads (one no change since could move in the page: pageChanged),
+   * with the ids that pass the filters it does not hold (matchesOf).
+   */
+  private async pageSnapshot(filters: NormalizedSearchFilters, version: number): Promise<{ snapshot: CountsSnapshot; matches: IdBits | undefined } | undefined> {
+    const snapshot = await this.snapshotFor(version, (change) => change.facts === null || pageChanged(filters, change.facts));
+    return snapshot && { snapshot, matches: await this.matchesOf(snapshot, filters) };
+  }
+
+  /**
+   * The ids in `snapshot` that pass the filters of `filters` it does not hold (keywords, features, place, radius:
+   * IdFilters), from their id set; undefined when the search has none of those.
+   */
+  private async matchesOf(snapshot: CountsSnapshot, filters: NormalizedSearchFilters): Promise<IdBits | undefined> {
+    const ids = idFiltersOf(filters);
+    return ids && this.settled(this.idSetOf(snapshot, ids));
   }
 
   /**
