@@ -171,10 +171,6 @@ export class VehicleSearchService {
   }
 
   /**
-   * How many public listings match. Without a price filter the price facet counts exactly these listings
-   * (its bands cover every price), so their sum is the total and no count of its own is run.
-   */
-  /**
    * The counter of a search's total and facets: the first one not kept counts them all, in one pass when the
    * counts snapshot holds the version (SearchCounts.countAll); a count asked at another version is counted alone.
    */
