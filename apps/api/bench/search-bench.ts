@@ -631,14 +631,14 @@ async function benchEngine(target: Engine, options: Options): Promise<EngineRepo
   let rssMb = 0;
   try {
     const kinds = queryKinds();
+    // The mix: 20,000 distinct searches of every kind, asked with Zipf-like popularity (searchMix).
+    const mix = searchMix(options.searches);
     cold = await coldPass(base, kinds, 'at start');
-    const mixDuringRefit = await refitsWhileSearching(child, base, searchMix(options.searches).next, options);
+    const mixDuringRefit = await refitsWhileSearching(child, base, mix.next, options);
     await editOneListing(url);
     coldAfterWrite = await coldPass(base, kinds, "after a seller's edit");
     let counter = 0;
     const rotate = (paths: string[]) => () => paths[counter++ % paths.length];
-    // The mix: 20,000 distinct searches of every kind, asked with Zipf-like popularity (searchMix).
-    const mix = searchMix(options.searches);
     const asked = new Set<string>();
     const mixNext = () => {
       const path = mix.next();
