@@ -17,6 +17,7 @@ const { tmpdir } = require('node:os');
 const { join } = require('node:path');
 const { ensureBuilt, startApiServer } = require('../scripts/lib/api-server');
 const { CHROMIUM_PATH, launchBrowserServer } = require('../scripts/lib/chromium');
+const { FAILED_MARK } = require('../scripts/lib/failures');
 
 const root = join(__dirname, '..');
 /** A test file that measures time says so in its first lines (`e2e: alone`): it runs with no other file beside it. */
@@ -64,7 +65,10 @@ async function runFile(file, { baseUrl, dataDir, wsEndpoint, tag }) {
   const passed = Number(/^# pass (\d+)/m.exec(report)?.[1] ?? 0);
   let failed = Number(/^# fail (\d+)/m.exec(report)?.[1] ?? 0) + Number(/^# cancelled (\d+)/m.exec(report)?.[1] ?? 0);
   if (status !== 0 && failed === 0) failed = 1;
-  return { passed, failed };
+  // The failing tests' names, for the summary at the end (a CI log may keep only its last lines).
+  const failures = [...new Set([...report.matchAll(/^\s*not ok \d+ - (.+?)(?: # (?:SKIP|TODO).*)?$/gm)].filter((m) => !/ # (SKIP|TODO)/.test(m[0])).map((m) => m[1]))];
+  if (failed > 0 && failures.length === 0) failures.push('(the file ended before its tests reported)');
+  return { passed, failed, failures };
 }
 
 async function main() {
@@ -73,6 +77,8 @@ async function main() {
   const queue = testFiles();
   const lanes = Math.max(1, Math.min(Number(process.env.E2E_LANES ?? 2) || 1, queue.length));
   const totals = { passed: 0, failed: 0 };
+  /** "file › test" of every failing test, printed last. */
+  const failing = [];
   const servers = [];
   let browser;
   // Files that time the server (00-demo-start: listings within 5 s of health, on servers they start) run first,
@@ -89,9 +95,10 @@ async function main() {
       const tag = lanes > 1 ? `[${lane + 1}] ` : '';
       for (let file = files.shift(); file; file = files.shift()) {
         const started = Date.now();
-        const { passed, failed } = await runFile(file, { ...server, wsEndpoint: browser.wsEndpoint(), tag });
+        const { passed, failed, failures } = await runFile(file, { ...server, wsEndpoint: browser.wsEndpoint(), tag });
         totals.passed += passed;
         totals.failed += failed;
+        failing.push(...failures.map((name) => `${file} › ${name}`));
         console.log(`${tag}${failed ? '✖' : '✔'} ${file}: ${passed} passed, ${failed} failed (${((Date.now() - started) / 1000).toFixed(1)} s)`);
       }
     };
@@ -108,6 +115,7 @@ async function main() {
     await Promise.all(servers.map((server) => server.stop()));
     rmSync(scratch, { recursive: true, force: true });
   }
+  if (failing.length > 0) console.log(`\nFailed:\n${failing.map((name) => `${FAILED_MARK}${name}`).join('\n')}`);
   console.log(`\n${totals.passed} passed, ${totals.failed} failed`);
   process.exit(totals.failed > 0 || totals.passed === 0 ? 1 : 0);
 }

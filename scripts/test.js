@@ -19,6 +19,7 @@ const { join } = require('node:path');
 
 const root = join(__dirname, '..');
 const { staleTargets } = require('./lib/build-freshness');
+const { failuresIn } = require('./lib/failures');
 const bin = (name) => join(root, 'node_modules', '.bin', name);
 const scratch = mkdtempSync(join(tmpdir(), 'cm-test-'));
 const jestReport = join(scratch, 'jest.json');
@@ -93,6 +94,8 @@ function browserCounts(output) {
 /** Lines of the summary: name, start and end (seconds from the run's start), CPU seconds, tests, ok. */
 const summary = [];
 const counts = { passed: 0, failed: 0 };
+/** Every failing test by name ("file › test"), listed at the end of the run. */
+const failures = [];
 /** The run's processes (each with whether it leads a process group of its own), to end if the run is stopped. */
 const running = new Map();
 
@@ -147,6 +150,13 @@ async function jest() {
     const report = JSON.parse(readFileSync(jestReport, 'utf8'));
     printSlowest(report);
     tests = { passed: report.numPassedTests, failed: report.numFailedTests, skipped: report.numPendingTests + report.numTodoTests };
+    for (const file of report.testResults) {
+      const name = file.name.slice(root.length + 1);
+      const failed = file.assertionResults.filter((a) => a.status === 'failed');
+      failures.push(...failed.map((a) => `${name} › ${a.fullName}`));
+      // A file that failed before its tests ran (a syntax or set-up error) has no failing test to name.
+      if (failed.length === 0 && file.status === 'failed') failures.push(`${name} (did not run: ${String(file.message).trim().split('\n')[0]})`);
+    }
   } catch {
     // no report (jest did not get that far): its failure is counted by record
   }
@@ -190,6 +200,7 @@ async function browserTests(name, part) {
   const result = await done;
   running.delete(child);
   const tests = browserCounts(result.output);
+  failures.push(...failuresIn(result.output));
   if (result.status !== 0) process.stdout.write(`\n── ${name}: whole output ──\n${result.output}\n── end of ${name} ──\n`);
   return record(name, since, { cpu: result.cpu, tests, ok: result.status === 0 });
 }
@@ -214,6 +225,7 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
 
 function finish(ok) {
   rmSync(scratch, { recursive: true, force: true });
+  if (failures.length > 0) console.log(`\nFailing tests:\n${failures.map((name) => `  ✖ ${name}`).join('\n')}`);
   console.log(`\nTracks (side by side; the timed browser tests after them), in ${elapsed()} s:`);
   for (const line of summary) {
     const cpu = line.cpu === null || line.cpu === undefined ? '' : `${line.cpu.toFixed(1).padStart(7)} s CPU  `;
