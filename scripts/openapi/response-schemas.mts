@@ -25,7 +25,8 @@ const API_SOURCE = path.join(root, 'apps/api/src') + path.sep;
 const ERROR_TYPE = { file: path.join(root, 'libs/shared/src/common/api-error.ts'), name: 'ApiErrorBody' };
 const ALIAS_PREFIX = '__OpenApiAnswer__';
 const HTTP_METHODS = new Set(['Get', 'Post', 'Put', 'Patch', 'Delete', 'Head', 'Options', 'All', 'Search']);
-const WRAPPERS = new Set(['Promise', 'PromiseLike', 'Observable']);
+/** Types around the answer: JsonText<T> is the JSON text of a T, sent as it is (apps/api/src/infra/http/json-text.ts). */
+const WRAPPERS = new Set(['Promise', 'PromiseLike', 'Observable', 'JsonText']);
 /** Answers that are bytes, not JSON (a file, a stream): `format: binary`, of the media type `@Header` names. */
 const BINARY_TYPES = new Set(['StreamableFile', 'Buffer', 'Uint8Array', 'Readable', 'ReadStream']);
 const BINARY_SCHEMA = { type: 'string', format: 'binary' };

@@ -23,6 +23,7 @@ import { Metrics } from './infra/metrics/metrics.service';
 import { registerRequestMetrics } from './infra/metrics/request-metrics';
 import { RateLimiters } from './infra/redis/redis.module';
 import { OBJECT_STORAGE } from './infra/storage/object-storage';
+import { sendJsonText } from './infra/http/json-text';
 
 const REQUEST_ID = /^[\w.-]{8,64}$/;
 
@@ -48,6 +49,7 @@ export async function createApp(config: AppConfig, extraModules: Type[] = []): P
   });
 
   const fastify = app.getHttpAdapter().getInstance();
+  sendJsonText(fastify);
   recordRoutes(fastify);
   registerRequestMetrics(fastify, app.get(Metrics));
   const lifecycle = app.get(LifecycleService);

@@ -14,6 +14,7 @@ import {
 } from '@app/shared';
 import { APP_CONFIG, type AppConfig } from '../../infra/config/app-config';
 import { IdParamPipe } from '../../infra/http/id-param.pipe';
+import type { JsonText } from '../../infra/http/json-text';
 import { visitorId } from '../../infra/http/visitor-id';
 import { IdempotencyInterceptor } from '../../infra/idempotency/idempotency.interceptor';
 import { type AuthUser, CurrentUser, Public } from '../auth';
@@ -53,8 +54,8 @@ export class VehiclesController {
 
   @Public()
   @Get('search')
-  search(@Query() query: VehicleSearchDto): Promise<VehicleSearchResult> {
-    return this.searchService.search(query);
+  search(@Query() query: VehicleSearchDto): Promise<JsonText<VehicleSearchResult>> {
+    return this.searchService.searchJson(query);
   }
 
   /** The market model's estimate for a car the seller describes (the listing form's market value); signed-in. */

@@ -15,6 +15,7 @@ import { DataSource, IsNull, LessThan, Not } from 'typeorm';
 import { VehicleEntity } from '../entities/vehicle.entity';
 import { UNRATED_DEAL_RANK } from '../pricing/market-columns';
 import { VersionedCacheService } from '../../../infra/cache/versioned-cache.service';
+import { JsonText, jsonOf } from '../../../infra/http/json-text';
 import { PUBLIC_COLUMNS, publicRowMapper } from '../vehicle.mapper';
 import { sqlEngineOf, type SqlEngine } from '../../../infra/database/sql-engine';
 import type { GroupCount } from './counts-snapshot';
@@ -54,6 +55,22 @@ export class VehicleSearchService {
    * searchDependsOn): repeated searches ask nothing, and a seller's edit drops only the searches it touches.
    */
   async search(dto: VehicleSearchDto): Promise<VehicleSearchResult> {
+    const { result, rest } = await this.parts(dto);
+    return { ...result, ...rest };
+  }
+
+  /**
+   * The same answer as `search`, as JSON text (the HTTP route's): the kept answer's text is made once, when it
+   * is kept, and sent as it is, with the parts that are not kept written beside it.
+   */
+  async searchJson(dto: VehicleSearchDto): Promise<JsonText<VehicleSearchResult>> {
+    const { result, rest } = await this.parts(dto);
+    // Two objects' members in one: `{"available":…,` and the kept answer's members after its `{`.
+    return new JsonText(`${JSON.stringify(rest).slice(0, -1)},${jsonOf(result).slice(1)}`);
+  }
+
+  /** A search's kept answer, and what is added to it each time (not kept with it). */
+  private async parts(dto: VehicleSearchDto): Promise<{ result: Omit<VehicleSearchResult, 'available'>; rest: Pick<VehicleSearchResult, 'available' | 'understood'> }> {
     const request = toSearchRequest(dto);
     const { filters, sortBy, page, limit, understood } = request;
     const [result, available] = await Promise.all([
@@ -62,7 +79,7 @@ export class VehicleSearchService {
       this.available(),
     ]);
     // Nor what the query was read as: another query can read as the same filters ("landrover", "land rover").
-    return { ...result, available, ...(understood.length > 0 ? { understood } : {}) };
+    return { result, rest: { available, ...(understood.length > 0 ? { understood } : {}) } };
   }
 
   private async answer({ filters, sortBy, page, limit }: SearchRequest, version: number): Promise<Omit<VehicleSearchResult, 'available'>> {

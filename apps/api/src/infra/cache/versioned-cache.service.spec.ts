@@ -1,0 +1,112 @@
+import { DataSource } from 'typeorm';
+import { SqliteDatabase } from '@app/shared/server';
+import { DataChangeEntity } from './data-change.entity';
+import { VersionedCacheService, type DataChange } from './versioned-cache.service';
+
+/** A change's facts in these tests: which key it touches. */
+type Facts = { key: string };
+
+describe('VersionedCacheService', () => {
+  let dataSource: DataSource;
+  let cache: VersionedCacheService;
+
+  beforeEach(async () => {
+    dataSource = new DataSource({ type: 'better-sqlite3', driver: SqliteDatabase, database: ':memory:', entities: [DataChangeEntity], synchronize: true });
+    await dataSource.initialize();
+    cache = new VersionedCacheService(dataSource);
+    // The first read of the log only finds where it ends.
+    await cache.position();
+  });
+
+  afterEach(() => dataSource.destroy());
+
+  /** Writes changes as a listing write does (in a transaction), and has the instance read the log now. */
+  const write = async (...keys: string[]) => {
+    await dataSource.transaction((manager) => cache.record(manager, 'listings', keys.map((key) => ({ key }))));
+    cache.invalidate();
+    await cache.version('listings');
+  };
+
+  /** A kept value of `key` that depends on changes of that key; counts its computations and checks. */
+  const kept = () => {
+    const calls = { computed: 0, checked: 0 };
+    const read = (key: string) =>
+      cache.get(
+        'listings',
+        key,
+        async () => {
+          calls.computed += 1;
+          return `${key}#${calls.computed}`;
+        },
+        (change: DataChange<Facts>) => {
+          calls.checked += 1;
+          return change.facts?.key === key;
+        },
+      );
+    return { calls, read };
+  };
+
+  it('keeps a value across changes that do not touch it, and computes it again after one that does', async () => {
+    const { calls, read } = kept();
+    expect(await read('a')).toBe('a#1');
+    await write('b');
+    expect(await read('a')).toBe('a#1');
+    await write('a');
+    expect(await read('a')).toBe('a#2');
+    expect(calls.computed).toBe(2);
+  });
+
+  it('checks entries when they are read, each change once per entry, not at each read of the log', async () => {
+    const { calls, read } = kept();
+    for (const key of ['a', 'b', 'c', 'd']) await read(key);
+    await write('x');
+    await write('y');
+    // Reading the log checked nothing.
+    expect(calls.checked).toBe(0);
+    await read('a');
+    expect(calls.checked).toBe(2);
+    // Read again with no change since: nothing to check.
+    await read('a');
+    await write('z');
+    await read('a');
+    expect(calls.checked).toBe(3);
+    expect(calls.computed).toBe(4);
+  });
+
+  it('drops an entry read after more changes than it would check, and one a change of its data set finds still computing', async () => {
+    const { calls, read } = kept();
+    await read('a');
+    await write(...Array.from({ length: 300 }, (_, i) => `other${i}`));
+    expect(await read('a')).toBe('a#2');
+    expect(calls.checked).toBe(0);
+
+    let finish!: (value: string) => void;
+    const slow = cache.get('listings', 'slow', () => new Promise<string>((resolve) => (finish = resolve)), () => false);
+    await write('anything');
+    // A computation that may have read the data before the change is neither shared nor kept.
+    const again = cache.get('listings', 'slow', async () => 'slow#2', () => false);
+    finish('slow#1');
+    expect(await slow).toBe('slow#1');
+    expect(await again).toBe('slow#2');
+  });
+
+  it('answers the changes applied after a version, oldest first', async () => {
+    const { version } = await cache.position();
+    await write('a', 'b');
+    await write('c');
+    const keys = (changes: DataChange[] | undefined) => changes?.map((c) => (c.facts as Facts).key);
+    expect(keys(cache.changesSince(version))).toEqual(['a', 'b', 'c']);
+    expect(keys(cache.changesSince(version + 2))).toEqual(['c']);
+    expect(cache.changesSince(version + 3)).toEqual([]);
+  });
+
+  it('drops a whole answer a change touches when it is next asked for, and keeps the others', async () => {
+    let n = 0;
+    const ask = (key: string) => cache.answer('listings', key, async () => ({ key, n: ++n }), (change: DataChange<Facts>) => change.facts?.key === key);
+    expect(await ask('a')).toEqual({ key: 'a', n: 1 });
+    expect(await ask('b')).toEqual({ key: 'b', n: 2 });
+    await write('a');
+    expect(await ask('b')).toEqual({ key: 'b', n: 2 });
+    expect(await ask('a')).toEqual({ key: 'a', n: 3 });
+  });
+});
