@@ -202,7 +202,7 @@ export class SearchCounts implements OnModuleDestroy {
    */
   async pageIds(filters: NormalizedSearchFilters, sortBy: SortOption, offset: number, limit: number, version: number): Promise<number[] | undefined> {
     if (this.config.searchCounts === 'sql' || !snapshotSorts(sortBy)) return undefined;
-    const read = await this.pageSnapshot(filters, version);
+    const read = await this.pageSnapshot(filters, sortBy, version);
     const page = read?.snapshot.page(filters, sortBy, offset, limit, read.matches);
     this.metrics?.searchPages.inc({ source: page ? 'memory' : 'database' });
     return page;
@@ -214,18 +214,19 @@ export class SearchCounts implements OnModuleDestroy {
    */
   async firstOfRanked(ranked: Int32Array, filters: NormalizedSearchFilters, end: number, version: number): Promise<number[] | undefined> {
     if (this.config.searchCounts === 'sql') return undefined;
-    const read = await this.pageSnapshot(filters, version);
+    // The ranked ids hold the order ("Best match"): the snapshot only tells which of them match.
+    const read = await this.pageSnapshot(filters, 'relevance_desc', version);
     const found = read?.snapshot.firstMatching(ranked, filters, end, read.matches);
     this.metrics?.searchPages.inc({ source: found ? 'memory' : 'database' });
     return found;
   }
 
   /**
-   * The snapshot a page of `filters` at `version` reads (one no change since could move in the page: pageChanged),
-   * with the ids that pass the filters it does not hold (matchesOf).
+   * The snapshot a page of `filters` in `sortBy`'s order at `version` reads (one no change since could move in
+   * the page: pageChanged), with the ids that pass the filters it does not hold (matchesOf).
    */
-  private async pageSnapshot(filters: NormalizedSearchFilters, version: number): Promise<{ snapshot: CountsSnapshot; matches: IdBits | undefined } | undefined> {
-    const snapshot = await this.snapshotFor(version, (change) => change.facts === null || pageChanged(filters, change.facts));
+  private async pageSnapshot(filters: NormalizedSearchFilters, sortBy: SortOption, version: number): Promise<{ snapshot: CountsSnapshot; matches: IdBits | undefined } | undefined> {
+    const snapshot = await this.snapshotFor(version, (change) => change.facts === null || pageChanged(filters, sortBy, change.facts));
     return snapshot && { snapshot, matches: await this.matchesOf(snapshot, filters) };
   }
 

@@ -1,7 +1,7 @@
 import type { PublicVehicle, VehicleSearchResult } from '@app/shared';
 import type { DataChange } from '../../../infra/cache/versioned-cache.service';
 import type { NormalizedSearchFilters } from './search-filters';
-import { availableChanged, countChanged, couldMatch, searchDependsOn, type ListingChangeFacts, type ListingFacts } from './search-invalidation';
+import { availableChanged, countChanged, couldMatch, pageChanged, searchDependsOn, type ListingChangeFacts, type ListingFacts } from './search-invalidation';
 
 const toyota: ListingFacts = {
   isPublic: true,
@@ -78,6 +78,30 @@ describe('countChanged', () => {
   it("a change of the listing's text changes the counts of keyword searches it could be in", () => {
     expect(countChanged(filters({ terms: ['turbo'] }), 'total', change(toyota, toyota, true).facts!)).toBe(true);
     expect(countChanged(filters(), 'total', change(toyota, toyota, true).facts!)).toBe(false);
+  });
+});
+
+describe('pageChanged', () => {
+  const cut = { ...toyota, price: 14_500 };
+
+  it("a price edit leaves the ids of newest-first pages as they were, and may move the listing in a price sort", () => {
+    expect(pageChanged(filters(), 'created_desc', change(toyota, cut).facts!)).toBe(false);
+    expect(pageChanged(filters(), 'price_asc', change(toyota, cut).facts!)).toBe(true);
+    expect(pageChanged(filters(), 'year_desc', change(toyota, cut).facts!)).toBe(false);
+  });
+
+  it('a listing that joins or leaves the results, or whose text changes under a keyword search, moves the pages', () => {
+    expect(pageChanged(filters({ maxPrice: 14_900 }), 'created_desc', change(toyota, cut).facts!)).toBe(true);
+    expect(pageChanged(filters(), 'created_desc', change(toyota, { ...toyota, isPublic: false }).facts!)).toBe(true);
+    expect(pageChanged(filters({ terms: ['turbo'] }), 'created_desc', change(toyota, toyota, true).facts!)).toBe(true);
+    expect(pageChanged(filters(), 'created_desc', change(toyota, toyota, true).facts!)).toBe(false);
+    // "Best match" ranks by the text: only a text change moves it.
+    expect(pageChanged(filters(), 'relevance_desc', change(toyota, cut).facts!)).toBe(false);
+    expect(pageChanged(filters(), 'relevance_desc', change(toyota, toyota, true).facts!)).toBe(true);
+  });
+
+  it('a listing the search cannot match moves nothing', () => {
+    expect(pageChanged(filters({ makeKey: 'honda' }), 'price_asc', change(toyota, cut).facts!)).toBe(false);
   });
 });
 

@@ -150,11 +150,25 @@ export function countChanged(filters: NormalizedSearchFilters, group: FacetDimen
 }
 
 /**
- * Whether the ids of a search's pages, in any sort, may differ after the change: the listing could match the
- * filters before or after it (its place in the order, or whether it is there at all, may have moved).
+ * What the change does to a search's pages in `sortBy`'s order: nothing when the listing could match the
+ * filters neither before nor after it ('none'); 'moved' when it may join or leave the results or move in
+ * their order (its sort column changed, or text a text filter reads); else it stays where it was ('in place':
+ * the page ids are the same, though the listing shown on one may look different: a price edit on a
+ * newest-first page).
  */
-export function pageChanged(filters: NormalizedSearchFilters, change: ListingChangeFacts): boolean {
-  return couldMatch(filters, change.before) || couldMatch(filters, change.after);
+function pageEffect(filters: NormalizedSearchFilters, sortBy: SortOption, change: ListingChangeFacts): 'none' | 'in place' | 'moved' {
+  const before = couldMatch(filters, change.before);
+  const after = couldMatch(filters, change.after);
+  if (!before && !after) return 'none';
+  return before !== after || (change.textChanged && readsText(filters)) || sortKeyChanged(sortBy, change) ? 'moved' : 'in place';
+}
+
+/**
+ * Whether the ids of a search's pages in `sortBy`'s order may differ after the change: a listing that stays
+ * in place leaves them as they were, so a page's ids can still be found in a snapshot from before the change.
+ */
+export function pageChanged(filters: NormalizedSearchFilters, sortBy: SortOption, change: ListingChangeFacts): boolean {
+  return pageEffect(filters, sortBy, change) === 'moved';
 }
 
 /** The group a facet counts the listing in (with its label for makes and models, MIN of the group's). */
@@ -225,12 +239,8 @@ export function searchDependsOn(filters: NormalizedSearchFilters, sortBy: SortOp
   return (logged: DataChange<ListingChangeFacts>, answer: Pick<VehicleSearchResult, 'vehicles'>) => {
     const change = logged.facts;
     if (!change) return true;
-    const before = couldMatch(filters, change.before);
-    const after = couldMatch(filters, change.after);
-    if (before || after) {
-      if (before !== after || (change.textChanged && readsText(filters)) || sortKeyChanged(sortBy, change)) return true;
-      if (answer.vehicles.some((v) => v.id === change.id)) return true;
-    }
+    const page = pageEffect(filters, sortBy, change);
+    if (page === 'moved' || (page === 'in place' && answer.vehicles.some((v) => v.id === change.id))) return true;
     return facetFilters.some((f) => countChanged(f.filters, f.dimension, change));
   };
 }
