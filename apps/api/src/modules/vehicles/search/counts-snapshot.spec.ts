@@ -1,4 +1,4 @@
-import { addId, CountsSnapshot, hasId, idBits, removeId, SnapshotBuilder, type ChangedRow, type CountGroup, type SnapshotRow } from './counts-snapshot';
+import { addId, CountsSnapshot, hasId, idBits, removeId, SnapshotBuilder, type ChangedRow, type CountGroup, type GroupCount, type SnapshotRow } from './counts-snapshot';
 import type { NormalizedSearchFilters } from './search-filters';
 import { random } from '../../../../test/support/random';
 
@@ -210,6 +210,53 @@ describe('CountsSnapshot.withChanges', () => {
     expect(Array.from(after.columns.ids)).toEqual(Array.from(fresh.columns.ids));
     for (const filters of FILTERS) for (const group of GROUPS) expect(after.count(filters, group)).toEqual(fresh.count(filters, group));
     expect(after.page({ terms: [], features: [] }, 'price_asc', 0, 1000)).toEqual(fresh.page({ terms: [], features: [] }, 'price_asc', 0, 1000));
+  });
+});
+
+describe('CountsSnapshot.withChanges and its sort orders', () => {
+  const SORTS = ['price_asc', 'price_desc', 'year_desc', 'mileage_asc', 'created_desc', 'created_asc', 'reduced_desc', 'deal_asc'] as const;
+
+  /** A snapshot whose sort orders and rows by value are made (every sort and filter asked once). */
+  function used(snapshot: CountsSnapshot): CountsSnapshot {
+    for (const filters of FILTERS) for (const sortBy of SORTS) snapshot.page(filters, sortBy, 0, 24);
+    return snapshot;
+  }
+
+  it.each([
+    ['edits where they were (prices, years, makes)', 1, true],
+    ['edits, new listings and listings that left', 2, false],
+    ['more changes than an order is mended for', 3, false],
+  ] as const)('pages in every sort match a snapshot read afresh after %s', (_, seed, inPlace) => {
+    const next = random(seed);
+    const rows = Array.from({ length: 400 }, (_, i) => row(2 * i + 1, next));
+    const before = used(snapshotOf(1, rows));
+    const count = seed === 3 ? 150 : 12;
+    const ids = inPlace ? rows.map((r) => Number(r.id)) : Array.from({ length: 820 }, (_, i) => i + 1);
+    const picked = [...new Set(Array.from({ length: count }, () => ids[Math.floor(next() * ids.length)]))].sort((a, b) => a - b);
+    const changed: ChangedRow[] = picked.map((id) => ({ ...row(id, next), isPublic: inPlace || next() < 0.8 ? 1 : 0 }));
+    const after = before.withChanges(2, changed);
+    const byId = new Map(rows.map((r) => [Number(r.id), r]));
+    for (const c of changed) {
+      if (Number(c.isPublic) === 1) byId.set(Number(c.id), c);
+      else byId.delete(Number(c.id));
+    }
+    const fresh = snapshotOf(2, [...byId.values()].sort((a, b) => Number(a.id) - Number(b.id)));
+    for (const filters of FILTERS) {
+      for (const sortBy of SORTS) {
+        for (const [offset, limit] of [[0, 24], [48, 24], [0, 1000]]) {
+          expect({ filters, sortBy, offset, page: after.page(filters, sortBy, offset, limit) }).toEqual({ filters, sortBy, offset, page: fresh.page(filters, sortBy, offset, limit) });
+        }
+      }
+      // In any order: codes (the order count answers groups in) follow the order values were first read in.
+      const sorted = (counts: GroupCount[] | undefined) => counts?.sort((a, b) => String(a.value).localeCompare(String(b.value)));
+      for (const group of GROUPS) expect(sorted(after.count(filters, group))).toEqual(sorted(fresh.count(filters, group)));
+    }
+    // And the snapshot made from it, from the orders it mended: an edit of a listing it holds.
+    const edited = { ...row(Number(after.columns.ids[5]), next), isPublic: 1 };
+    const again = after.withChanges(3, [edited]);
+    byId.set(Number(edited.id), edited);
+    const freshAgain = snapshotOf(3, [...byId.values()].sort((a, b) => Number(a.id) - Number(b.id)));
+    for (const filters of FILTERS) for (const sortBy of SORTS) expect(again.page(filters, sortBy, 0, 1000)).toEqual(freshAgain.page(filters, sortBy, 0, 1000));
   });
 });
 

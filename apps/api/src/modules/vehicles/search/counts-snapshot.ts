@@ -121,6 +121,8 @@ export class CountsSnapshot {
   readonly size: number;
   /** Text columns' rows by value (rowsByValue). */
   private readonly byValue: Partial<Record<TextColumn, { starts: Int32Array; rows: Int32Array }>> = {};
+  /** Sort columns' rows in ascending order (orderOf). */
+  private readonly orders: Partial<Record<NumericColumn, Int32Array>> = {};
   /** Per label column: each code's position in the engine's order of text (MIN of the group's labels). */
   private readonly labelRank: Partial<Record<TextColumn, Int32Array>> = {};
 
@@ -162,6 +164,13 @@ export class CountsSnapshot {
       // The rows between two changed listings are copied as one run (a seller's edit: two copies of each column).
       const { ids } = this.columns;
       let from = 0;
+      // Where each row went (see carry): runs of unchanged rows moved by a shift; changed rows, where they are now.
+      const moves: RowMoves = { runs: [], written: [], inPlace: true };
+      const copy = (to: number) => {
+        if (to <= from) return;
+        moves.runs.push({ from, to, shift: builder.rows - from });
+        builder.copy(this.columns, from, to);
+      };
       for (const row of changed) {
         const id = Number(row.id);
         let at = from;
@@ -171,12 +180,20 @@ export class CountsSnapshot {
           if (ids[mid] < id) at = mid + 1;
           else high = mid;
         }
-        if (at > from) builder.copy(this.columns, from, at);
-        from = at < this.size && ids[at] === id ? at + 1 : at;
-        if (isPublicRow(row)) builder.add([row]);
+        copy(at);
+        const held = at < this.size && ids[at] === id;
+        from = held ? at + 1 : at;
+        if (isPublicRow(row)) {
+          moves.written.push(builder.rows);
+          builder.add([row]);
+        }
+        // A listing edited and still public is replaced where it was.
+        if (!held || !isPublicRow(row)) moves.inPlace = false;
       }
-      if (from < this.size) builder.copy(this.columns, from, this.size);
-      return new CountsSnapshot(version, this.engine, builder.columns(), builder.addedValues, this);
+      copy(this.size);
+      const next = new CountsSnapshot(version, this.engine, builder.columns(), builder.addedValues, this);
+      next.carry(this, moves);
+      return next;
     }
     const replaced = new Set(changed.map((r) => Number(r.id)));
     const { ids } = this.columns;
@@ -288,6 +305,11 @@ export class CountsSnapshot {
     const counter = key && this.counter(filters, 'total', matches);
     if (!key || !counter) return undefined;
     const end = offset + limit;
+    // Most searches match many listings: walking the rows in the sort's order finds the page after a few of
+    // them. A scattered match (a rare model, newest first) would walk far: past half the rows a pass over the
+    // matches reads, they are read instead, keeping the best ones.
+    const walked = this.walk(this.orderOf(key.column), key.descending, counter, end, this.visits(counter) / 2);
+    if (walked) return walked.slice(offset);
     const values = this.columns.numbers[key.column];
     const { ids } = this.columns;
     // Each row's key: the value (NULL, held as NaN, lowest) and the id, both negated in a descending sort, so
@@ -382,7 +404,26 @@ export class CountsSnapshot {
    * (rowsByValue); else every row.
    */
   private eachMatch(counter: Counter, visit: (i: number) => void): void {
-    let narrowest: { rows: Int32Array; ranges: number[] } | undefined;
+    const narrowest = this.narrowest(counter);
+    if (!narrowest) {
+      for (let i = 0; i < this.size; i += 1) if (rowMatches(counter, i)) visit(i);
+      return;
+    }
+    const { rows, ranges } = narrowest;
+    for (let r = 0; r < ranges.length; r += 2) {
+      for (let k = ranges[r]; k < ranges[r + 1]; k += 1) {
+        const i = rows[k];
+        if (rowMatches(counter, i)) visit(i);
+      }
+    }
+  }
+
+  /**
+   * The rows eachMatch reads for the counter: those of the equality filter whose values the fewest rows hold
+   * (when under a third of all: a make, a model, a body type), or undefined for every row.
+   */
+  private narrowest(counter: Counter): { rows: Int32Array; ranges: number[]; n: number } | undefined {
+    let narrowest: { rows: Int32Array; ranges: number[]; n: number } | undefined;
     let fewest = this.size / 3;
     for (const e of counter.equal) {
       const { starts, rows } = this.rowsByValue(e.column);
@@ -395,19 +436,78 @@ export class CountsSnapshot {
       }
       if (n < fewest) {
         fewest = n;
-        narrowest = { rows, ranges };
+        narrowest = { rows, ranges, n };
       }
     }
-    if (!narrowest) {
-      for (let i = 0; i < this.size; i += 1) if (rowMatches(counter, i)) visit(i);
-      return;
+    return narrowest;
+  }
+
+  /** How many rows eachMatch reads for the counter. */
+  private visits(counter: Counter): number {
+    return this.narrowest(counter)?.n ?? this.size;
+  }
+
+  /**
+   * The first `end` matching rows' ids in `order` (ascending; walked from its end when `descending`), or
+   * undefined when that takes more than `budget` rows and some are left.
+   */
+  private walk(order: Int32Array, descending: boolean, counter: Counter, end: number, budget: number): number[] | undefined {
+    const found: number[] = [];
+    const { ids } = this.columns;
+    const size = order.length;
+    for (let k = 0; k < size; k += 1) {
+      if (k >= budget) return undefined;
+      const i = order[descending ? size - 1 - k : k];
+      if (rowMatches(counter, i) && found.push(ids[i]) === end) break;
     }
-    const { rows, ranges } = narrowest;
-    for (let r = 0; r < ranges.length; r += 2) {
-      for (let k = ranges[r]; k < ranges[r + 1]; k += 1) {
-        const i = rows[k];
-        if (rowMatches(counter, i)) visit(i);
+    return found;
+  }
+
+  /**
+   * A sort column's rows in ascending order: by value, NULL (NaN) lowest as on both engines, then by row,
+   * which is id order (walked from the end: the value descending, then the id descending, as SORT_SQL). Made
+   * when first asked for, or carried from the snapshot this one was made from (carry).
+   */
+  private orderOf(column: NumericColumn): Int32Array {
+    const known = this.orders[column];
+    if (known) return known;
+    const keys = sortKeys(this.columns.numbers[column]);
+    const order = new Int32Array(this.size);
+    for (let i = 0; i < this.size; i += 1) order[i] = i;
+    order.sort((a, b) => keys[a] - keys[b] || a - b);
+    return (this.orders[column] = order);
+  }
+
+  /**
+   * Takes what `before` made of its columns (sort orders, rows by value) for this snapshot, made from it by
+   * withChanges (`moves`: where its rows went). When the changed rows were replaced where they were (a seller's
+   * edit), a column none of them changed keeps both as they are. A sort order is otherwise mended when few rows
+   * changed: the unchanged rows keep their order (moved to their new place), and each changed row is put at
+   * its place by value. The rest are made again when asked for.
+   */
+  private carry(before: CountsSnapshot, moves: RowMoves): void {
+    const { written, inPlace } = moves;
+    if (inPlace) {
+      for (const column of Object.keys(before.byValue) as TextColumn[]) {
+        const was = before.columns.text[column].codes;
+        const now = this.columns.text[column].codes;
+        if (written.every((i) => was[i] === now[i])) this.byValue[column] = before.byValue[column];
       }
+    }
+    if (written.length > MAX_MENDED_ROWS) return;
+    let newRowOf: Int32Array | undefined;
+    for (const column of Object.keys(before.orders) as NumericColumn[]) {
+      const order = before.orders[column]!;
+      const now = this.columns.numbers[column];
+      if (inPlace) {
+        const was = before.columns.numbers[column];
+        const changed = written.filter((i) => !Object.is(was[i], now[i]));
+        this.orders[column] = changed.length === 0 ? order : mendedOrder(order, identity, changed, now);
+        continue;
+      }
+      newRowOf ??= newRows(before.size, moves);
+      const mapped = newRowOf;
+      this.orders[column] = mendedOrder(order, (i) => mapped[i], written, now);
     }
   }
 
@@ -506,6 +606,68 @@ export class CountsSnapshot {
     };
     return counter;
   }
+}
+
+/** A sort order is mended (CountsSnapshot.carry) for at most this many moved rows; beyond, it is made again when asked for. */
+const MAX_MENDED_ROWS = 64;
+
+/** A column's values as sort keys: NULL (NaN) lowest. */
+function sortKeys(values: Float64Array): Float64Array {
+  const keys = new Float64Array(values.length);
+  for (let i = 0; i < values.length; i += 1) keys[i] = values[i] !== values[i] ? -Infinity : values[i];
+  return keys;
+}
+
+/**
+ * Where withChanges put a snapshot's rows: each run of unchanged rows [from, to) moved by `shift`; `written`:
+ * the rows of the new snapshot read from the changes; `inPlace`: each replaced a row at the same place (no
+ * row added or dropped).
+ */
+interface RowMoves {
+  runs: { from: number; to: number; shift: number }[];
+  written: number[];
+  inPlace: boolean;
+}
+
+const identity = (i: number) => i;
+
+/** Each old row's row in the new snapshot, -1 for one changed or dropped. */
+function newRows(size: number, moves: RowMoves): Int32Array {
+  const out = new Int32Array(size).fill(-1);
+  for (const { from, to, shift } of moves.runs) for (let i = from; i < to; i += 1) out[i] = i + shift;
+  return out;
+}
+
+/**
+ * A sort order of a snapshot's rows (ascending by (value, row)) for the snapshot made from it: each row where it
+ * went (`rowOf`: -1 when it changed or left), then the `changed` rows (as rows of the new snapshot) put at their
+ * place by `values`, the new snapshot's. `rowOf` keeps the order: unchanged rows keep their values and their id
+ * order.
+ */
+function mendedOrder(order: Int32Array, rowOf: (row: number) => number, changed: readonly number[], values: Float64Array): Int32Array {
+  const out = new Int32Array(values.length);
+  const isChanged = new Set(changed);
+  let n = 0;
+  for (let k = 0; k < order.length; k += 1) {
+    const row = rowOf(order[k]);
+    if (row >= 0 && !isChanged.has(row)) out[n++] = row;
+  }
+  const key = (i: number) => (values[i] !== values[i] ? -Infinity : values[i]);
+  for (const row of changed) {
+    const value = key(row);
+    let low = 0;
+    let high = n;
+    while (low < high) {
+      const mid = (low + high) >>> 1;
+      const other = key(out[mid]);
+      if (other < value || (other === value && out[mid] < row)) low = mid + 1;
+      else high = mid;
+    }
+    out.copyWithin(low + 1, low, n);
+    out[low] = row;
+    n += 1;
+  }
+  return out;
 }
 
 /** The filters a facet leaves out (withoutDimension): countAll checks them one by one. */
@@ -649,6 +811,11 @@ export class SnapshotBuilder {
       }
       this.size += 1;
     }
+  }
+
+  /** How many rows it holds: the next row's place. */
+  get rows(): number {
+    return this.size;
   }
 
   /** Rows `from` to `to` (exclusive) of the columns this builder was started from. */
