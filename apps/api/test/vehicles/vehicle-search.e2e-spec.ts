@@ -235,6 +235,17 @@ describe('GET /api/vehicles/search', () => {
       expect(res.body.errors).toEqual([{ field: 'sortBy', message: 'sortBy distance_asc needs a zipCode to measure the distance from' }]);
     });
 
+    it('finds a nearest-first page ring by ring as the whole radius sorted would: near the listings, and 100 miles away', async () => {
+      // Waco is about 100 miles from Austin: its nearest listings are outside the first rings.
+      for (const zip of ['78701', '76701']) {
+        const all = await keys(`zipCode=${zip}&radius=500&sortBy=distance_asc&limit=100`);
+        expect(all.length).toBeGreaterThanOrEqual(4);
+        for (const [page, limit] of [[1, 2], [2, 2], [2, 3], [1, 5]]) {
+          expect(await keys(`zipCode=${zip}&radius=500&sortBy=distance_asc&limit=${limit}&page=${page}`)).toEqual(all.slice((page - 1) * limit, page * limit));
+        }
+      }
+    });
+
     it('answers 400 for an unknown ZIP code', async () => {
       const res = await t.client().get('/api/vehicles/search?zipCode=99999');
       expect(res.status).toBe(400);

@@ -21,7 +21,7 @@ import { sqlEngineOf, type SqlEngine } from '../../../infra/database/sql-engine'
 import type { GroupCount } from './counts-snapshot';
 import { LISTINGS_DATA_SET, SearchCounts } from './search-counts.service';
 import { availableDependsOn, countDependsOn, facetsOf, rankedDependsOn, searchDependsOn } from './search-invalidation';
-import { filtersKey, pageIndex, pageIndexReadsCounts, pageQuery, toSearchRequest, whereOf, withoutDimension, type FacetDimension, type NormalizedSearchFilters, type SearchRequest } from './search-filters';
+import { filtersKey, nearestPageQueries, pageIndex, pageIndexReadsCounts, pageQuery, rowsQuery, toSearchRequest, whereOf, withoutDimension, type FacetDimension, type NormalizedSearchFilters, type SearchRequest } from './search-filters';
 
 /** "Best match" keeps at most this many ranked matches of a search's keywords (rankedPage). */
 const MAX_RANKED = 200_000;
@@ -118,8 +118,15 @@ export class VehicleSearchService {
   /** One query: the page's rows in sort order, read straight into the public shape ("Best match": rankedPage). */
   private async page(filters: NormalizedSearchFilters, sortBy: SortOption, index: string | undefined, limit: number, offset: number, version: number): Promise<PublicVehicle[]> {
     if (sortBy === 'relevance_desc' && filters.terms.length > 0) return this.rankedPage(filters, limit, offset, version);
-    const query = pageQuery({ filters, sortBy, index, limit, offset, engine: this.engine, columns: PUBLIC_COLUMNS });
-    const rows = (await this.dataSource.query(query.sql, query.params)) as Record<string, unknown>[];
+    const q = { filters, index, limit, offset, engine: this.engine, columns: PUBLIC_COLUMNS };
+    // "Nearest first": ring by ring until one holds the page (nearestPageQueries).
+    const queries = sortBy === 'distance_asc' ? nearestPageQueries(q) : [pageQuery({ ...q, sortBy })];
+    let rows: Record<string, unknown>[] = [];
+    let query = queries[0];
+    for (query of queries) {
+      rows = (await this.dataSource.query(query.sql, query.params)) as Record<string, unknown>[];
+      if (rows.length === limit) break;
+    }
     const toPublic = (this.toPublic ??= publicRowMapper(this.dataSource));
     return rows.map((r) => toPublic(r, query.measuresDistance ? Number(r.distanceMiles) : undefined));
   }
@@ -174,16 +181,13 @@ export class VehicleSearchService {
   /** The public rows of listings `ids`, in that order (with the distance from the search's centre, if it has one). */
   private async rowsOf(ids: readonly number[], filters: NormalizedSearchFilters): Promise<PublicVehicle[]> {
     if (ids.length === 0) return [];
-    const distance = whereOf(filters, this.engine).distance;
-    const rows = (await this.dataSource.query(`SELECT ${PUBLIC_COLUMNS}${distance ? `, ${distance.sql} AS distanceMiles` : ''} FROM vehicles WHERE id IN (${ids.map(() => '?').join(', ')})`, [
-      ...(distance?.params ?? []),
-      ...ids,
-    ])) as Record<string, unknown>[];
+    const query = rowsQuery(ids, filters, this.engine, PUBLIC_COLUMNS);
+    const rows = (await this.dataSource.query(query.sql, query.params)) as Record<string, unknown>[];
     const byId = new Map(rows.map((r) => [Number(r.id), r]));
     const toPublic = (this.toPublic ??= publicRowMapper(this.dataSource));
     return ids.flatMap((id) => {
       const r = byId.get(id);
-      return r ? [toPublic(r, distance ? Number(r.distanceMiles) : undefined)] : [];
+      return r ? [toPublic(r, query.measuresDistance ? Number(r.distanceMiles) : undefined)] : [];
     });
   }
 
