@@ -36,10 +36,13 @@ import { DataChangeEntity } from '../src/infra/cache/data-change.entity';
 import { PUBLIC_COLUMNS } from '../src/modules/vehicles/vehicle.mapper';
 import type { VehicleEntity } from '../src/modules/vehicles/entities/vehicle.entity';
 import { listingChangeFacts } from '../src/modules/vehicles/search/search-invalidation';
+import { snapshotSorts } from '../src/modules/vehicles/search/counts-snapshot';
 import { resolveDatabaseSettings } from '../src/infra/database/server-flavor';
 import {
+  nearestPageQueries,
   pageIndex,
   pageQuery,
+  rowsQuery,
   whereOf,
   withoutDimension,
   toSearchRequest,
@@ -531,7 +534,7 @@ function requestOf(path: string): ReturnType<typeof toSearchRequest> {
  * synchronous and in process, so its queries run one at a time, as they do on the API's one thread;
  * MariaDB's run from a pool of `connections`.
  */
-async function bareReference(url: string, kinds: QueryKind[], seconds: number, connections: number): Promise<Measured[]> {
+async function bareReference(url: string, kinds: QueryKind[], seconds: number, connections: number, pageIdsOf?: Map<string, number[]>): Promise<{ sql: Measured[]; api: Measured[] }> {
   const settings = parseDatabaseUrl(url, tmpdir());
   type Query = { sql: string; params: unknown[] };
   let run: (q: Query) => Promise<unknown[]>;
@@ -559,39 +562,69 @@ async function bareReference(url: string, kinds: QueryKind[], seconds: number, c
     const [row] = (await run({ sql: `SELECT COUNT(*) AS n FROM vehicles WHERE ${where.sql}`, params: where.params })) as { n: number }[];
     return Number(row.n);
   };
+  /** The queries, round-robin, from `workers` at once for `seconds`. */
+  /** A page's queries: one, or "Nearest first"'s rings, run until one holds the whole page (nearestPageQueries). */
+  type Page = Query | { rings: Query[]; limit: number };
+  const runPage = async (page: Page) => {
+    if (!('rings' in page)) return run(page);
+    for (const ring of page.rings) if ((await run(ring)).length === page.limit) return;
+  };
+  const time = async (name: string, queries: Page[]): Promise<Measured> => {
+    const samples: number[] = [];
+    let next = 0;
+    const started = performance.now();
+    const deadline = started + seconds * 1000;
+    await Promise.all(
+      Array.from({ length: workers }, async () => {
+        while (performance.now() < deadline) {
+          const query = queries[next++ % queries.length];
+          const t = performance.now();
+          await runPage(query);
+          samples.push(performance.now() - t);
+        }
+      }),
+    );
+    samples.sort((a, b) => a - b);
+    const elapsed = (performance.now() - started) / 1000;
+    return { name, requests: samples.length, rps: samples.length / elapsed, p50: percentile(samples, 50), p95: percentile(samples, 95), p99: percentile(samples, 99), errors: 0 };
+  };
   try {
     const publicTotal = await count({ terms: [], features: [] });
-    const results: Measured[] = [];
+    const sql: Measured[] = [];
+    const api: Measured[] = [];
     for (const kind of kinds) {
       const queries: Query[] = [];
+      const asSent: Page[] = [];
       for (const path of kind.paths) {
         const { filters, sortBy, page, limit } = requestOf(path);
         const offset = (page - 1) * limit;
         const index = pageIndex(filters, sortBy, await count(filters), publicTotal, offset + limit);
-        queries.push(pageQuery({ filters, sortBy, index, limit, offset, engine, columns: PUBLIC_COLUMNS }));
+        const query = pageQuery({ filters, sortBy, index, limit, offset, engine, columns: PUBLIC_COLUMNS });
+        queries.push(query);
+        // The API finds the page's ids in the counts snapshot, or in "Best match"'s kept ranking, and reads their rows.
+        const ids = pageIdsOf?.get(path);
+        const byIds = snapshotSorts(sortBy) || (sortBy === 'relevance_desc' && filters.terms.length > 0);
+        const rings = sortBy === 'distance_asc' ? { rings: nearestPageQueries({ filters, index, limit, offset, engine, columns: PUBLIC_COLUMNS }), limit } : query;
+        if (ids) asSent.push(byIds ? (ids.length > 0 ? rowsQuery(ids, filters, engine, PUBLIC_COLUMNS) : { sql: 'SELECT 1', params: [] }) : rings);
       }
-      const samples: number[] = [];
-      let next = 0;
-      const started = performance.now();
-      const deadline = started + seconds * 1000;
-      await Promise.all(
-        Array.from({ length: workers }, async () => {
-          while (performance.now() < deadline) {
-            const query = queries[next++ % queries.length];
-            const t = performance.now();
-            await run(query);
-            samples.push(performance.now() - t);
-          }
-        }),
-      );
-      samples.sort((a, b) => a - b);
-      const elapsed = (performance.now() - started) / 1000;
-      results.push({ name: kind.name, requests: samples.length, rps: samples.length / elapsed, p50: percentile(samples, 50), p95: percentile(samples, 95), p99: percentile(samples, 99), errors: 0 });
+      sql.push(await time(kind.name, queries));
+      if (asSent.length > 0) api.push(await time(kind.name, asSent));
     }
-    return results;
+    return { sql, api };
   } finally {
     await close();
   }
+}
+
+/** Each path's page as the API answers it (its listings' ids), for the reference of the queries the API sends. */
+async function apiPageIds(base: string, kinds: QueryKind[]): Promise<Map<string, number[]>> {
+  const pages = new Map<string, number[]>();
+  for (const path of kinds.flatMap((k) => k.paths)) {
+    const response = await fetch(`${base}${path}`);
+    const body = (await response.json()) as { vehicles: { id: number }[] };
+    pages.set(path, body.vehicles.map((v) => v.id));
+  }
+  return pages;
 }
 
 /** What one engine measured: the cold pass, the API's figures per kind (the mix last) and the bare driver's. */
@@ -600,7 +633,9 @@ interface EngineReport {
   cold: ColdPass;
   coldAfterWrite: ColdPass;
   api: Measured[];
+  /** The page queries on the driver: in SQL, and as the API sends them (bareReference). */
   bare: Measured[];
+  asSent: Measured[];
   /** Per mix: the share of its searches answered from kept answers. */
   hitRates: Map<string, string>;
   /** Seeding (or finding the reused listings) with ANALYZE, and the server's start until it answered. */
@@ -629,6 +664,7 @@ async function benchEngine(target: Engine, options: Options): Promise<EngineRepo
   let cold: ColdPass;
   let coldAfterWrite: ColdPass;
   let rssMb = 0;
+  let pageIds: Map<string, number[]> | undefined;
   try {
     const kinds = queryKinds();
     // The mix: 20,000 distinct searches of every kind, asked with Zipf-like popularity (searchMix).
@@ -698,6 +734,7 @@ async function benchEngine(target: Engine, options: Options): Promise<EngineRepo
     hitRates.set(MIX_BUSY, share(lookupsEdited, lookupsBusy));
     log(`Cache hit rate (searches answered from kept answers): realistic mix ${hitRates.get(MIX)}, ${askedWarm.toLocaleString('en-US')} distinct searches asked; with an edit every second ${hitRates.get(MIX_EDITS)}, ${askedEdited.toLocaleString('en-US')} distinct; with 10 edits a second and ${BUSY_VIEWS_PER_SECOND} views counted a second ${hitRates.get(MIX_BUSY)}, ${askedBusy.toLocaleString('en-US')} distinct`);
     log(`Load average after: ${loadavg().map((l) => l.toFixed(2)).join(' ')}\n`);
+    if (!options.mixesOnly) pageIds = await apiPageIds(base, kinds);
 
     const header = `${'search'.padEnd(28)}${'req/s'.padStart(9)}${'p50 ms'.padStart(9)}${'p95 ms'.padStart(9)}${'p99 ms'.padStart(9)}${'requests'.padStart(10)}${'errors'.padStart(8)}`;
     log(header);
@@ -716,32 +753,36 @@ async function benchEngine(target: Engine, options: Options): Promise<EngineRepo
     await exited;
   }
 
-  log(`\nBare reference: the same page queries straight on the driver (${engine.startsWith('SQLite') ? 'one at a time, in process' : `${options.connections} connections`}), ${options.duration / 2} s per kind:`);
-  const bare = options.mixesOnly ? [] : await bareReference(url, queryKinds(), options.duration / 2, options.connections);
-  const head = `${'search'.padEnd(28)}${'driver p50'.padStart(11)}${'driver p95'.padStart(11)}${'queries/s'.padStart(11)}${'API p95'.padStart(9)}${'API req/s'.padStart(11)}${'p95 ×'.padStart(8)}${'req/s ÷'.padStart(9)}`;
+  log(`\nBare reference: each kind's page queries straight on the driver (${engine.startsWith('SQLite') ? 'one at a time, in process' : `${options.connections} connections`}), ${options.duration / 2} s per kind:`);
+  log('  SQL = the page query the API runs when the counts are in SQL (SEARCH_COUNTS=sql, or no snapshot yet): the');
+  log('  page found in SQL; as sent = what the API sends for a page on a miss: the rows of the ids the counts snapshot');
+  log('  (or "Best match"\'s kept ranking) found, by primary key, and the SQL page query for the sorts the snapshot does not hold.');
+  const { sql: bare, api: asSent } = options.mixesOnly ? { sql: [], api: [] } : await bareReference(url, queryKinds(), options.duration / 2, options.connections, pageIds);
+  const head = `${'search'.padEnd(28)}${'SQL p50'.padStart(9)}${'SQL p95'.padStart(9)}${'queries/s'.padStart(11)}${'as sent p95'.padStart(13)}${'queries/s'.padStart(11)}${'API p95'.padStart(9)}${'API req/s'.padStart(11)}`;
   log(head);
   log('-'.repeat(head.length));
   for (const b of bare) {
     const api = apiResults.find((r) => r.name === b.name);
+    const sent = asSent.find((r) => r.name === b.name);
     if (!api) continue;
     log(
-      `${b.name.padEnd(28)}${b.p50.toFixed(2).padStart(11)}${b.p95.toFixed(2).padStart(11)}${b.rps.toFixed(0).padStart(11)}${api.p95.toFixed(1).padStart(9)}${api.rps.toFixed(0).padStart(11)}${(api.p95 / b.p95).toFixed(1).padStart(8)}${(b.rps / api.rps).toFixed(1).padStart(9)}`,
+      `${b.name.padEnd(28)}${b.p50.toFixed(2).padStart(9)}${b.p95.toFixed(2).padStart(9)}${b.rps.toFixed(0).padStart(11)}${(sent ? sent.p95.toFixed(2) : '-').padStart(13)}${(sent ? sent.rps.toFixed(0) : '-').padStart(11)}${api.p95.toFixed(1).padStart(9)}${api.rps.toFixed(0).padStart(11)}`,
     );
   }
-  log(`p95 ×: the API's p95 (HTTP, validation, cache, JSON; ${options.connections} requests in flight) over the bare query's; req/s ÷: how many`);
-  log('more searches a second the driver alone answers than the API does.');
+  log(`API p95: the app over HTTP (validation, cache, JSON; ${options.connections} requests in flight), each kind on its own.`);
   if (target === 'sqlite' && !options.reuse && existsSync(url.slice('sqlite:'.length))) log(`(SQLite file kept for --reuse: ${url.slice('sqlite:'.length)})`);
-  return { engine, cold, coldAfterWrite, api: apiResults, bare, hitRates, seedSeconds, readySeconds, rssMb };
+  return { engine, cold, coldAfterWrite, api: apiResults, bare, asSent, hitRates, seedSeconds, readySeconds, rssMb };
 }
 
 /** Every engine measured, side by side: p95 / p99 of the API and p95 of the bare driver, per kind. */
 function printSideBySide(reports: EngineReport[], options: Options): void {
   log(`\n${'='.repeat(30)} Both engines, ${options.n.toLocaleString('en-US')} listings, concurrency ${options.connections} ${'='.repeat(30)}`);
   log(reports.map((r, i) => `  [${i + 1}] ${r.engine}`).join('\n'));
-  log('  ms; API = the app over HTTP, p95 / p99; driver = the same page queries straight on the driver, p95');
-  const cell = (text: string) => text.padStart(30);
-  log(`${'search'.padEnd(28)}${reports.map((_, i) => cell(`[${i + 1}] API p95 / p99    driver`)).join('')}`);
-  log('-'.repeat(28 + 30 * reports.length));
+  log('  ms; API = the app over HTTP, p95 / p99; SQL / sent = the page queries straight on the driver, p95: found in SQL /');
+  log('  as the API sends them (see each engine\'s bare reference)');
+  const cell = (text: string) => text.padStart(36);
+  log(`${'search'.padEnd(28)}${reports.map((_, i) => cell(`[${i + 1}] API p95 / p99   SQL / sent`)).join('')}`);
+  log('-'.repeat(28 + 36 * reports.length));
   log(`${'seeding + ANALYZE'.padEnd(28)}${reports.map((r) => cell(`${r.seedSeconds.toFixed(0)} s`)).join('')}`);
   log(`${'server answering after'.padEnd(28)}${reports.map((r) => cell(`${r.readySeconds.toFixed(1)} s`)).join('')}`);
   log(`${'API resident memory'.padEnd(28)}${reports.map((r) => cell(`${r.rssMb.toFixed(0)} MB`)).join('')}`);
@@ -751,7 +792,8 @@ function printSideBySide(reports: EngineReport[], options: Options): void {
     const cells = reports.map((r) => {
       const api = r.api.find((a) => a.name === row.name);
       const bare = r.bare.find((b) => b.name === row.name);
-      return cell(api ? `${api.p95.toFixed(1)} / ${api.p99.toFixed(1)}    ${bare ? bare.p95.toFixed(2).padStart(7) : '      -'}` : '-');
+      const sent = r.asSent.find((b) => b.name === row.name);
+      return cell(api ? `${api.p95.toFixed(1)} / ${api.p99.toFixed(1)}   ${bare ? bare.p95.toFixed(1) : '-'} / ${sent ? sent.p95.toFixed(1) : '-'}` : '-');
     });
     log(`${row.name.padEnd(28)}${cells.join('')}`);
   }
