@@ -471,19 +471,30 @@ export class CountsSnapshot {
   private orderOf(column: NumericColumn): Int32Array {
     const known = this.orders[column];
     if (known) return known;
+    // A counting sort by each row's rank among the distinct values (found by one native sort of the values):
+    // rows go to their value's place in row order, so ties stay in id order (a comparing sort of the rows took
+    // about 0.5 s at a million listings, this about a tenth of that).
     const keys = sortKeys(this.columns.numbers[column]);
+    const distinct = distinctSorted(keys);
+    const rank = new Int32Array(this.size);
+    const starts = new Int32Array(distinct.length + 1);
+    for (let i = 0; i < this.size; i += 1) {
+      rank[i] = rankOf(distinct, keys[i]);
+      starts[rank[i] + 1] += 1;
+    }
+    for (let r = 1; r < starts.length; r += 1) starts[r] += starts[r - 1];
     const order = new Int32Array(this.size);
-    for (let i = 0; i < this.size; i += 1) order[i] = i;
-    order.sort((a, b) => keys[a] - keys[b] || a - b);
+    for (let i = 0; i < this.size; i += 1) order[starts[rank[i]]++] = i;
     return (this.orders[column] = order);
   }
 
   /**
    * Takes what `before` made of its columns (sort orders, rows by value) for this snapshot, made from it by
    * withChanges (`moves`: where its rows went). When the changed rows were replaced where they were (a seller's
-   * edit), a column none of them changed keeps both as they are. A sort order is otherwise mended when few rows
-   * changed: the unchanged rows keep their order (moved to their new place), and each changed row is put at
-   * its place by value. The rest are made again when asked for.
+   * edit), a column none of them changed keeps both as they are. A sort order is otherwise mended: the
+   * unchanged rows keep their order (moved to their new place), and the changed rows, sorted, are merged in by
+   * value (one pass over the rows: making it again is a sort of them all). Rows by value are made again when
+   * asked for.
    */
   private carry(before: CountsSnapshot, moves: RowMoves): void {
     const { written, inPlace } = moves;
@@ -494,7 +505,6 @@ export class CountsSnapshot {
         if (written.every((i) => was[i] === now[i])) this.byValue[column] = before.byValue[column];
       }
     }
-    if (written.length > MAX_MENDED_ROWS) return;
     let newRowOf: Int32Array | undefined;
     for (const column of Object.keys(before.orders) as NumericColumn[]) {
       const order = before.orders[column]!;
@@ -608,14 +618,31 @@ export class CountsSnapshot {
   }
 }
 
-/** A sort order is mended (CountsSnapshot.carry) for at most this many moved rows; beyond, it is made again when asked for. */
-const MAX_MENDED_ROWS = 64;
-
 /** A column's values as sort keys: NULL (NaN) lowest. */
 function sortKeys(values: Float64Array): Float64Array {
   const keys = new Float64Array(values.length);
   for (let i = 0; i < values.length; i += 1) keys[i] = values[i] !== values[i] ? -Infinity : values[i];
   return keys;
+}
+
+/** The distinct keys, ascending. */
+function distinctSorted(keys: Float64Array): Float64Array {
+  const sorted = Float64Array.from(keys).sort();
+  let n = 0;
+  for (let k = 0; k < sorted.length; k += 1) if (k === 0 || sorted[k] !== sorted[n - 1]) sorted[n++] = sorted[k];
+  return sorted.subarray(0, n);
+}
+
+/** The place of `key` in `distinct` (which holds it). */
+function rankOf(distinct: Float64Array, key: number): number {
+  let low = 0;
+  let high = distinct.length - 1;
+  while (low < high) {
+    const mid = (low + high) >>> 1;
+    if (distinct[mid] < key) low = mid + 1;
+    else high = mid;
+  }
+  return low;
 }
 
 /**
@@ -645,28 +672,21 @@ function newRows(size: number, moves: RowMoves): Int32Array {
  * order.
  */
 function mendedOrder(order: Int32Array, rowOf: (row: number) => number, changed: readonly number[], values: Float64Array): Int32Array {
-  const out = new Int32Array(values.length);
+  const key = (i: number) => (values[i] !== values[i] ? -Infinity : values[i]);
+  const before = (a: number, b: number) => key(a) < key(b) || (key(a) === key(b) && a < b);
   const isChanged = new Set(changed);
+  // The changed rows in order, merged into the others' in one pass.
+  const added = [...changed].sort((a, b) => (before(a, b) ? -1 : before(b, a) ? 1 : 0));
+  const out = new Int32Array(values.length);
   let n = 0;
+  let next = 0;
   for (let k = 0; k < order.length; k += 1) {
     const row = rowOf(order[k]);
-    if (row >= 0 && !isChanged.has(row)) out[n++] = row;
+    if (row < 0 || isChanged.has(row)) continue;
+    while (next < added.length && before(added[next], row)) out[n++] = added[next++];
+    out[n++] = row;
   }
-  const key = (i: number) => (values[i] !== values[i] ? -Infinity : values[i]);
-  for (const row of changed) {
-    const value = key(row);
-    let low = 0;
-    let high = n;
-    while (low < high) {
-      const mid = (low + high) >>> 1;
-      const other = key(out[mid]);
-      if (other < value || (other === value && out[mid] < row)) low = mid + 1;
-      else high = mid;
-    }
-    out.copyWithin(low + 1, low, n);
-    out[low] = row;
-    n += 1;
-  }
+  while (next < added.length) out[n++] = added[next++];
   return out;
 }
 
