@@ -73,7 +73,7 @@ describe('SEARCH_COUNTS=sql', () => {
     expect(matched).toBeGreaterThan(800);
   });
 
-  it("finds the pages the page query's order finds, in every sort the snapshot holds", async () => {
+  it("finds the pages the page query's order finds, in every sort the snapshot holds (nearest first too)", async () => {
     // Ties to order by id: listings of one price, one creation time, one reduction time.
     // Stamped with the log row, as the listing writer stamps every write (the snapshot reads the stamped listings).
     const logId = await cache.bump(dataSource.manager, LISTINGS_DATA_SET);
@@ -84,10 +84,11 @@ describe('SEARCH_COUNTS=sql', () => {
     const engine = sqlEngineOf(dataSource);
     const sorts: SortOption[] = ['price_asc', 'price_desc', 'year_asc', 'year_desc', 'mileage_asc', 'mileage_desc', 'created_desc', 'created_asc', 'reduced_desc', 'deal_asc'];
     let compared = 0;
-    for (const query of [...QUERIES, 'maxPrice=12345', 'zipCode=60601&radius=500']) {
+    for (const query of [...QUERIES, 'maxPrice=12345', 'zipCode=60601&radius=500', 'zipCode=10001&radius=300&maxPrice=40000']) {
       const filters = filtersOf(query);
       const where = whereOf(filters, engine);
-      for (const sortBy of sorts) {
+      // Nearest first, with a centre: the distance the snapshot measures orders as the SQL's.
+      for (const sortBy of filters.near ? [...sorts, 'distance_asc' as const] : sorts) {
         for (const offset of [0, 24, 96]) {
           const rows = (await dataSource.query(
             `SELECT id${where.distance ? `, ${where.distance.sql} AS distanceMiles` : ''} FROM vehicles WHERE ${where.sql} ORDER BY ${SORT_SQL[sortBy]} LIMIT 24 OFFSET ${offset}`,

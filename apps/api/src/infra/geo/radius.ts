@@ -131,6 +131,17 @@ export interface RadiusColumns {
 const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)?$/;
 
 /**
+ * The distance in miles radiusSql's SQL measures from `center` to a point, in the same order of operations (the
+ * counts snapshot orders "Nearest first" pages by it as the SQL would order them).
+ */
+export function distanceFrom(center: LatLng): (lat: number, lng: number) => number {
+  const cosCenter = Math.cos(center.lat * DEG);
+  const diameter = 2 * EARTH_RADIUS_MILES;
+  return (lat, lng) =>
+    diameter * Math.asin(Math.sqrt(Math.pow(Math.sin(((lat - center.lat) * DEG) / 2), 2) + cosCenter * Math.cos(lat * DEG) * Math.pow(Math.sin(((lng - center.lng) * DEG) / 2), 2)));
+}
+
+/**
  * SQL fragments for a radius search, valid on SQLite >= 3.35 built with SQLITE_ENABLE_MATH_FUNCTIONS
  * (better-sqlite3 12.x is) and on MySQL/MariaDB. Functions used: ASIN, SQRT, POWER, SIN, COS, RADIANS.
  *

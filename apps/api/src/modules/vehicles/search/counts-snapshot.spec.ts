@@ -1,6 +1,7 @@
 import { addId, CountsSnapshot, hasId, idBits, removeId, SnapshotBuilder, type ChangedRow, type CountGroup, type GroupCount, type SnapshotRow } from './counts-snapshot';
 import type { NormalizedSearchFilters } from './search-filters';
 import { random } from '../../../../test/support/random';
+import { distanceFrom } from '../../../infra/geo/radius';
 
 const GROUPS: CountGroup[] = ['total', 'make', 'model', 'bodyType', 'fuelType', 'price'];
 
@@ -12,6 +13,13 @@ const MAKES = [
   ['mercedes-benz', 'Mercedes-Benz', ['c-class']],
   ['mercedes-benz', 'Mercedes-benz', ['e-class']],
 ] as const;
+
+const PLACES = [
+  { latitude: 30.2672, longitude: -97.7431 },
+  { latitude: 30.25, longitude: -97.75 },
+  { latitude: 31.5525, longitude: -97.1396 },
+  { latitude: 29.7604, longitude: -95.3698 },
+];
 
 function row(id: number, next: () => number): SnapshotRow {
   const pick = <T>(values: readonly T[]): T => values[Math.floor(next() * values.length)];
@@ -37,6 +45,8 @@ function row(id: number, next: () => number): SnapshotRow {
     // Few distinct times, so that ties are ordered by id; some never reduced (NULL).
     createdAt: 1_700_000_000_000 + Math.floor(next() * 20) * 1000,
     reducedAt: next() < 0.3 ? null : 1_700_000_000_000 + Math.floor(next() * 5) * 1000,
+    // A few places, so that distances tie (then by id); some listings have none.
+    ...(next() < 0.1 ? { latitude: null, longitude: null } : pick(PLACES)),
   } as SnapshotRow;
 }
 
@@ -171,7 +181,24 @@ describe('CountsSnapshot.page', () => {
 
   it('leaves the sorts it does not hold to SQL', () => {
     const snapshot = snapshotOf(1, [row(1, random(1))]);
-    for (const sortBy of ['views_desc', 'distance_asc', 'relevance_desc'] as const) expect(snapshot.page({ terms: [], features: [] }, sortBy, 0, 24)).toBeUndefined();
+    for (const sortBy of ['views_desc', 'relevance_desc'] as const) expect(snapshot.page({ terms: [], features: [] }, sortBy, 0, 24)).toBeUndefined();
+  });
+
+  it("finds a nearest-first page as the SQL orders it: by the distance radiusSql measures, ties by id, within the radius's ids", () => {
+    const next = random(9);
+    const rows = Array.from({ length: 300 }, (_, i) => row(i + 1, next));
+    const snapshot = snapshotOf(1, rows);
+    const centre = { lat: 30.3, lng: -97.7 };
+    const distance = distanceFrom(centre);
+    // The radius's id set, as the database answers it: the listings that have a position (and pass the box).
+    const within = idBits(snapshot.idLimit);
+    for (const r of rows) if (r.latitude !== null && next() < 0.9) addId(within, Number(r.id));
+    for (const filters of [{ terms: [], features: [], near: { ...centre, radius: 500 } }, { terms: [], features: [], near: { ...centre, radius: 500 }, makeKey: 'toyota' }]) {
+      const matching = rows.filter((r) => hasId(within, Number(r.id)) && (filters.makeKey === undefined || r.makeKey === filters.makeKey));
+      const key = (r: SnapshotRow) => distance(Number(r.latitude), Number(r.longitude));
+      const sorted = matching.sort((a, b) => key(a) - key(b) || Number(a.id) - Number(b.id)).map((r) => Number(r.id));
+      for (const [offset, limit] of [[0, 24], [24, 24], [100, 50]]) expect(snapshot.page(filters, 'distance_asc', offset, limit, within)).toEqual(sorted.slice(offset, offset + limit));
+    }
   });
 });
 

@@ -1,6 +1,7 @@
 import { PRICE_BANDS, type SortOption } from '@app/shared';
 import type { SqlEngine } from '../../../infra/database/sql-engine';
 import { PUBLIC_COUNTS_COLUMNS } from '../entities/vehicle.entity';
+import { distanceFrom } from '../../../infra/geo/radius';
 import { COLUMN_FILTERS, type NormalizedSearchFilters } from './search-filters';
 
 /** What a count groups by: nothing (the total), a facet's column, or the price facet's bands. */
@@ -17,11 +18,11 @@ export interface GroupCount {
 }
 
 /**
- * The numeric columns held: those of the counts index, and the two times the sorts order by (createdAt,
- * reducedAt: priceReducedAt), read as numbers in the engine's own order (ORDER_KEY_SQL). The others are text,
- * held as codes into a dictionary.
+ * The numeric columns held: those of the counts index, the two times the sorts order by (createdAt,
+ * reducedAt: priceReducedAt), read as numbers in the engine's own order (ORDER_KEY_SQL), and the position
+ * "Nearest first" measures from. The others are text, held as codes into a dictionary.
  */
-const NUMERIC = ['price', 'year', 'mileage', 'dealRank', 'createdAt', 'reducedAt'] as const;
+const NUMERIC = ['price', 'year', 'mileage', 'dealRank', 'createdAt', 'reducedAt', 'latitude', 'longitude'] as const;
 type NumericColumn = (typeof NUMERIC)[number];
 type TextColumn = Exclude<(typeof PUBLIC_COUNTS_COLUMNS)[number], NumericColumn | 'isPublic'>;
 
@@ -43,7 +44,7 @@ const ORDER_KEY_SQL: Record<SqlEngine, Record<'createdAt' | 'reducedAt', string>
 
 /**
  * The sorts a snapshot can order by: the held column and the direction (ties by id in the same direction, as
- * SORT_SQL writes them). Not views (counted outside the change log), distance or relevance: pages of those
+ * SORT_SQL writes them). Not views (counted outside the change log) or relevance: pages of those
  * stay in SQL.
  */
 const SORT_KEYS: Partial<Record<SortOption, { column: NumericColumn; descending: boolean }>> = {
@@ -59,8 +60,8 @@ const SORT_KEYS: Partial<Record<SortOption, { column: NumericColumn; descending:
   deal_asc: { column: 'dealRank', descending: false },
 };
 
-/** Whether a snapshot can find a page in this sort's order (CountsSnapshot.page). */
-export const snapshotSorts = (sortBy: SortOption): boolean => SORT_KEYS[sortBy] !== undefined;
+/** Whether a snapshot can find a page in this sort's order (CountsSnapshot.page): a held column's, or the distance. */
+export const snapshotSorts = (sortBy: SortOption): boolean => SORT_KEYS[sortBy] !== undefined || sortBy === 'distance_asc';
 const TEXT = PUBLIC_COUNTS_COLUMNS.filter((c): c is TextColumn => c !== 'isPublic' && !(NUMERIC as readonly string[]).includes(c));
 
 /** The column a group counts by, and (makes, models) the label column whose least value names the group. */
@@ -105,7 +106,7 @@ export function idFiltersOf(filters: NormalizedSearchFilters): IdFilters | undef
 
 /**
  * The count columns of every public listing at one version of the listings, held column by column (text as
- * dictionary codes, numbers as doubles): 96 bytes a listing. A search's total and facets are then a loop over
+ * dictionary codes, numbers as doubles): 112 bytes a listing. A search's total and facets are then a loop over
  * typed arrays (about 1 ms per 100,000 listings) instead of a query that reads every matching index entry
  * (10 to 70 ms per 85,000 entries, up to six per search). Filters on free text and position (keywords,
  * features, place, radius) are not held: the database answers them as a set of ids (IdFilters), which the
@@ -302,26 +303,40 @@ export class CountsSnapshot {
    */
   page(filters: NormalizedSearchFilters, sortBy: SortOption, offset: number, limit: number, matches?: IdBits): number[] | undefined {
     const key = SORT_KEYS[sortBy];
-    const counter = key && this.counter(filters, 'total', matches);
-    if (!key || !counter) return undefined;
+    const counter = this.counter(filters, 'total', matches);
+    if (!counter) return undefined;
     const end = offset + limit;
+    if (sortBy === 'distance_asc' && filters.near) {
+      // Nearest first, then by id (SORT_SQL): the distance measured as the SQL measures it (radiusSql), for the
+      // matches alone (the radius's id set holds a few thousand of them).
+      const distance = distanceFrom(filters.near);
+      const { latitude, longitude } = this.columns.numbers;
+      return this.best(counter, offset, end, 1, (i) => distance(latitude[i], longitude[i]));
+    }
+    if (!key) return undefined;
     // Most searches match many listings: walking the rows in the sort's order finds the page after a few of
     // them. A scattered match (a rare model, newest first) would walk far: past half the rows a pass over the
     // matches reads, they are read instead, keeping the best ones.
     const walked = this.walk(this.orderOf(key.column), key.descending, counter, end, this.visits(counter) / 2);
     if (walked) return walked.slice(offset);
     const values = this.columns.numbers[key.column];
+    // The value, NULL (held as NaN) lowest.
+    return this.best(counter, offset, end, key.descending ? -1 : 1, (i) => (values[i] !== values[i] ? -Infinity : values[i]));
+  }
+
+  /**
+   * The ids of the matching rows from the `offset`th to `end` in the order of `valueOf` (ascending when `sign`
+   * is 1, descending when -1), ties by id the same way: one pass over the matches, keeping the best `end`.
+   */
+  private best(counter: Counter, offset: number, end: number, sign: 1 | -1, valueOf: (i: number) => number): number[] {
     const { ids } = this.columns;
-    // Each row's key: the value (NULL, held as NaN, lowest) and the id, both negated in a descending sort, so
-    // that the smaller key comes first.
-    const sign = key.descending ? -1 : 1;
+    // Each row's key: the value and the id, both negated in a descending sort, so that the smaller key comes first.
     // The best `end` rows so far, best first: their ids and keys.
     const bestIds = new Int32Array(end);
     const bestValues = new Float64Array(end);
     let kept = 0;
     this.eachMatch(counter, (i) => {
-      const raw = values[i];
-      const value = (raw !== raw ? -Infinity : raw) * sign;
+      const value = valueOf(i) * sign;
       const id = ids[i] * sign;
       if (kept === end) {
         const worst = bestValues[end - 1];
