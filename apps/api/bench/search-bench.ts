@@ -38,6 +38,7 @@ import type { VehicleEntity } from '../src/modules/vehicles/entities/vehicle.ent
 import { listingChangeFacts } from '../src/modules/vehicles/search/search-invalidation';
 import { snapshotSorts } from '../src/modules/vehicles/search/counts-snapshot';
 import { resolveDatabaseSettings } from '../src/infra/database/server-flavor';
+import type { SqlEngine } from '../src/infra/database/sql-engine';
 import {
   nearestPageQueries,
   pageIndex,
@@ -556,7 +557,7 @@ async function bareReference(url: string, kinds: QueryKind[], seconds: number, c
     run = async ({ sql, params }) => (await pool.query(sql, params))[0] as unknown[];
     close = () => pool.end();
   }
-  const engine = settings.type === 'sqlite' ? 'sqlite' : 'mysql';
+  const engine: SqlEngine = settings.type === 'sqlite' ? 'sqlite' : 'mysql';
   const count = async (filters: NormalizedSearchFilters) => {
     const where = whereOf(filters, engine);
     const [row] = (await run({ sql: `SELECT COUNT(*) AS n FROM vehicles WHERE ${where.sql}`, params: where.params })) as { n: number }[];
@@ -593,19 +594,20 @@ async function bareReference(url: string, kinds: QueryKind[], seconds: number, c
     const sql: Measured[] = [];
     const api: Measured[] = [];
     for (const kind of kinds) {
-      const queries: Query[] = [];
+      const queries: Page[] = [];
       const asSent: Page[] = [];
       for (const path of kind.paths) {
         const { filters, sortBy, page, limit } = requestOf(path);
         const offset = (page - 1) * limit;
         const index = pageIndex(filters, sortBy, await count(filters), publicTotal, offset + limit);
-        const query = pageQuery({ filters, sortBy, index, limit, offset, engine, columns: PUBLIC_COLUMNS });
+        // In SQL: the page query ("Nearest first": its rings, as VehicleSearchService.page reads them).
+        const q = { filters, index, limit, offset, engine, columns: PUBLIC_COLUMNS };
+        const query: Page = sortBy === 'distance_asc' ? { rings: nearestPageQueries(q), limit } : pageQuery({ ...q, sortBy });
         queries.push(query);
         // The API finds the page's ids in the counts snapshot, or in "Best match"'s kept ranking, and reads their rows.
         const ids = pageIdsOf?.get(path);
         const byIds = snapshotSorts(sortBy) || (sortBy === 'relevance_desc' && filters.terms.length > 0);
-        const rings = sortBy === 'distance_asc' ? { rings: nearestPageQueries({ filters, index, limit, offset, engine, columns: PUBLIC_COLUMNS }), limit } : query;
-        if (ids) asSent.push(byIds ? (ids.length > 0 ? rowsQuery(ids, filters, engine, PUBLIC_COLUMNS) : { sql: 'SELECT 1', params: [] }) : rings);
+        if (ids) asSent.push(byIds ? (ids.length > 0 ? rowsQuery(ids, filters, engine, PUBLIC_COLUMNS) : { sql: 'SELECT 1', params: [] }) : query);
       }
       sql.push(await time(kind.name, queries));
       if (asSent.length > 0) api.push(await time(kind.name, asSent));
@@ -756,7 +758,7 @@ async function benchEngine(target: Engine, options: Options): Promise<EngineRepo
   log(`\nBare reference: each kind's page queries straight on the driver (${engine.startsWith('SQLite') ? 'one at a time, in process' : `${options.connections} connections`}), ${options.duration / 2} s per kind:`);
   log('  SQL = the page query the API runs when the counts are in SQL (SEARCH_COUNTS=sql, or no snapshot yet): the');
   log('  page found in SQL; as sent = what the API sends for a page on a miss: the rows of the ids the counts snapshot');
-  log('  (or "Best match"\'s kept ranking) found, by primary key, and the SQL page query for the sorts the snapshot does not hold.');
+  log('  (or "Best match"\'s kept ranking) found, by primary key, and the SQL page query for the sorts the snapshot does not hold (views).');
   const { sql: bare, api: asSent } = options.mixesOnly ? { sql: [], api: [] } : await bareReference(url, queryKinds(), options.duration / 2, options.connections, pageIds);
   const head = `${'search'.padEnd(28)}${'SQL p50'.padStart(9)}${'SQL p95'.padStart(9)}${'queries/s'.padStart(11)}${'as sent p95'.padStart(13)}${'queries/s'.padStart(11)}${'API p95'.padStart(9)}${'API req/s'.padStart(11)}`;
   log(head);
