@@ -510,6 +510,8 @@ export class SearchCounts implements OnModuleDestroy {
     const sets = this.idSets;
     const known = sets.get(key);
     if (known) return known;
+    // What reading it needs, not the snapshot: a set made from this one must not keep it (see carriedIdSets).
+    const idLimit = snapshot.idLimit;
     const read: IdSet = {
       ids,
       key,
@@ -521,7 +523,7 @@ export class SearchCounts implements OnModuleDestroy {
           `SELECT id FROM ${fromVehicles(ids.near ? 'IDX_vehicles_public_geo' : undefined, this.engine, where)} WHERE ${where.sql}`,
           where.params,
         )) as Row[];
-        const set = idBits(snapshot.idLimit);
+        const set = idBits(idLimit);
         for (const r of rows) addId(set, Number(r.id));
         return set;
       }),
@@ -552,25 +554,30 @@ export class SearchCounts implements OnModuleDestroy {
    */
   private carriedIdSets(snapshot: CountsSnapshot, changedIds: readonly number[]): LRUCache<string, IdSet> {
     const carried = idSetsOf(snapshot);
+    // The closures below hold the id limit, the filters and the bits to start from, never a snapshot or a set of
+    // an older one: a set no search reads is carried through every catch-up, and holding its snapshot kept each
+    // older snapshot alive in a chain (gigabytes at a million listings).
+    const idLimit = snapshot.idLimit;
     // Least recently used first, so the new LRU keeps their order.
     for (const held of this.idSets.rvalues()) {
       if (!held) continue;
       const unread = held.used ? { bits: held.get, changed: changedIds } : held.unread && { bits: held.unread.bits, changed: [...new Set([...held.unread.changed, ...changedIds])] };
       if (!unread || unread.changed.length > MAX_CARRIED_CHANGES) continue;
+      const filters = held.ids;
       carried.set(held.key, {
-        ids: held.ids,
+        ids: filters,
         key: held.key,
         sets: carried,
         serial: (idSetSerial += 1),
         unread,
         get: once(async () => {
           const before = await unread.bits();
-          const set = idBits(snapshot.idLimit);
+          const set = idBits(idLimit);
           set.set(before.length > set.length ? before.subarray(0, set.length) : before);
           const changed = unread.changed;
           for (const id of changed) removeId(set, id);
           if (changed.length > 0) {
-            const where = whereOf(held.ids as NormalizedSearchFilters, this.engine, 'perRow', 'row');
+            const where = whereOf(filters as NormalizedSearchFilters, this.engine, 'perRow', 'row');
             const rows = (await this.dataSource.query(`SELECT id FROM vehicles WHERE id IN (${changed.map(() => '?').join(', ')}) AND ${where.sql}`, [
               ...changed,
               ...where.params,
