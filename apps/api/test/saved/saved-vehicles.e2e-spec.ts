@@ -45,7 +45,9 @@ describe('saved vehicles of an account', () => {
     await phone.put(`/api/user/saved/${live[2]}`);
     const merged = await phone.post('/api/user/saved/merge', { vehicleIds: [live[0], live[2], pendingId, 999_999, live[1]] });
     expect(merged.status).toBe(200);
-    expect(merged.body.vehicleIds.sort()).toEqual([live[0], live[1], live[2]].sort());
+    // A copy sorted: sort() in place would change the answer compared below, which then held only when its own
+    // order happened to be ascending.
+    expect([...merged.body.vehicleIds].sort()).toEqual([live[0], live[1], live[2]].sort());
     // The browser's newest save (first in its list) counts as the account's newest from the merge.
     expect(merged.body.vehicleIds.indexOf(live[0])).toBeLessThan(merged.body.vehicleIds.indexOf(live[1]));
     expect((await phone.post('/api/user/saved/merge', { vehicleIds: [] })).body).toEqual(merged.body);
