@@ -320,8 +320,7 @@ export class CountsSnapshot {
     const walked = this.walk(this.orderOf(key.column), key.descending, counter, end, this.visits(counter) / 2);
     if (walked) return walked.slice(offset);
     const values = this.columns.numbers[key.column];
-    // The value, NULL (held as NaN) lowest.
-    return this.best(counter, offset, end, key.descending ? -1 : 1, (i) => (values[i] !== values[i] ? -Infinity : values[i]));
+    return this.best(counter, offset, end, key.descending ? -1 : 1, (i) => sortKey(values[i]));
   }
 
   /**
@@ -527,12 +526,11 @@ export class CountsSnapshot {
       if (inPlace) {
         const was = before.columns.numbers[column];
         const changed = written.filter((i) => !Object.is(was[i], now[i]));
-        this.orders[column] = changed.length === 0 ? order : mendedOrder(order, identity, changed, now);
+        this.orders[column] = changed.length === 0 ? order : mendedOrder(order, undefined, changed, now);
         continue;
       }
       newRowOf ??= newRows(before.size, moves);
-      const mapped = newRowOf;
-      this.orders[column] = mendedOrder(order, (i) => mapped[i], written, now);
+      this.orders[column] = mendedOrder(order, newRowOf, written, now);
     }
   }
 
@@ -633,10 +631,13 @@ export class CountsSnapshot {
   }
 }
 
-/** A column's values as sort keys: NULL (NaN) lowest. */
+/** A held value as the sorts order it: NULL (held as NaN) lowest, as on both engines. */
+const sortKey = (value: number): number => (value !== value ? -Infinity : value);
+
+/** A column's values as sort keys (sortKey). */
 function sortKeys(values: Float64Array): Float64Array {
   const keys = new Float64Array(values.length);
-  for (let i = 0; i < values.length; i += 1) keys[i] = values[i] !== values[i] ? -Infinity : values[i];
+  for (let i = 0; i < values.length; i += 1) keys[i] = sortKey(values[i]);
   return keys;
 }
 
@@ -671,8 +672,6 @@ interface RowMoves {
   inPlace: boolean;
 }
 
-const identity = (i: number) => i;
-
 /** Each old row's row in the new snapshot, -1 for one changed or dropped. */
 function newRows(size: number, moves: RowMoves): Int32Array {
   const out = new Int32Array(size).fill(-1);
@@ -682,12 +681,12 @@ function newRows(size: number, moves: RowMoves): Int32Array {
 
 /**
  * A sort order of a snapshot's rows (ascending by (value, row)) for the snapshot made from it: each row where it
- * went (`rowOf`: -1 when it changed or left), then the `changed` rows (as rows of the new snapshot) put at their
- * place by `values`, the new snapshot's. `rowOf` keeps the order: unchanged rows keep their values and their id
- * order.
+ * went (`rowOf`, newRows: -1 when it changed or left; undefined when every row stayed where it was), then the
+ * `changed` rows (as rows of the new snapshot) put at their place by `values`, the new snapshot's. Moving rows
+ * keeps their order: unchanged rows keep their values and their id order.
  */
-function mendedOrder(order: Int32Array, rowOf: (row: number) => number, changed: readonly number[], values: Float64Array): Int32Array {
-  const key = (i: number) => (values[i] !== values[i] ? -Infinity : values[i]);
+function mendedOrder(order: Int32Array, rowOf: Int32Array | undefined, changed: readonly number[], values: Float64Array): Int32Array {
+  const key = (i: number) => sortKey(values[i]);
   const before = (a: number, b: number) => key(a) < key(b) || (key(a) === key(b) && a < b);
   const isChanged = new Set(changed);
   // The changed rows in order, merged into the others' in one pass.
@@ -696,7 +695,7 @@ function mendedOrder(order: Int32Array, rowOf: (row: number) => number, changed:
   let n = 0;
   let next = 0;
   for (let k = 0; k < order.length; k += 1) {
-    const row = rowOf(order[k]);
+    const row = rowOf ? rowOf[order[k]] : order[k];
     if (row < 0 || isChanged.has(row)) continue;
     while (next < added.length && before(added[next], row)) out[n++] = added[next++];
     out[n++] = row;
