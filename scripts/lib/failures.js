@@ -6,7 +6,7 @@ const FAILED_MARK = '✖ failed: ';
 
 /** The failing tests a runner's output names (lines that start with FAILED_MARK, lane tags aside). */
 function failuresIn(output) {
-  return [...output.matchAll(/^(?:\[\d+\] )?✖ failed: (.+)$/gm)].map((m) => m[1]);
+  return [...output.matchAll(new RegExp(`^(?:\\[\\d+\\] )?${FAILED_MARK}(.+)$`, 'gm'))].map((m) => m[1]);
 }
 
 module.exports = { FAILED_MARK, failuresIn };
