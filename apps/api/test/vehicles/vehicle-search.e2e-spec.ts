@@ -8,6 +8,8 @@ import { ListingWriter } from '../../src/modules/vehicles/listing-writer.service
 import { writeKeywordIndex } from '../../src/modules/vehicles/search/keyword-match';
 import { LISTINGS_DATA_SET } from '../../src/modules/vehicles/search/search-counts.service';
 import { toPublicVehicle } from '../../src/modules/vehicles/vehicle.mapper';
+import { lookupZip } from '../../src/infra/geo/zip';
+import { radiusSql } from '../../src/infra/geo/radius';
 import { createVehicles, listingInput, setCreatedAt, updateVehicle } from '../factories/vehicle.factory';
 import { registerUser } from '../factories/user.factory';
 import type { HttpClient } from '../support/http-client';
@@ -206,6 +208,18 @@ describe('GET /api/vehicles/search', () => {
       expect(m3.distanceMiles).toBeGreaterThan(0);
       expect(m3.distanceMiles).toBeLessThan(5);
       expect(body.vehicles.find((v: { id: number }) => v.id === id.get('x5')).distanceMiles).toBe(0);
+    });
+
+    it("measures each search's own distance to a listing it has shown before, as the SQL measures it", async () => {
+      // The second search finds the M3's row kept from the first: its distance is still from its own centre.
+      for (const zip of ['78701', '78704', '76701']) {
+        const body = await search(`zipCode=${zip}&radius=200`);
+        const m3 = body.vehicles.find((v: { id: number }) => v.id === id.get('m3'));
+        const centre = lookupZip(zip)!;
+        const distance = radiusSql({ lat: centre.lat, lng: centre.lng }, 200).distance;
+        const [row] = (await t.app.get(DataSource).query(`SELECT ${distance.sql} AS miles FROM vehicles WHERE id = ?`, [...distance.params, id.get('m3')])) as { miles: number }[];
+        expect({ zip, miles: m3.distanceMiles }).toEqual({ zip, miles: Math.round(Number(row.miles) * 10) / 10 });
+      }
     });
 
     it('widens with the radius', async () => {

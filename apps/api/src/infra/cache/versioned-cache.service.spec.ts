@@ -109,4 +109,55 @@ describe('VersionedCacheService', () => {
     expect(await ask('b')).toEqual({ key: 'b', n: 2 });
     expect(await ask('a')).toEqual({ key: 'a', n: 3 });
   });
+
+  describe('many (records of many keys at once)', () => {
+    /** Records whose value names its key and the call that computed it; each call's missing keys are noted. */
+    const records = () => {
+      const calls: string[][] = [];
+      let gone = new Set<string>();
+      const read = (keys: string[], during?: () => Promise<void>) =>
+        cache.many(
+          'listings',
+          'row',
+          keys,
+          async (missing) => {
+            calls.push(missing);
+            await during?.();
+            return new Map(missing.filter((key) => !gone.has(key)).map((key) => [key, `${key}#${calls.length}`]));
+          },
+          (change: DataChange<Facts>, value: string) => change.facts?.key === value.split('#')[0],
+        );
+      return { calls, read, drop: (...keys: string[]) => (gone = new Set(keys)) };
+    };
+    const asObject = (found: Map<string, string>) => Object.fromEntries(found);
+
+    it('computes the missing keys in one call and keeps each record until a change of its own key', async () => {
+      const { calls, read } = records();
+      expect(asObject(await read(['a', 'b']))).toEqual({ a: 'a#1', b: 'b#1' });
+      expect(asObject(await read(['b', 'c', 'a']))).toEqual({ a: 'a#1', b: 'b#1', c: 'c#2' });
+      expect(calls).toEqual([['a', 'b'], ['c']]);
+      await write('b');
+      expect(asObject(await read(['a', 'b', 'c']))).toEqual({ a: 'a#1', b: 'b#3', c: 'c#2' });
+      expect(calls[2]).toEqual(['b']);
+      // A change without facts (a bulk job) drops them all.
+      await dataSource.transaction((manager) => cache.bump(manager, 'listings'));
+      cache.invalidate();
+      expect(asObject(await read(['a', 'c']))).toEqual({ a: 'a#4', c: 'c#4' });
+    });
+
+    it('leaves out a key the computation does not answer, and keeps nothing for it', async () => {
+      const { calls, read, drop } = records();
+      drop('gone');
+      expect(asObject(await read(['a', 'gone']))).toEqual({ a: 'a#1' });
+      expect(asObject(await read(['a', 'gone']))).toEqual({ a: 'a#1' });
+      expect(calls).toEqual([['a', 'gone'], ['gone']]);
+    });
+
+    it('answers but does not keep a record computed while a change of it was applied', async () => {
+      const { calls, read } = records();
+      expect(asObject(await read(['a', 'b'], () => write('a')))).toEqual({ a: 'a#1', b: 'b#1' });
+      expect(asObject(await read(['a', 'b']))).toEqual({ a: 'a#2', b: 'b#1' });
+      expect(calls[1]).toEqual(['a']);
+    });
+  });
 });

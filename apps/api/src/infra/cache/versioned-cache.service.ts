@@ -34,6 +34,10 @@ const RECENT_CHANGES = 4_096;
  * each (computing it again costs about what checking a few hundred changes does, and holds no thread that long).
  */
 const MAX_CHANGES_CHECKED = 256;
+/**
+ * Records (`many`: one listing's public row, say) an instance keeps: a few thousand pages' worth, about 1 KB each.
+ */
+export const MAX_RECORDS = 50_000;
 /** The log keeps about this many rows; older ones are pruned by the writer now and then. */
 const KEPT_LOG_ROWS = 100_000;
 
@@ -96,6 +100,8 @@ export class VersionedCacheService {
     sizeCalculation: (entry) => Math.max(1, jsonOf(entry.value as object).length),
     ttl: ANSWER_TTL_MS,
   });
+  /** Records (`many`), kept by count and, as answers, for at most ANSWER_TTL_MS. */
+  private readonly records = new LRUCache<string, Entry>({ max: MAX_RECORDS, ttl: ANSWER_TTL_MS });
   /** Answers being computed, so concurrent misses of one key share one computation. */
   private readonly computing = new Map<string, Entry & { promise: Promise<unknown> }>();
 
@@ -171,6 +177,45 @@ export class VersionedCacheService {
     } finally {
       if (this.computing.get(entryKey) === computing) this.computing.delete(entryKey);
     }
+  }
+
+  /**
+   * The records of many keys at once (a page's listings by id): those kept, and the others computed together by one
+   * call of `compute` (one query for them all), told the keys it must answer; a key it leaves out (a listing
+   * deleted meanwhile) is left out of the answer. A record is kept while no change it depends on (`dependsOn`) is
+   * applied and for at most ANSWER_TTL_MS, since what it shows may change outside the log (a view count), as
+   * answers are; one computed while such a change was applied is not kept (it may have been read before it).
+   */
+  async many<K extends string | number, T>(
+    dataSet: string,
+    kind: string,
+    keys: readonly K[],
+    compute: (missing: K[], version: number) => Promise<Map<K, T>>,
+    dependsOn?: DependsOn<T, never>,
+  ): Promise<Map<K, T>> {
+    const version = await this.version(dataSet);
+    const found = new Map<K, T>();
+    const missing: K[] = [];
+    for (const key of keys) {
+      const hit = this.fresh(this.records, `${dataSet}:${kind}:${key}`);
+      if (hit) found.set(key, hit.value as T);
+      else missing.push(key);
+    }
+    if (this.metrics) {
+      const labels = `${dataSet}:${kind}`;
+      if (found.size > 0) this.metrics.cacheLookups.inc({ data_set: labels, result: 'hit' }, found.size);
+      if (missing.length > 0) this.metrics.cacheLookups.inc({ data_set: labels, result: 'miss' }, missing.length);
+    }
+    if (missing.length === 0) return found;
+    const started = this.applied;
+    const computed = await compute(missing, version);
+    for (const [key, value] of computed) {
+      found.set(key, value);
+      if (!this.changedSince(started, dataSet, value, dependsOn)) {
+        this.records.set(`${dataSet}:${kind}:${key}`, { dataSet, dependsOn: dependsOn as DependsOn<never, never>, value, checkedAt: this.applied });
+      }
+    }
+    return found;
   }
 
   /**

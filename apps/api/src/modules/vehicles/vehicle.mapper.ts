@@ -112,8 +112,12 @@ export function toPublicVehicle(v: PublicSource, distanceMiles?: number): Public
     soldAt: v.status === 'sold' ? isoOrNull(v.soldAt) : null,
     soldPrice: publicSoldPrice(v),
   };
-  if (distanceMiles !== undefined) out.distanceMiles = Math.round(distanceMiles * 10) / 10;
-  return out;
+  return distanceMiles === undefined ? out : withDistance(out, distanceMiles);
+}
+
+/** A public listing with its distance from a search's centre, as the search shows it (to a tenth of a mile). */
+export function withDistance(vehicle: PublicVehicle, distanceMiles: number): PublicVehicle {
+  return { ...vehicle, distanceMiles: Math.round(distanceMiles * 10) / 10 };
 }
 
 /** What the owner's shape adds from outside the listing's row: its pending revision and its buyer inquiries. */

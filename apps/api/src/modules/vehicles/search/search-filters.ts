@@ -409,15 +409,11 @@ export function nearestPageQueries(q: Omit<Parameters<typeof pageQuery>[0], 'sor
 }
 
 /**
- * The rows of a page whose ids are known (found in the counts snapshot, or "Best match"'s kept ranking), by
- * primary key, with the distance from the search's centre (distanceMiles) when it has one: the page query of
- * most searches. The search service runs it; the search bench runs the same SQL as its reference.
+ * The rows of listings whose ids are known (a page found in the counts snapshot, or in "Best match"'s kept
+ * ranking), by primary key, with their position (latitude, longitude): a search with a centre measures each
+ * listing's distance from it (distanceFrom, the SQL's formula). The search service runs it for the rows it does
+ * not keep; the search bench runs the same SQL as its reference.
  */
-export function rowsQuery(ids: readonly number[], filters: NormalizedSearchFilters, engine: SqlEngine, columns: string): { sql: string; params: unknown[]; measuresDistance: boolean } {
-  const distance = whereOf(filters, engine).distance;
-  return {
-    sql: `SELECT ${columns}${distance ? `, ${distance.sql} AS distanceMiles` : ''} FROM vehicles WHERE id IN (${ids.map(() => '?').join(', ')})`,
-    params: [...(distance?.params ?? []), ...ids],
-    measuresDistance: distance !== undefined,
-  };
+export function rowsQuery(ids: readonly number[], columns: string): { sql: string; params: unknown[] } {
+  return { sql: `SELECT ${columns}, latitude, longitude FROM vehicles WHERE id IN (${ids.map(() => '?').join(', ')})`, params: [...ids] };
 }

@@ -260,6 +260,14 @@ export const publicCountDependsOn: DependsOn<unknown, ListingChangeFacts> = (log
 /** What a count of the full-text index depends on: a listing whose text changed (created and deleted ones too). */
 export const textDependsOn: DependsOn<unknown, ListingChangeFacts> = (logged) => logged.facts === null || logged.facts.textChanged;
 
+/**
+ * What one listing's kept public row depends on (`listingId` reads the listing's id from it): a change of that
+ * listing. Its view count changes outside the log: a row is kept at most ANSWER_TTL_MS, as answers are.
+ */
+export function rowDependsOn<T>(listingId: (row: T) => number): DependsOn<T, ListingChangeFacts> {
+  return (logged, row) => logged.facts === null || logged.facts.id === listingId(row);
+}
+
 /** What the ranked matches of keywords ("Best match") depend on: a listing's text, or a listing joining or leaving the market. */
 export const rankedDependsOn: DependsOn<unknown, ListingChangeFacts> = (logged) =>
   logged.facts === null || logged.facts.textChanged || Boolean(logged.facts.before?.isPublic) !== Boolean(logged.facts.after?.isPublic);
