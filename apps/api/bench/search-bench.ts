@@ -696,6 +696,10 @@ async function benchEngine(target: Engine, options: Options): Promise<EngineRepo
       builds: await snapshotBuilds(base),
       cpu: await metricValue(base, /^process_cpu_seconds_total /),
       requests: await metricValue(base, /^cache_lookups_total\{data_set="listings:answers"/),
+      rows: {
+        kept: await metricValue(base, /^cache_lookups_total\{data_set="listings:public-row",result="hit"\}/),
+        read: await metricValue(base, /^cache_lookups_total\{data_set="listings:public-row",result="miss"\}/),
+      },
     });
     const sourcesOf = async (name: string, before: Awaited<ReturnType<typeof sources>>) => {
       const after = await sources();
@@ -705,7 +709,7 @@ async function benchEngine(target: Engine, options: Options): Promise<EngineRepo
       // The server's CPU time per search: a figure the machine's load changes far less than latency.
       const cpuPerSearch = (1000 * (after.cpu - before.cpu)) / Math.max(1, after.requests - before.requests);
       log(
-        `(${name}: ${cpuPerSearch.toFixed(2)} ms of the server's CPU a search; counts ${after.counts.memory - before.counts.memory} in memory, ${after.counts.database - before.counts.database} in SQL; pages ${after.pages.memory - before.pages.memory} from the snapshot, ${after.pages.database - before.pages.database} in SQL; snapshot brought forward ${builds.join(', ')})`,
+        `(${name}: ${cpuPerSearch.toFixed(2)} ms of the server's CPU a search; counts ${after.counts.memory - before.counts.memory} in memory, ${after.counts.database - before.counts.database} in SQL; pages ${after.pages.memory - before.pages.memory} from the snapshot, ${after.pages.database - before.pages.database} in SQL; their listings' rows ${after.rows.kept - before.rows.kept} kept, ${after.rows.read - before.rows.read} read; snapshot brought forward ${builds.join(', ')})`,
       );
       return after;
     };
@@ -808,8 +812,31 @@ function printSideBySide(reports: EngineReport[], options: Options): void {
   }
 }
 
+/**
+ * A fixed piece of work like the server's (a pass of typed-array columns, as the counts make; JSON of an answer's
+ * size), timed on one thread: the same code measured on two machines, or on one machine at two times, differs
+ * by about what this does, so latency figures from runs on different machines can be compared through it.
+ */
+function machineSpeed(): number {
+  const rows = 1_000_000;
+  const price = Float64Array.from({ length: rows }, (_, i) => (i * 7919) % 100_000);
+  const make = Uint16Array.from({ length: rows }, (_, i) => (i * 31) % 60);
+  const answer = { vehicles: Array.from({ length: 24 }, (_, i) => ({ id: i, make: 'Toyota', model: 'Camry', price: 20_000 + i, description: 'x'.repeat(400), features: ['Heated Seats', 'Sunroof'], images: ['a', 'b', 'c'] })) };
+  const started = performance.now();
+  let sink = 0;
+  for (let round = 0; round < 100; round += 1) {
+    const tally = new Uint32Array(60);
+    for (let i = 0; i < rows; i += 1) if (price[i] <= 30_000 + round) tally[make[i]] += 1;
+    sink += tally[round];
+  }
+  for (let round = 0; round < 10_000; round += 1) sink += JSON.stringify(answer).length;
+  if (sink < 0) log(String(sink));
+  return performance.now() - started;
+}
+
 async function main(): Promise<void> {
   const options = parseArgs(process.argv.slice(2));
+  log(`This machine: ${machineSpeed().toFixed(0)} ms for the bench's fixed piece of work (counting passes and JSON; lower is faster), load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
   const reports: EngineReport[] = [];
   for (const engine of options.engines) reports.push(await benchEngine(engine, options));
   if (reports.length > 1) printSideBySide(reports, options);
