@@ -1,14 +1,21 @@
 import { useEffect, useState } from 'react';
 import { StarIcon } from '../../components/icons';
 import { REVIEWS } from './reviews';
+import { useMediaQuery } from '../../hooks/use-media-query';
 
 export const REVIEW_INTERVAL_MS = 4000;
 const VISIBLE = 3;
 
-/** Three reviews at a time (one on phones), moving on by one every 4 s and wrapping; pausable. */
+/**
+ * Three reviews at a time (one on phones), moving on by one every 4 s and wrapping; pausable. A visitor who asks
+ * for less motion (prefers-reduced-motion) finds it paused, and may play it.
+ */
 export function ReviewStrip() {
   const [start, setStart] = useState(0);
-  const [paused, setPaused] = useState(false);
+  const lessMotion = useMediaQuery('(prefers-reduced-motion: reduce)');
+  // Until the visitor presses Pause or Play, it moves unless they asked for less motion.
+  const [chosen, setPaused] = useState<boolean | null>(null);
+  const paused = chosen ?? lessMotion;
   const [hovered, setHovered] = useState(false);
 
   useEffect(() => {
@@ -52,7 +59,7 @@ export function ReviewStrip() {
         <span className="review-position">
           {start + 1} / {REVIEWS.length}
         </span>
-        <button type="button" className="btn btn-outline" onClick={() => setPaused((p) => !p)} aria-pressed={paused}>
+        <button type="button" className="btn btn-outline" onClick={() => setPaused(!paused)} aria-pressed={paused}>
           {paused ? 'Play reviews' : 'Pause reviews'}
         </button>
       </div>
