@@ -131,4 +131,28 @@ async function api(path) {
 
 const toastText = (page) => page.locator('.toast').innerText();
 
-module.exports = { BASE_URL, DESKTOP, PHONE, SHOTS, openBrowser, screenshots, assertAccessible, api, toastText };
+/**
+ * Notes whether the page shows any of `texts` from its next navigation on, however briefly, in the tab's session
+ * storage (which a redirect keeps). A message shown for half a second before a redirect ("Logging in again…") can
+ * come and go before a navigation's load event on a busy machine, so a wait that starts after the navigation misses
+ * it. Call before navigating; `shown(text)` then answers whether it was seen.
+ */
+async function watchForTexts(page, texts) {
+  await page.addInitScript((needles) => {
+    const KEY = 'e2e-texts-shown';
+    const note = (node) => {
+      const text = node.textContent ?? '';
+      const found = needles.filter((needle) => text.includes(needle));
+      if (found.length === 0) return;
+      const shown = new Set(JSON.parse(sessionStorage.getItem(KEY) ?? '[]'));
+      for (const needle of found) shown.add(needle);
+      sessionStorage.setItem(KEY, JSON.stringify([...shown]));
+    };
+    new MutationObserver((records) => {
+      for (const record of records) for (const node of record.addedNodes) note(node);
+    }).observe(document, { childList: true, subtree: true });
+  }, texts);
+  return { shown: (text) => page.evaluate((needle) => JSON.parse(sessionStorage.getItem('e2e-texts-shown') ?? '[]').includes(needle), text) };
+}
+
+module.exports = { BASE_URL, DESKTOP, PHONE, SHOTS, openBrowser, screenshots, assertAccessible, api, toastText, watchForTexts };

@@ -8,7 +8,7 @@ const { tmpdir } = require('node:os');
 const { join } = require('node:path');
 const sharp = require('sharp');
 const { request } = require('playwright-core');
-const { openBrowser, screenshots, toastText, BASE_URL } = require('../lib');
+const { openBrowser, screenshots, toastText, watchForTexts, BASE_URL } = require('../lib');
 
 // A real 2003 Honda Accord VIN (check digit valid): the offline vPIC decoder knows it.
 const VIN = '1HGCM82633A004352';
@@ -42,15 +42,16 @@ const toastTitle = (page) => page.locator('.toast').first();
 const field = (p, name) => p.locator(`[name="${name}"]`);
 
 test('signed out, the dashboard and the create form toast and go to sign-in after 500 ms, keeping the return path', async () => {
-  await page.goto('/dashboard');
-  await page.locator('.toast', { hasText: 'You are logged out. Logging in again...' }).waitFor();
-  await page.waitForURL(/\/auth\?returnTo=%2Fdashboard$/);
-  await page.goto('/create-listing');
-  await page.locator('.toast', { hasText: 'You need to be logged in to create a listing' }).waitFor();
-  await page.waitForURL(/\/auth\?returnTo=%2Fcreate-listing$/);
-  await page.goto('/edit-listing/1');
-  await page.locator('.toast', { hasText: 'Unauthorized' }).waitFor();
-  await page.waitForURL(/\/auth\?returnTo=%2Fedit-listing%2F1$/);
+  const toasts = ['You are logged out. Logging in again...', 'You need to be logged in to create a listing', 'Unauthorized'];
+  // In a tab of its own: the texts it watches for are noted on every page it opens.
+  const tab = await page.context().newPage();
+  const { shown } = await watchForTexts(tab, toasts);
+  for (const [path, toast] of [['/dashboard', toasts[0]], ['/create-listing', toasts[1]], ['/edit-listing/1', toasts[2]]]) {
+    await tab.goto(path, { waitUntil: 'commit' });
+    await tab.waitForURL((url) => url.pathname === '/auth' && url.search === `?returnTo=${encodeURIComponent(path)}`);
+    assert.ok(await shown(toast), `"${toast}" shown on ${path} before the redirect`);
+  }
+  await tab.close();
 });
 
 test('a wrong password shows the "Sign in failed" toast', async () => {

@@ -4,7 +4,7 @@ const { test, before, after } = require('node:test');
 const assert = require('node:assert/strict');
 const { startApiServer } = require('../../scripts/lib/api-server');
 const { join } = require('node:path');
-const { openBrowser, screenshots, assertAccessible, SHOTS, BASE_URL } = require('../lib');
+const { openBrowser, screenshots, assertAccessible, watchForTexts, SHOTS, BASE_URL } = require('../lib');
 
 const ADMIN = { email: 'admin@example.com', password: 'admin-demo-2026' };
 const SELLER = { email: 'seller@example.com', password: 'seller-demo-2026' };
@@ -65,15 +65,18 @@ test('a signed-out visitor and a seller are turned away from /admin without load
   const visitor = await newSession(null);
   const remoteRequests = [];
   visitor.on('request', (r) => r.url().includes('/admin-app/') && remoteRequests.push(r.url()));
-  await visitor.goto('/admin');
-  await visitor.getByText(UNAUTHORIZED).waitFor();
+  // The message shows for a moment before the redirect: watched for from the navigation on (watchForTexts).
+  const visitorSaw = await watchForTexts(visitor, [UNAUTHORIZED]);
+  await visitor.goto('/admin', { waitUntil: 'commit' });
   await visitor.waitForURL(/\/auth/);
+  assert.ok(await visitorSaw.shown(UNAUTHORIZED), 'a signed-out visitor is told before the redirect');
 
   const seller = await newSession(SELLER);
   seller.on('request', (r) => r.url().includes('/admin-app/') && remoteRequests.push(r.url()));
-  await seller.goto('/admin');
-  await seller.getByText(UNAUTHORIZED).waitFor();
+  const sellerSaw = await watchForTexts(seller, [UNAUTHORIZED]);
+  await seller.goto('/admin', { waitUntil: 'commit' });
   await seller.waitForURL(`${BASE_URL}/`);
+  assert.ok(await sellerSaw.shown(UNAUTHORIZED), 'a seller is told before the redirect');
   assert.deepEqual(remoteRequests, [], 'the admin remote (and Ant Design) is never requested for non-admins');
   assert.equal((await seller.request.get('/api/admin/stats')).status(), 403);
   await visitor.close();
