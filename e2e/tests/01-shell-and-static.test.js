@@ -28,12 +28,20 @@ test('landing page shows every section and a whole number of rows of recent list
   await screenshots(page, 'landing');
 });
 
-test('the review strip turns every 4 seconds', async () => {
+test('the review strip stays still for a visitor who asks for less motion, and turns every 4 seconds once played', async () => {
+  // The browser tests' pages ask for reduced motion (e2e/lib.js), as some visitors' systems do.
   await page.goto('/');
   const position = page.locator('.review-position');
   await position.scrollIntoViewIfNeeded();
   assert.equal(await position.innerText(), '1 / 12');
+  await page.waitForTimeout(4500);
+  assert.equal(await position.innerText(), '1 / 12');
+  await page.getByRole('button', { name: 'Play reviews' }).click();
+  // It holds still while the pointer is over it or focus is in it: both move away.
+  await page.mouse.move(0, 0);
+  await page.evaluate(() => document.activeElement?.blur());
   await page.waitForFunction(() => document.querySelector('.review-position')?.textContent === '2 / 12', null, { timeout: 6000 });
+  await page.getByRole('button', { name: 'Pause reviews' }).waitFor();
 });
 
 test('how it works, financing and privacy policy pages', async () => {
