@@ -137,9 +137,11 @@ const toastText = (page) => page.locator('.toast').innerText();
  * come and go before a navigation's load event on a busy machine, so a wait that starts after the navigation misses
  * it. Call before navigating; `shown(text)` then answers whether it was seen.
  */
+/** The session-storage key under which watchForTexts notes the texts a tab has shown. */
+const SHOWN_TEXTS_KEY = 'e2e-texts-shown';
+
 async function watchForTexts(page, texts) {
-  await page.addInitScript((needles) => {
-    const KEY = 'e2e-texts-shown';
+  await page.addInitScript(({ needles, KEY }) => {
     const note = (node) => {
       const text = node.textContent ?? '';
       const found = needles.filter((needle) => text.includes(needle));
@@ -151,8 +153,8 @@ async function watchForTexts(page, texts) {
     new MutationObserver((records) => {
       for (const record of records) for (const node of record.addedNodes) note(node);
     }).observe(document, { childList: true, subtree: true });
-  }, texts);
-  return { shown: (text) => page.evaluate((needle) => JSON.parse(sessionStorage.getItem('e2e-texts-shown') ?? '[]').includes(needle), text) };
+  }, { needles: texts, KEY: SHOWN_TEXTS_KEY });
+  return { shown: (text) => page.evaluate(({ needle, KEY }) => JSON.parse(sessionStorage.getItem(KEY) ?? '[]').includes(needle), { needle: text, KEY: SHOWN_TEXTS_KEY }) };
 }
 
 module.exports = { BASE_URL, DESKTOP, PHONE, SHOTS, openBrowser, screenshots, assertAccessible, api, toastText, watchForTexts };

@@ -42,11 +42,15 @@ const toastTitle = (page) => page.locator('.toast').first();
 const field = (p, name) => p.locator(`[name="${name}"]`);
 
 test('signed out, the dashboard and the create form toast and go to sign-in after 500 ms, keeping the return path', async () => {
-  const toasts = ['You are logged out. Logging in again...', 'You need to be logged in to create a listing', 'Unauthorized'];
+  const redirects = [
+    ['/dashboard', 'You are logged out. Logging in again...'],
+    ['/create-listing', 'You need to be logged in to create a listing'],
+    ['/edit-listing/1', 'Unauthorized'],
+  ];
   // In a tab of its own: the texts it watches for are noted on every page it opens.
   const tab = await page.context().newPage();
-  const { shown } = await watchForTexts(tab, toasts);
-  for (const [path, toast] of [['/dashboard', toasts[0]], ['/create-listing', toasts[1]], ['/edit-listing/1', toasts[2]]]) {
+  const { shown } = await watchForTexts(tab, redirects.map(([, toast]) => toast));
+  for (const [path, toast] of redirects) {
     await tab.goto(path, { waitUntil: 'commit' });
     await tab.waitForURL((url) => url.pathname === '/auth' && url.search === `?returnTo=${encodeURIComponent(path)}`);
     assert.ok(await shown(toast), `"${toast}" shown on ${path} before the redirect`);
