@@ -1,4 +1,4 @@
-import { memo, useCallback, useDeferredValue, useEffect, useMemo, useState, type FormEvent } from 'react';
+import { memo, useCallback, useEffect, useMemo, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import {
   MAX_PRICE_QUICK_OPTIONS,
@@ -30,6 +30,7 @@ import { SaveSearch } from './SaveSearch';
 import { MakeModelSelects } from './MakeModelSelects';
 import './search.css';
 import { deferred } from '../../lib/deferred';
+import { useDeferredAnswer } from '../../lib/deferred-answer';
 
 // Below the results, or in their place (all the cars sold lately, or what to try when nothing matched), from one chunk.
 const loadExtras = () => import(/* webpackChunkName: "search-extras" */ './SearchExtras');
@@ -215,12 +216,8 @@ export default function SearchPage() {
     [params, setParams],
   );
 
-  // A new answer to the same search (the whole first page after the server's first screen of it, Load More's next
-  // page) is drawn as a transition: React draws the new cards in slices that leave the main thread to the visitor,
-  // where the store's update alone would draw them all in one long task. A new search's answer shows at once.
-  const answered = useMemo(() => ({ filters, data: search.data }), [filters, search.data]);
-  const drawn = useDeferredValue(answered);
-  const data = drawn.filters === filters ? drawn.data : search.data;
+  // A new answer to the same search is drawn in slices (useDeferredAnswer); a new search's answer shows at once.
+  const data = useDeferredAnswer(filters, search.data);
   const pages = data?.pages ?? [];
   const understood = pages[0]?.understood ?? [];
   const vehicles = useMemo(() => (data?.pages ?? []).flatMap((p) => p.vehicles), [data]);
