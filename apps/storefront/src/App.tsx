@@ -78,10 +78,18 @@ class PageErrorBoundary extends Component<{ pathname: string; children: ReactNod
   }
 }
 
+/**
+ * Once the app has taken over the server's markup, the root element no longer says it is the server's. Inside the
+ * page's Suspense boundary: React hydrates a boundary's content after the shell around it, so an effect of the
+ * shell ran while the page could not yet answer a tap (a sort chosen then was lost on a slow phone).
+ */
+function TakenOver() {
+  useEffect(() => document.getElementById('root')?.removeAttribute(SERVER_RENDERED_ATTRIBUTE), []);
+  return null;
+}
+
 function Root() {
   const { pathname } = useLocation();
-  // Once the app has taken over the server's markup (hydrated), the root element no longer says it is the server's.
-  useEffect(() => document.getElementById('root')?.removeAttribute(SERVER_RENDERED_ATTRIBUTE), []);
   return (
     <>
       <RouteEffects />
@@ -89,6 +97,7 @@ function Root() {
       <PageErrorBoundary pathname={pathname}>
         <Suspense fallback={<PageSpinner />}>
           <Outlet />
+          <TakenOver />
         </Suspense>
       </PageErrorBoundary>
       <Toaster />
