@@ -19,7 +19,7 @@ const { tmpdir } = require('node:os');
 const { join } = require('node:path');
 const { ensureBuilt, startApiServer } = require('../scripts/lib/api-server');
 const { CHROMIUM_PATH, launchBrowserServer } = require('../scripts/lib/chromium');
-const { FAILED_MARK } = require('../scripts/lib/failures');
+const { FAILED_MARK, FLAKY_MARK } = require('../scripts/lib/failures');
 
 const root = join(__dirname, '..');
 /** A test file that measures time says so in its first lines (`e2e: alone`): it runs with no other file beside it. */
@@ -100,8 +100,10 @@ async function main() {
     browser = await launchBrowserServer();
     /** Files of the lanes that failed there, with their failures: run again, one at a time, once the lanes end. */
     const again = [];
+    /** Runs `files` (a queue the lanes share) on `server`; answers the files that failed and were not put aside to run again. */
     const run = async (server, lane, files, { retry = false } = {}) => {
       const tag = lanes > 1 && !retry ? `[${lane + 1}] ` : '';
+      const failedFiles = [];
       for (let file = files.shift(); file; file = files.shift()) {
         const started = Date.now();
         const { passed, failed, failures } = await runFile(file, { ...server, wsEndpoint: browser.wsEndpoint(), tag });
@@ -114,8 +116,10 @@ async function main() {
         totals.passed += passed;
         totals.failed += failed;
         failing.push(...failures.map((name) => `${file} › ${name}`));
+        if (failed > 0) failedFiles.push(file);
         console.log(`${tag}${failed ? '✖' : '✔'} ${file}: ${passed} passed, ${failed} failed ${took}`);
       }
+      return failedFiles;
     };
     if (alone.length) console.log(`▶ browser tests by themselves: ${alone.join(', ')}`);
     await run({ baseUrl: '', dataDir: scratch }, 0, alone);
@@ -131,9 +135,7 @@ async function main() {
         // On a server of its own, with fresh demo data: the first run may have left its accounts and listings behind.
         const fresh = await startApiServer({ env: LANE_SERVER_ENV });
         servers.push(fresh);
-        const before = failing.length;
-        await run(fresh, 0, again.map((a) => a.file), { retry: true });
-        const failedAgain = new Set(failing.slice(before).map((name) => name.split(' › ')[0]));
+        const failedAgain = new Set(await run(fresh, 0, again.map((a) => a.file), { retry: true }));
         flaky.push(...again.filter((a) => !failedAgain.has(a.file)).flatMap((a) => a.failures.map((name) => `${a.file} › ${name}`)));
       }
     }
@@ -142,7 +144,7 @@ async function main() {
     await Promise.all(servers.map((server) => server.stop()));
     rmSync(scratch, { recursive: true, force: true });
   }
-  if (flaky.length > 0) console.log(`\nFlaky (failed in a lane, passed when run again by itself):\n${flaky.map((name) => `  ${name}`).join('\n')}`);
+  if (flaky.length > 0) console.log(`\nFlaky (failed in a lane, passed when run again by itself):\n${flaky.map((name) => `${FLAKY_MARK}${name}`).join('\n')}`);
   if (failing.length > 0) console.log(`\nFailed:\n${failing.map((name) => `${FAILED_MARK}${name}`).join('\n')}`);
   console.log(`\n${totals.passed} passed, ${totals.failed} failed`);
   process.exit(totals.failed > 0 || totals.passed === 0 ? 1 : 0);

@@ -19,7 +19,7 @@ const { join } = require('node:path');
 
 const root = join(__dirname, '..');
 const { staleTargets } = require('./lib/build-freshness');
-const { failuresIn } = require('./lib/failures');
+const { failuresIn, flakyIn } = require('./lib/failures');
 const bin = (name) => join(root, 'node_modules', '.bin', name);
 const scratch = mkdtempSync(join(tmpdir(), 'cm-test-'));
 const jestReport = join(scratch, 'jest.json');
@@ -96,6 +96,8 @@ const summary = [];
 const counts = { passed: 0, failed: 0 };
 /** Every failing test by name ("file › test"), listed at the end of the run. */
 const failures = [];
+/** Browser tests that failed in a lane and passed when their file ran again by itself: listed last, beside the failures. */
+const flaky = [];
 /** The run's processes (each with whether it leads a process group of its own), to end if the run is stopped. */
 const running = new Map();
 
@@ -201,7 +203,9 @@ async function browserTests(name, part) {
   running.delete(child);
   const tests = browserCounts(result.output);
   failures.push(...failuresIn(result.output));
-  if (result.status !== 0) process.stdout.write(`\n── ${name}: whole output ──\n${result.output}\n── end of ${name} ──\n`);
+  flaky.push(...flakyIn(result.output));
+  // A flaky test's first failure is in the output too: shown, so that it can be mended at its cause.
+  if (result.status !== 0 || flakyIn(result.output).length > 0) process.stdout.write(`\n── ${name}: whole output ──\n${result.output}\n── end of ${name} ──\n`);
   return record(name, since, { cpu: result.cpu, tests, ok: result.status === 0 });
 }
 
@@ -225,6 +229,7 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
 
 function finish(ok) {
   rmSync(scratch, { recursive: true, force: true });
+  if (flaky.length > 0) console.log(`\nFlaky tests (failed in a lane, passed when their file ran again by itself):\n${flaky.map((name) => `  ⚠ ${name}`).join('\n')}`);
   if (failures.length > 0) console.log(`\nFailing tests:\n${failures.map((name) => `  ✖ ${name}`).join('\n')}`);
   console.log(`\nTracks (side by side; the timed browser tests after them), in ${elapsed()} s:`);
   for (const line of summary) {
