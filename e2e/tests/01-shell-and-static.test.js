@@ -40,7 +40,8 @@ test('the review strip stays still for a visitor who asks for less motion, and t
   // It holds still while the pointer is over it or focus is in it: both move away.
   await page.mouse.move(0, 0);
   await page.evaluate(() => document.activeElement?.blur());
-  await page.waitForFunction(() => document.querySelector('.review-position')?.textContent === '2 / 12', null, { timeout: 6000 });
+  // One 4 s turn, after the strip's part has loaded and hydrated: on a busy CI machine that takes seconds.
+  await page.waitForFunction(() => document.querySelector('.review-position')?.textContent === '2 / 12', null, { timeout: 15_000 });
   await page.getByRole('button', { name: 'Pause reviews' }).waitFor();
 });
 
