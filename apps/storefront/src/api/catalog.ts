@@ -1,9 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import type { CatalogMakeSummary } from '@app/shared';
 import { api } from './client';
-import { queryKeys } from './queries';
-
-export const makeNames = (makes: readonly CatalogMakeSummary[]): string[] => makes.map((m) => m.name);
+import { makeNames, queryKeys } from './queries';
 
 /** Make names of the built-in catalog (GET /api/catalog/makes): loaded by the search page (its first view holds them), never at first load. */
 export function useMakes() {

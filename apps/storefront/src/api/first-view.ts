@@ -1,8 +1,7 @@
 import type { InfiniteData, QueryClient, QueryKey } from '@tanstack/react-query';
 import { FIRST_VIEW_ELEMENT_ID, firstViewUsable, type CatalogMakeSummary, type FirstViewAnswer, type VehicleSearchResult } from '@app/shared';
 import { primePublicConfig, publicConfigFrom } from '../config';
-import { makeNames } from './catalog';
-import { queryKeys } from './queries';
+import { makeNames, queryKeys } from './queries';
 
 /**
  * The API answers the server wrote into this page for its first view (FIRST_VIEW_ELEMENT_ID), read once:

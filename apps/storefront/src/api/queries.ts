@@ -1,11 +1,18 @@
 import { useInfiniteQuery, useQuery, type QueryClient } from '@tanstack/react-query';
-import type { PublicConfig, PublicUser } from '@app/shared';
+import type { CatalogMakeSummary, PublicConfig, PublicUser } from '@app/shared';
 import { LISTING_FACETS_PATH, SEARCH_LIMITS, searchApiParams, searchPath, type SearchFilters } from '@app/shared';
 import { isApiErrorStatus } from '@app/shared';
 import { api } from './client';
 import { RECENT_REFETCH_MS } from './query-client';
 import type { PublicVehicle as Vehicle } from '@app/shared';
 import { getPublicConfig } from '../config';
+
+/**
+ * The makes query's data (queryKeys.makes): the catalog's make names. Here, not in catalog.ts, because the first
+ * view's seeding (first-view.ts, in every page's first load) needs it too, and importing catalog.ts for it carried
+ * the catalog's hooks into the first load of every page and into the search page's chunk a second time.
+ */
+export const makeNames = (makes: readonly CatalogMakeSummary[]): string[] => makes.map((m) => m.name);
 
 export const queryKeys = {
   user: ['user'] as const,
