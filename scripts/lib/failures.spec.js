@@ -1,4 +1,4 @@
-import { FAILED_MARK, FLAKY_MARK, failuresIn, flakyIn } from './failures';
+const { FAILED_MARK, FLAKY_MARK, failuresIn, flakyIn } = require('./failures');
 
 describe('failures in a runner output', () => {
   const output = [
