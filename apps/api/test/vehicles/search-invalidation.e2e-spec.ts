@@ -57,6 +57,34 @@ describe('kept search answers while listings change', () => {
     expect((await search(b, 'make=volvo')).vehicles[0]?.price).toBe(16_500);
   });
 
+  it('the newest listings are a kept answer: an approval and a price cut among them show at once, and within a second on the other instance; a change they cannot show keeps them', async () => {
+    const recent = async (t: TestApp) => {
+      const res = await t.client().get('/api/vehicles/recent');
+      expect(res.status).toBe(200);
+      return res.body as { id: number; price: number }[];
+    };
+    const pending = await createVehicle(a, sellerId, { make: 'Lotus', model: 'Elise', status: 'pending', price: 21_000 });
+    expect((await recent(a)).map((v) => v.id)).not.toContain(pending.id);
+    expect((await recent(b)).map((v) => v.id)).not.toContain(pending.id);
+
+    await updateVehicle(a, pending.id, { status: 'approved' });
+    expect((await recent(a))[0]?.id).toBe(pending.id);
+    await afterTheOtherReadsTheLog();
+    expect((await recent(b))[0]?.id).toBe(pending.id);
+
+    // Behind the change log's back (a raw UPDATE): the kept answer does not show it, so it was not read again...
+    await a.app.get(DataSource).query('UPDATE vehicles SET price = 20000 WHERE id = ?', [pending.id]);
+    // ...after a logged change it cannot show (a listing not for sale),
+    const other = await createVehicle(a, sellerId, { make: 'Lotus', model: 'Evora', status: 'pending' });
+    await updateVehicle(a, other.id, { mileage: 77_000 });
+    expect((await recent(a))[0]?.price).toBe(21_000);
+    // and a logged price cut of a listing it shows drops it on both instances.
+    await updateVehicle(a, pending.id, { price: 19_500 });
+    expect((await recent(a))[0]?.price).toBe(19_500);
+    await afterTheOtherReadsTheLog();
+    expect((await recent(b))[0]?.price).toBe(19_500);
+  });
+
   it("an edit of a Toyota drops the kept Toyota searches on both instances, not the Honda ones (whose make facet counts Toyotas)", async () => {
     const toyota = await createVehicle(a, sellerId, { make: 'Toyota', model: 'Camry', price: 35_000 });
     const honda = await createVehicle(a, sellerId, { make: 'Honda', model: 'Accord', price: 22_000, mileage: 30_000 });

@@ -14,7 +14,7 @@ import {
 } from '@app/shared';
 import { APP_CONFIG, type AppConfig } from '../../infra/config/app-config';
 import { IdParamPipe } from '../../infra/http/id-param.pipe';
-import type { JsonText } from '../../infra/http/json-text';
+import { JsonText, jsonOf } from '../../infra/http/json-text';
 import { visitorId } from '../../infra/http/visitor-id';
 import { IdempotencyInterceptor } from '../../infra/idempotency/idempotency.interceptor';
 import { type AuthUser, CurrentUser, Public } from '../auth';
@@ -34,22 +34,22 @@ export class VehiclesController {
   /** Approved listings, newest first, up to 24 (landing page, slideshow). */
   @Public()
   @Get('recent')
-  recent(): Promise<PublicVehicle[]> {
-    return this.vehicles.recent();
+  async recent(): Promise<JsonText<PublicVehicle[]>> {
+    return new JsonText(jsonOf(await this.vehicles.recent()));
   }
 
   /** Listings sold in the last 90 days, last sold first, up to 12: they are out of the search results ("Recently sold"). */
   @Public()
   @Get('recently-sold')
-  recentlySold(): Promise<PublicVehicle[]> {
-    return this.vehicles.recentlySold();
+  async recentlySold(): Promise<JsonText<PublicVehicle[]>> {
+    return new JsonText(jsonOf(await this.vehicles.recentlySold()));
   }
 
   /** Approved featured listings, newest first, up to 6. */
   @Public()
   @Get('featured')
-  featured(): Promise<PublicVehicle[]> {
-    return this.vehicles.featured();
+  async featured(): Promise<JsonText<PublicVehicle[]>> {
+    return new JsonText(jsonOf(await this.vehicles.featured()));
   }
 
   @Public()

@@ -1,4 +1,4 @@
-import { PRICE_BANDS, type SortOption, type VehicleSearchResult } from '@app/shared';
+import { PRICE_BANDS, type PublicVehicle, type SortOption, type VehicleSearchResult } from '@app/shared';
 import type { DataChange, DependsOn } from '../../../infra/cache/versioned-cache.service';
 import { UNRATED_DEAL_RANK } from '../pricing/market-columns';
 import type { VehicleEntity } from '../entities/vehicle.entity';
@@ -236,12 +236,25 @@ export function facetsOf(filters: NormalizedSearchFilters): FacetDimension[] {
 export function searchDependsOn(filters: NormalizedSearchFilters, sortBy: SortOption): DependsOn<Pick<VehicleSearchResult, 'vehicles'>, ListingChangeFacts> {
   const facets = facetsOf(filters);
   const facetFilters = facets.map((dimension) => ({ dimension, filters: withoutDimension(filters, dimension) }));
+  const page = listDependsOn(filters, sortBy);
   return (logged: DataChange<ListingChangeFacts>, answer: Pick<VehicleSearchResult, 'vehicles'>) => {
+    const change = logged.facts;
+    if (!change || page(logged, answer.vehicles)) return true;
+    return facetFilters.some((f) => countChanged(f.filters, f.dimension, change));
+  };
+}
+
+/**
+ * What a kept list of the first listings of a search in `sortBy`'s order depends on (a search answer's page, the
+ * newest listings): a listing that joins or leaves the results or moves in their order, or one of the list's own
+ * listings changing in place. A change without facts (a bulk job) alters every list.
+ */
+export function listDependsOn(filters: NormalizedSearchFilters, sortBy: SortOption): DependsOn<readonly Pick<PublicVehicle, 'id'>[], ListingChangeFacts> {
+  return (logged, list) => {
     const change = logged.facts;
     if (!change) return true;
     const page = pageEffect(filters, sortBy, change);
-    if (page === 'moved' || (page === 'in place' && answer.vehicles.some((v) => v.id === change.id))) return true;
-    return facetFilters.some((f) => countChanged(f.filters, f.dimension, change));
+    return page === 'moved' || (page === 'in place' && list.some((v) => v.id === change.id));
   };
 }
 
