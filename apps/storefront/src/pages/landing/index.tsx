@@ -6,6 +6,7 @@ import { RecentGrid } from '../../components/RecentGrid';
 import { useDocumentMeta } from '../../hooks/use-document-meta';
 import { useSellPath } from '../../hooks/use-sell-path';
 import { deferred } from '../../lib/deferred';
+import { useDeferredAnswer } from '../../lib/deferred-answer';
 import { HeroSearch } from './HeroSearch';
 import '../content.css';
 import './landing.css';
@@ -29,6 +30,9 @@ function SignedInStrip() {
 export default function LandingPage() {
   useDocumentMeta(null, 'Sell your car with personal support: free listing, a dedicated sales associate and in-house financing. Browse quality used and luxury vehicles.');
   const recent = useRecentVehicles();
+  // All 24 after the server's first screen of them are drawn in slices that leave the main thread to the visitor
+  // (useDeferredAnswer), not in one long task right after the page is taken over.
+  const recentShown = useDeferredAnswer('recent', recent.data);
   const facets = useListingFacets();
   const sellPath = useSellPath();
 
@@ -77,7 +81,7 @@ export default function LandingPage() {
               <p>Check back soon for new listings</p>
             </div>
           ) : (
-            <RecentGrid vehicles={recent.data} loading={recent.isPending} />
+            <RecentGrid vehicles={recentShown} loading={recent.isPending} />
           )}
         </div>
       </section>
