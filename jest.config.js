@@ -56,7 +56,7 @@ module.exports = {
       displayName: 'storefront',
       testEnvironment: '<rootDir>/apps/storefront/test/jsdom-environment.js',
       testMatch: ['<rootDir>/apps/storefront/src/**/*.test.tsx'],
-      setupFilesAfterEnv: ['<rootDir>/apps/storefront/test/setup.ts'],
+      setupFilesAfterEnv: ['<rootDir>/jest.component-setup.js', '<rootDir>/apps/storefront/test/setup.ts'],
       moduleNameMapper: {
         ...base.moduleNameMapper,
         '\\.css$': 'identity-obj-proxy',
@@ -68,7 +68,7 @@ module.exports = {
       displayName: 'admin',
       testEnvironment: 'jsdom',
       testMatch: ['<rootDir>/apps/admin/src/**/*.test.{ts,tsx}'],
-      setupFilesAfterEnv: ['<rootDir>/apps/admin/test/setup.ts'],
+      setupFilesAfterEnv: ['<rootDir>/jest.component-setup.js', '<rootDir>/apps/admin/test/setup.ts'],
       testTimeout: 20000,
       // A few of antd's helpers ship ES modules only.
       transformIgnorePatterns: ['/node_modules/(?!(@ant-design/colors|@ant-design/fast-color)/)'],
