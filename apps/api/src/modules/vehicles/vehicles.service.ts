@@ -13,7 +13,7 @@ import {
   type VehicleDetail,
   type VehicleInputDto,
 } from '@app/shared';
-import { Between, DataSource, In, MoreThanOrEqual, Not, Repository } from 'typeorm';
+import { Between, DataSource, In, MoreThanOrEqual, Not, Repository, type FindManyOptions } from 'typeorm';
 import type { ListingStatus } from '@app/shared';
 import type { AuthUser } from '../auth';
 import { VehicleEntity } from './entities/vehicle.entity';
@@ -23,7 +23,7 @@ import { ListingWriter, userActor, type ListingFields } from './listing-writer.s
 import { ListingReader } from './listing-reader.service';
 import { toOwnerVehicle, toPublicVehicle } from './vehicle.mapper';
 import { sqlEngineOf } from '../../infra/database/sql-engine';
-import { VersionedCacheService } from '../../infra/cache/versioned-cache.service';
+import { VersionedCacheService, type DependsOn } from '../../infra/cache/versioned-cache.service';
 import { LISTINGS_DATA_SET } from './search/search-counts.service';
 import { listDependsOn } from './search/search-invalidation';
 import { rankSimilar, SIMILAR_PRICE_FACTOR } from './similar-listings';
@@ -57,25 +57,9 @@ export class VehiclesService {
     private readonly cache: VersionedCacheService,
   ) {}
 
-  // The lists every visitor's landing and search pages ask for are kept answers (VersionedCacheService.answer),
-  // sent as their kept JSON text: read and mapped for each request, "recent" served 460 requests a second where a
-  // kept search answer serves 2,500 (npm run bench:pages). Each is dropped by a change it could show.
-
   /** The newest listings for sale: kept until one joins, leaves or changes among them (a search's first page, newest first). */
   recent(): Promise<PublicVehicle[]> {
-    return this.cache.answer(
-      LISTINGS_DATA_SET,
-      'recent',
-      async () => {
-        const rows = await this.vehicles.find({
-          where: { status: 'approved' },
-          order: { createdAt: 'DESC', id: 'DESC' },
-          take: SEARCH_LIMITS.recentCount,
-        });
-        return rows.map((v) => toPublicVehicle(v));
-      },
-      RECENT_DEPENDS_ON,
-    );
+    return this.keptList('recent', () => ({ where: { status: 'approved' }, order: { createdAt: 'DESC', id: 'DESC' }, take: SEARCH_LIMITS.recentCount }), RECENT_DEPENDS_ON);
   }
 
   /**
@@ -83,27 +67,26 @@ export class VehiclesService {
    * any listing changes (a sale is a change of a listing for sale, which no search filter follows).
    */
   recentlySold(): Promise<PublicVehicle[]> {
-    return this.cache.answer(LISTINGS_DATA_SET, 'recently-sold', async () => {
-      const since = new Date(Date.now() - SEARCH_LIMITS.recentlySoldDays * 24 * 60 * 60 * 1000);
-      const rows = await this.vehicles.find({
-        where: { status: 'sold', soldAt: MoreThanOrEqual(since) },
-        order: { soldAt: 'DESC', id: 'DESC' },
-        take: SEARCH_LIMITS.recentlySoldCount,
-      });
-      return rows.map((v) => toPublicVehicle(v));
-    });
+    return this.keptList('recently-sold', () => ({
+      where: { status: 'sold', soldAt: MoreThanOrEqual(new Date(Date.now() - SEARCH_LIMITS.recentlySoldDays * 24 * 60 * 60 * 1000)) },
+      order: { soldAt: 'DESC', id: 'DESC' },
+      take: SEARCH_LIMITS.recentlySoldCount,
+    }));
   }
 
   /** Featured listings for sale, newest first: kept until any listing changes (the facts do not hold "featured"). */
   featured(): Promise<PublicVehicle[]> {
-    return this.cache.answer(LISTINGS_DATA_SET, 'featured', async () => {
-      const rows = await this.vehicles.find({
-        where: { status: 'approved', isFeatured: true },
-        order: { createdAt: 'DESC', id: 'DESC' },
-        take: SEARCH_LIMITS.featuredCount,
-      });
-      return rows.map((v) => toPublicVehicle(v));
-    });
+    return this.keptList('featured', () => ({ where: { status: 'approved', isFeatured: true }, order: { createdAt: 'DESC', id: 'DESC' }, take: SEARCH_LIMITS.featuredCount }));
+  }
+
+  /**
+   * A list every visitor's landing or search page asks for, as a kept answer (VersionedCacheService.answer) that the
+   * controller sends as its kept JSON text: read and mapped for each request, "recent" served 460 requests a second
+   * where a kept search answer serves 2,500 (npm run bench:pages). `query` is made at each reading (it may hold the
+   * time); without `dependsOn`, any listing change drops the list.
+   */
+  private keptList(key: string, query: () => FindManyOptions<VehicleEntity>, dependsOn?: DependsOn<PublicVehicle[], never>): Promise<PublicVehicle[]> {
+    return this.cache.answer(LISTINGS_DATA_SET, key, async () => (await this.vehicles.find(query())).map((v) => toPublicVehicle(v)), dependsOn);
   }
 
   async ofUser(userId: number): Promise<OwnerVehicle[]> {
