@@ -17,7 +17,7 @@ const gzipAsync = promisify(gzip);
  * Every page nobody asked for before (a new search's filters) pays it, and at 9 it was the largest single cost of
  * such a miss (npm run bench:pages, "search page, drawn each time").
  */
-export const KEPT_PAGE_BROTLI_QUALITY = 6;
+const KEPT_PAGE_BROTLI_QUALITY = 6;
 
 export const PAGE_CACHE_BYTES = 64 * 1024 * 1024;
 /**
