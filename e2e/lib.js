@@ -131,15 +131,15 @@ async function api(path) {
 
 const toastText = (page) => page.locator('.toast').innerText();
 
+/** The session-storage key under which watchForTexts notes the texts a tab has shown. */
+const SHOWN_TEXTS_KEY = 'e2e-texts-shown';
+
 /**
  * Notes whether the page shows any of `texts` from its next navigation on, however briefly, in the tab's session
  * storage (which a redirect keeps). A message shown for half a second before a redirect ("Logging in again…") can
  * come and go before a navigation's load event on a busy machine, so a wait that starts after the navigation misses
  * it. Call before navigating; `shown(text)` then answers whether it was seen.
  */
-/** The session-storage key under which watchForTexts notes the texts a tab has shown. */
-const SHOWN_TEXTS_KEY = 'e2e-texts-shown';
-
 async function watchForTexts(page, texts) {
   await page.addInitScript(({ needles, KEY }) => {
     const note = (node) => {
