@@ -202,10 +202,11 @@ async function browserTests(name, part) {
   const result = await done;
   running.delete(child);
   const tests = browserCounts(result.output);
+  const flakyHere = flakyIn(result.output);
   failures.push(...failuresIn(result.output));
-  flaky.push(...flakyIn(result.output));
+  flaky.push(...flakyHere);
   // A flaky test's first failure is in the output too: shown, so that it can be mended at its cause.
-  if (result.status !== 0 || flakyIn(result.output).length > 0) process.stdout.write(`\n── ${name}: whole output ──\n${result.output}\n── end of ${name} ──\n`);
+  if (result.status !== 0 || flakyHere.length > 0) process.stdout.write(`\n── ${name}: whole output ──\n${result.output}\n── end of ${name} ──\n`);
   return record(name, since, { cpu: result.cpu, tests, ok: result.status === 0 });
 }
 
