@@ -28,5 +28,5 @@ require.extensions['.ts'] = (module, filename) => {
 };
 
 require('reflect-metadata');
-const BENCHES = { '--serve': './serve.ts', pricing: './pricing-bench.ts', cluster: './cluster-test.ts', photos: './photos-bench.ts' };
+const BENCHES = { '--serve': './serve.ts', counts: './counts-bench.ts', pricing: './pricing-bench.ts', cluster: './cluster-test.ts', photos: './photos-bench.ts' };
 require(BENCHES[process.argv[2]] ?? './search-bench.ts');

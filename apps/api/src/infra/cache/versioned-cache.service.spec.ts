@@ -90,6 +90,28 @@ describe('VersionedCacheService', () => {
     expect(await again).toBe('slow#2');
   });
 
+  it('says whether a get would find a value kept: computed or being computed, and untouched by the changes since', async () => {
+    const { calls, read } = kept();
+    expect(cache.holds('listings', 'a')).toBe(false);
+    let open = () => {};
+    const gate = new Promise<void>((resolve) => (open = resolve));
+    const computing = cache.get('listings', 'slow', async () => {
+      await gate;
+      return 'slow#1';
+    });
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(cache.holds('listings', 'slow')).toBe(true);
+    open();
+    expect(await computing).toBe('slow#1');
+    await read('a');
+    await write('b');
+    expect(cache.holds('listings', 'a')).toBe(true);
+    await write('a');
+    expect(cache.holds('listings', 'a')).toBe(false);
+    expect(await read('a')).toBe('a#2');
+    expect(calls.computed).toBe(2);
+  });
+
   it('answers the changes applied after a version, oldest first', async () => {
     const { version } = await cache.position();
     await write('a', 'b');

@@ -152,6 +152,15 @@ export class VersionedCacheService {
   }
 
   /**
+   * Whether a `get` of `key` now would find it kept (or being computed) and untouched by the changes applied so
+   * far: what a caller that computes several values together asks to leave out the ones it need not compute.
+   * Changes not yet read from the log are not seen, so a `get` after it may still compute.
+   */
+  holds(dataSet: string, key: string): boolean {
+    return this.fresh(this.entries, `${dataSet}:${key}`) !== undefined;
+  }
+
+  /**
    * A whole answer, computed once on a miss (told the version) and kept while it is younger than
    * ANSWER_TTL_MS, no change it depends on (`dependsOn`) was applied, and the cache holds under
    * ANSWER_CACHE_BYTES of answers. Its JSON must not depend on who asks.

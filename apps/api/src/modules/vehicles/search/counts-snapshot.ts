@@ -126,6 +126,12 @@ export class CountsSnapshot {
   private readonly orders: Partial<Record<NumericColumn, Int32Array>> = {};
   /** Per label column: each code's position in the engine's order of text (MIN of the group's labels). */
   private readonly labelRank: Partial<Record<TextColumn, Int32Array>> = {};
+  /** Each row's price band, each group's one label, and a slot of 0 for every row: made when first asked for. */
+  private bands?: Uint32Array;
+  private readonly sole: Partial<Record<TextColumn, Int32Array>> = {};
+  private noSlots?: Uint32Array;
+  /** matchingRows' buffer. */
+  private scratch?: Int32Array;
 
   constructor(
     readonly version: number,
@@ -234,7 +240,8 @@ export class CountsSnapshot {
     const counter = this.counter(filters, group, matches);
     if (!counter) return undefined;
     const tally = tallyOf(counter, group);
-    this.eachMatch(counter, tally.add);
+    const rows = this.matchingRows(counter);
+    for (let m = 0; m < rows.length; m += 1) tally.add(rows[m]);
     return tally.result();
   }
 
@@ -248,13 +255,14 @@ export class CountsSnapshot {
   countAll(items: readonly { filters: NormalizedSearchFilters; group: CountGroup }[], matches?: IdBits): GroupCount[][] | undefined {
     const full: NormalizedSearchFilters = { ...(items[0]?.filters ?? { terms: [], features: [] }) };
     for (const item of items) for (const name of FACET_FILTERS) if (item.filters[name] !== undefined) Object.assign(full, { [name]: item.filters[name] });
+    // What every set filters by: the rows read (a make's, when no set leaves the make out) are those that pass it.
     const shared: NormalizedSearchFilters = { ...full };
-    for (const name of FACET_FILTERS) delete shared[name];
+    for (const name of FACET_FILTERS) if (items.some((item) => item.filters[name] === undefined)) delete shared[name];
     const base = this.counter(shared, 'total', matches);
     const counters = items.map((item) => this.counter(item.filters, item.group, matches));
     if (!base || counters.some((c) => c === undefined)) return undefined;
-    // One test per left-out filter the sets hold, compiled as `counter` compiles it (a bit each): text values
-    // allowed by code, or a number's bounds, in plain arrays the loop reads without a call.
+    // One test per filter some sets hold and others leave out, compiled as `counter` compiles it (a bit each):
+    // text values allowed by code, or a number's bounds, in plain arrays the loop reads without a call.
     const textCodes: Uint32Array[] = [];
     const textAllowed: Uint8Array[] = [];
     const textBits: number[] = [];
@@ -265,7 +273,8 @@ export class CountsSnapshot {
     const bitOf = new Map<string, number>();
     for (const name of FACET_FILTERS) {
       const value = full[name];
-      if (value === undefined) continue;
+      // Every row read passes the shared filters: only those some set leaves out are tested.
+      if (value === undefined || shared[name] !== undefined) continue;
       const test = this.counter({ terms: [], features: [], [name]: value } as NormalizedSearchFilters, 'total');
       if (!test) return undefined;
       const bit = 1 << bitOf.size;
@@ -281,17 +290,28 @@ export class CountsSnapshot {
         rangeBits.push(bit);
       }
     }
-    const need = items.map((item) => FACET_FILTERS.reduce((bits, name) => (item.filters[name] === undefined ? bits : bits | bitOf.get(name)!), 0));
+    const need = items.map((item) => FACET_FILTERS.reduce((bits, name) => (item.filters[name] === undefined ? bits : bits | (bitOf.get(name) ?? 0)), 0));
     const tallies = counters.map((c, k) => tallyOf(c!, items[k].group));
-    this.eachMatch(base, (i) => {
+    // Each tally's parts in plain arrays of one type each, so the loop reads them without a call per row.
+    const counts = tallies.map((t) => t.counts);
+    const rowSlots = counters.map((c) => c!.rowSlots);
+    const mixed = tallies.map((t) => t.mixed);
+    const rows = this.matchingRows(base);
+    for (let m = 0; m < rows.length; m += 1) {
+      const i = rows[m];
       let passed = 0;
       for (let t = 0; t < textCodes.length; t += 1) if (textAllowed[t][textCodes[t][i]] === 1) passed |= textBits[t];
       for (let r = 0; r < rangeValues.length; r += 1) {
         const v = rangeValues[r][i];
         if (v >= rangeMin[r] && v <= rangeMax[r]) passed |= rangeBits[r];
       }
-      for (let k = 0; k < tallies.length; k += 1) if ((passed & need[k]) === need[k]) tallies[k].add(i);
-    });
+      for (let k = 0; k < counts.length; k += 1) {
+        if ((passed & need[k]) !== need[k]) continue;
+        const slot = rowSlots[k][i];
+        counts[k][slot] += 1;
+        if (mixed[k][slot] === 1) tallies[k].label(i, slot);
+      }
+    }
     return tallies.map((t) => t.result());
   }
 
@@ -334,12 +354,14 @@ export class CountsSnapshot {
     const bestIds = new Int32Array(end);
     const bestValues = new Float64Array(end);
     let kept = 0;
-    this.eachMatch(counter, (i) => {
+    const rows = this.matchingRows(counter);
+    for (let m = 0; m < rows.length; m += 1) {
+      const i = rows[m];
       const value = valueOf(i) * sign;
       const id = ids[i] * sign;
       if (kept === end) {
         const worst = bestValues[end - 1];
-        if (value > worst || (value === worst && id > bestIds[end - 1] * sign)) return;
+        if (value > worst || (value === worst && id > bestIds[end - 1] * sign)) continue;
       }
       let low = 0;
       let high = kept;
@@ -355,7 +377,7 @@ export class CountsSnapshot {
       bestIds[low] = ids[i];
       bestValues[low] = value;
       if (kept < end) kept += 1;
-    });
+    }
     return Array.from(bestIds.subarray(Math.min(offset, kept), kept));
   }
 
@@ -413,27 +435,31 @@ export class CountsSnapshot {
   }
 
   /**
-   * Calls `visit` with each row that matches the counter's filters. When an equality filter's values are held
-   * by few rows (a make, a model, a body type), only those rows are read, from the column's rows by value
-   * (rowsByValue); else every row.
+   * The rows that match the counter's filters, in a buffer the next call reuses (read them before asking
+   * again). When an equality filter's values are held by few rows (a make, a model, a body type), only those
+   * rows are read, from the column's rows by value (rowsByValue: row order within each value); else every row,
+   * in row order.
    */
-  private eachMatch(counter: Counter, visit: (i: number) => void): void {
+  private matchingRows(counter: Counter): Int32Array {
+    const out = (this.scratch ??= new Int32Array(this.size));
+    let n = 0;
     const narrowest = this.narrowest(counter);
     if (!narrowest) {
-      for (let i = 0; i < this.size; i += 1) if (rowMatches(counter, i)) visit(i);
-      return;
+      for (let i = 0; i < this.size; i += 1) if (rowMatches(counter, i)) out[n++] = i;
+      return out.subarray(0, n);
     }
     const { rows, ranges } = narrowest;
     for (let r = 0; r < ranges.length; r += 2) {
       for (let k = ranges[r]; k < ranges[r + 1]; k += 1) {
         const i = rows[k];
-        if (rowMatches(counter, i)) visit(i);
+        if (rowMatches(counter, i)) out[n++] = i;
       }
     }
+    return out.subarray(0, n);
   }
 
   /**
-   * The rows eachMatch reads for the counter: those of the equality filter whose values the fewest rows hold
+   * The rows matchingRows reads for the counter: those of the equality filter whose values the fewest rows hold
    * (when under a third of all: a make, a model, a body type), or undefined for every row.
    */
   private narrowest(counter: Counter): { rows: Int32Array; ranges: number[]; n: number } | undefined {
@@ -456,7 +482,7 @@ export class CountsSnapshot {
     return narrowest;
   }
 
-  /** How many rows eachMatch reads for the counter. */
+  /** How many rows matchingRows reads for the counter. */
   private visits(counter: Counter): number {
     return this.narrowest(counter)?.n ?? this.size;
   }
@@ -548,6 +574,39 @@ export class CountsSnapshot {
     return (this.byValue[column] = { starts, rows });
   }
 
+  /** Each row's price band (bandOf): what the price facet counts by. */
+  private priceBands(): Uint32Array {
+    if (this.bands) return this.bands;
+    const { price } = this.columns.numbers;
+    const bands = new Uint32Array(this.size);
+    for (let i = 0; i < this.size; i += 1) bands[i] = bandOf(price[i]);
+    return (this.bands = bands);
+  }
+
+  /** A slot of 0 for every row: what a total counts by. */
+  private zeros(): Uint32Array {
+    return (this.noSlots ??= new Uint32Array(this.size));
+  }
+
+  /**
+   * Per code of a group's column (makeKey), the code of the one label its rows have (make), or MIXED_LABELS
+   * when they have several ("BMW" and "Bmw"), or -1 with no rows: only a mixed group's label depends on which of
+   * its rows match.
+   */
+  private soleLabels(column: TextColumn, label: TextColumn): Int32Array {
+    const known = this.sole[column];
+    if (known) return known;
+    const groups = this.columns.text[column].codes;
+    const labels = this.columns.text[label].codes;
+    const sole = new Int32Array(this.columns.text[column].dictionary.values.length).fill(-1);
+    for (let i = 0; i < this.size; i += 1) {
+      const g = groups[i];
+      if (sole[g] === -1) sole[g] = labels[i];
+      else if (sole[g] !== labels[i]) sole[g] = MIXED_LABELS;
+    }
+    return (this.sole[column] = sole);
+  }
+
   /** The row of listing `id`, or -1 (rows are in id order). */
   indexOf(id: number): number {
     const { ids } = this.columns;
@@ -617,8 +676,8 @@ export class CountsSnapshot {
       excluded,
       equal,
       ranges,
-      groupCodes,
-      price: group === 'price' ? { prices: numbers.price, bandMax: BAND_MAX } : undefined,
+      rowSlots: groupCodes ?? (group === 'price' ? this.priceBands() : this.zeros()),
+      sole: grouping && 'label' in grouping ? this.soleLabels(grouping.column, grouping.label) : undefined,
       slots: group === 'price' ? PRICE_BANDS.length : groupValues ? groupValues.length : 1,
       valueOf,
       slotOfValue: (value) => (groupValues ? (value === null ? 0 : (text[(grouping as { column: TextColumn }).column].dictionary.codes.get(value as string) ?? 0)) : typeof value === 'number' ? value : 0),
@@ -707,32 +766,54 @@ function mendedOrder(order: Int32Array, rowOf: Int32Array | undefined, changed: 
 /** The filters a facet leaves out (withoutDimension): countAll checks them one by one. */
 const FACET_FILTERS = ['makeKey', 'modelKey', 'bodyType', 'fuelType', 'minPrice', 'maxPrice'] as const satisfies readonly (keyof NormalizedSearchFilters)[];
 
-/** The groups of one count as rows are added, and the count's answer (GroupCount rows, as `count` answers them). */
-function tallyOf(counter: Counter, group: CountGroup): { add: (i: number) => void; result: () => GroupCount[] } {
+/**
+ * The groups of one count as rows are added, and the count's answer (GroupCount rows, as `count` answers them).
+ * `counts`: the rows per slot. A make's or model's label (the least of its rows' labels) is only followed row by
+ * row in the slots whose rows have more than one label (`mixed`: 1 for those); in the others it is the one label.
+ */
+function tallyOf(counter: Counter, group: CountGroup): { counts: Float64Array; mixed: Uint8Array; label: (i: number, slot: number) => void; add: (i: number) => void; result: () => GroupCount[] } {
   const counts = new Float64Array(counter.slots);
-  const labels = counter.labelCodes ? new Int32Array(counter.slots).fill(-1) : undefined;
-  const { rank, labelCodes } = counter;
+  const { rank, labelCodes, sole, rowSlots } = counter;
+  const labels = sole ? new Int32Array(counter.slots).fill(-1) : undefined;
+  const mixed = sole ? Uint8Array.from(sole, (code) => (code === MIXED_LABELS ? 1 : 0)) : new Uint8Array(counter.slots);
+  const label = (i: number, slot: number) => {
+    if (!labels || !labelCodes || !rank) return;
+    const code = labelCodes[i];
+    if (labels[slot] === -1 || rank[code] < rank[labels[slot]]) labels[slot] = code;
+  };
   return {
+    counts,
+    mixed,
+    label,
     add: (i) => {
-      const slot = slotOf(counter, i);
+      const slot = rowSlots[i];
       counts[slot] += 1;
-      if (labels && labelCodes && rank) {
-        const label = labelCodes[i];
-        if (labels[slot] === -1 || rank[label] < rank[labels[slot]]) labels[slot] = label;
-      }
+      if (mixed[slot] === 1) label(i, slot);
     },
     result: () => {
       const out: GroupCount[] = [];
       counts.forEach((n, slot) => {
-        if (n > 0 || group === 'total') out.push({ value: counter.valueOf(slot), n, ...(labels ? { label: counter.labelValues?.[labels[slot]] as string } : {}) });
+        if (!(n > 0 || group === 'total')) return;
+        const code = sole && labels ? (mixed[slot] === 1 ? labels[slot] : sole[slot]) : undefined;
+        out.push({ value: counter.valueOf(slot), n, ...(code === undefined ? {} : { label: counter.labelValues?.[code] as string }) });
       });
       return out;
     },
   };
 }
 
+/** In a group's labels (CountsSnapshot.soleLabels): its rows have more than one label. */
+const MIXED_LABELS = -2;
+
 /** Each price band's upper bound (the last one has none). */
 const BAND_MAX = PRICE_BANDS.map((b) => (b.max === null ? Infinity : b.max));
+
+/** The price facet's band of a price: CASE WHEN price < max THEN band … ELSE last; a NULL price falls to the last band, as in SQL. */
+function bandOf(price: number): number {
+  let band = 0;
+  while (band < BAND_MAX.length - 1 && !(price < BAND_MAX[band])) band += 1;
+  return band;
+}
 
 /** Whether row i matches the counter's filters (plain functions over plain data: count's loop stays fast). */
 function rowMatches(c: Counter, i: number): boolean {
@@ -748,14 +829,7 @@ function rowMatches(c: Counter, i: number): boolean {
 
 /** The slot of the counter's group that row i counts in. */
 function slotOf(c: Counter, i: number): number {
-  if (c.groupCodes) return c.groupCodes[i];
-  if (!c.price) return 0;
-  // CASE WHEN price < max THEN band … ELSE last: a NULL price falls to the last band, as in SQL.
-  const { prices, bandMax } = c.price;
-  const price = prices[i];
-  let band = 0;
-  while (band < bandMax.length - 1 && !(price < bandMax[band])) band += 1;
-  return band;
+  return c.rowSlots[i];
 }
 
 /** A count's filters and group compiled against one snapshot's columns (CountsSnapshot.counter). */
@@ -767,8 +841,10 @@ interface Counter {
   excluded?: number;
   equal: { column: TextColumn; codes: Uint32Array; allowed: Uint8Array }[];
   ranges: { values: Float64Array; min: number; max: number }[];
-  groupCodes?: Uint32Array;
-  price?: { prices: Float64Array; bandMax: number[] };
+  /** Each row's slot of the group: its code (a facet's column), its price band, or 0 (the total). */
+  rowSlots: Uint32Array;
+  /** Makes and models: each slot's one label code, or MIXED_LABELS when its rows have several (soleLabels). */
+  sole?: Int32Array;
   /** How many groups there can be: count's array length. */
   slots: number;
   valueOf(slot: number): string | number | null;

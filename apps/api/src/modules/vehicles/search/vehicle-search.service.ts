@@ -206,11 +206,16 @@ export class VehicleSearchService {
   }
 
   /**
-   * The counter of a search's total and facets: the first one not kept counts them all, in one pass when the
-   * counts snapshot holds the version (SearchCounts.countAll); a count asked at another version is counted alone.
+   * The counter of a search's total and facets: the first one not kept counts all those not kept, in one pass
+   * when the counts snapshot holds the version (SearchCounts.countAll); a count asked at another version, or
+   * one that was kept when the counter was made, is counted alone. Leaving the kept ones out narrows the pass:
+   * a make's search shares its make facet (every listing, by make) with every other make's, and without it
+   * the pass reads that make's listings instead of all of them.
    */
   private countsOf(filters: NormalizedSearchFilters, version: number): SearchCounter {
-    const groups: (FacetDimension | 'total')[] = [...facetsOf(filters), ...(filters.minPrice === undefined && filters.maxPrice === undefined ? [] : ['total' as const])];
+    const groups = [...facetsOf(filters), ...(filters.minPrice === undefined && filters.maxPrice === undefined ? [] : ['total' as const])].filter(
+      (group) => !this.cache.holds(LISTINGS_DATA_SET, group === 'total' ? totalKey(filters) : facetKey(group, filters)),
+    );
     const items = groups.map((group) => ({ group, filters: group === 'total' ? filters : withoutDimension(filters, group) }));
     let all: Promise<GroupCount[][]> | undefined;
     return async (group, at) => {
@@ -230,7 +235,7 @@ export class VehicleSearchService {
       const bands = await this.facet('price', filters, counts, (rows) => this.priceBands(rows));
       return bands.reduce((sum, band) => sum + band.count, 0);
     }
-    return this.cache.get(LISTINGS_DATA_SET, `total:${filtersKey(filters)}`, async (version) => (await counts('total', version))[0]?.n ?? 0, countDependsOn(filters, 'total'));
+    return this.cache.get(LISTINGS_DATA_SET, totalKey(filters), async (version) => (await counts('total', version))[0]?.n ?? 0, countDependsOn(filters, 'total'));
   }
 
   private async facets(filters: NormalizedSearchFilters, counts: SearchCounter): Promise<SearchFacets> {
@@ -251,7 +256,7 @@ export class VehicleSearchService {
    */
   private facet<T>(dimension: FacetDimension, filters: NormalizedSearchFilters, counts: SearchCounter, shape: (rows: GroupCount[]) => T): Promise<T> {
     const counted = withoutDimension(filters, dimension);
-    return this.cache.get(LISTINGS_DATA_SET, `facet:${dimension}:${filtersKey(counted)}`, async (version) => shape(await counts(dimension, version)), countDependsOn(counted, dimension));
+    return this.cache.get(LISTINGS_DATA_SET, facetKey(dimension, filters), async (version) => shape(await counts(dimension, version)), countDependsOn(counted, dimension));
   }
 
   private priceBands(rows: GroupCount[]): PriceBandCount[] {
@@ -259,6 +264,10 @@ export class VehicleSearchService {
     return PRICE_BANDS.map((b, i) => ({ ...b, count: byBand.get(i) ?? 0 }));
   }
 }
+
+/** The cache keys of a search's facet (counted without its own dimension) and of its total. */
+const facetKey = (dimension: FacetDimension, filters: NormalizedSearchFilters) => `facet:${dimension}:${filtersKey(withoutDimension(filters, dimension))}`;
+const totalKey = (filters: NormalizedSearchFilters) => `total:${filtersKey(filters)}`;
 
 /** A listing's public row as a search keeps it (rowsOf): shared by the answers that show it, never changed. */
 interface PublicRow {

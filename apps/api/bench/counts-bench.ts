@@ -1,0 +1,94 @@
+/**
+ * `npm run bench:counts [-- --n 100000]`: the in-memory counts of a search's total and facets
+ * (CountsSnapshot.countAll) and its page (CountsSnapshot.page), the CPU a search the cache does not hold spends
+ * first, timed on their own over the search bench's listings: a snapshot of every public listing of the search
+ * bench's SQLite file (made by `npm run bench:search -- --engines sqlite`, or seeded here when missing), and the
+ * filter sets of the bench's realistic mix that the snapshot answers alone (no keywords, features, place or
+ * radius: those add a set of ids from the database). Prints the time per search, one thread, nothing else running.
+ */
+import { existsSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
+import { plainToInstance } from 'class-transformer';
+import { VehicleSearchDto } from '@app/shared';
+import { CountsSnapshot, idFiltersOf, SnapshotBuilder, snapshotSelect, type SnapshotRow } from '../src/modules/vehicles/search/counts-snapshot';
+import { facetsOf } from '../src/modules/vehicles/search/search-invalidation';
+import { filtersKey, toSearchRequest, withoutDimension, type FacetDimension, type NormalizedSearchFilters } from '../src/modules/vehicles/search/search-filters';
+import { searchMix } from './queries';
+
+function parse(args: string[]): { n: number; rounds: number; searches: number } {
+  const options = { n: 100_000, rounds: 3, searches: 20_000 };
+  for (let i = 0; i < args.length; i += 2) {
+    if (args[i] === '--n') options.n = Number(args[i + 1]);
+    else if (args[i] === '--rounds') options.rounds = Number(args[i + 1]);
+    else if (args[i] === '--searches') options.searches = Number(args[i + 1]);
+    else throw new Error(`unknown option ${args[i]}`);
+  }
+  return options;
+}
+
+function requestOf(path: string): ReturnType<typeof toSearchRequest> {
+  const params = new URLSearchParams(path.split('?')[1] ?? '');
+  const plain: Record<string, string | string[]> = {};
+  for (const key of new Set(params.keys())) {
+    const values = params.getAll(key);
+    plain[key] = values.length > 1 || key === 'features' ? values : values[0]!;
+  }
+  return toSearchRequest(plainToInstance(VehicleSearchDto, plain));
+}
+
+function main(): void {
+  const { n, rounds, searches } = parse(process.argv.slice(3));
+  const file = join(tmpdir(), `carmarket-bench-${n}.sqlite`);
+  if (!existsSync(file)) throw new Error(`${file} is missing: run \`npm run bench:search -- --n ${n} --engines sqlite --mixes-only\` first (it keeps the file)`);
+  const db = new DatabaseSync(file, { readOnly: true });
+  const rows = db.prepare(`SELECT ${snapshotSelect('sqlite')} FROM vehicles WHERE isPublic = 1 ORDER BY id`).all() as unknown as SnapshotRow[];
+  db.close();
+  const builder = new SnapshotBuilder(rows.length);
+  builder.add(rows);
+  const snapshot = new CountsSnapshot(1, 'sqlite', builder.columns());
+  // The mix's searches in the order buyers ask them (Zipf-like popularity), those the snapshot answers alone.
+  const mix = searchMix(20_000);
+  const requests = new Map<string, ReturnType<typeof requestOf>>();
+  const asked = Array.from({ length: searches }, () => mix.next())
+    .map((path) => requests.get(path) ?? requests.set(path, requestOf(path)).get(path)!)
+    .filter((r) => idFiltersOf(r.filters) === undefined);
+  console.log(
+    `bench:counts: ${snapshot.size.toLocaleString('en-US')} public listings; ${asked.length.toLocaleString('en-US')} searches of the realistic mix (${new Set(asked).size.toLocaleString('en-US')} distinct) without keywords, features, place or radius; load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}`,
+  );
+  const groupsOf = (filters: NormalizedSearchFilters) => [...facetsOf(filters), ...(filters.minPrice === undefined && filters.maxPrice === undefined ? [] : ['total' as const])];
+  const keyOf = (group: FacetDimension | 'total', filters: NormalizedSearchFilters) => `${group}:${filtersKey(group === 'total' ? filters : withoutDimension(filters, group))}`;
+  let sink = 0;
+  for (let round = 0; round < rounds; round += 1) {
+    for (const onlyMissing of [false, true]) {
+      // A search the cache holds every count of counts nothing; one it does not, counts all its groups in one pass
+      // (onlyMissing: only those the cache does not hold, as VehicleSearchService.countsOf does).
+      const held = new Set<string>();
+      let passes = 0;
+      let started = performance.now();
+      for (const r of asked) {
+        const groups = groupsOf(r.filters);
+        const missing = groups.filter((group) => !held.has(keyOf(group, r.filters)));
+        if (missing.length === 0) continue;
+        const counted = onlyMissing ? missing : groups;
+        passes += 1;
+        if (counted.length === 1) sink += snapshot.count(counted[0] === 'total' ? r.filters : withoutDimension(r.filters, counted[0]), counted[0])?.length ?? 0;
+        else sink += snapshot.countAll(counted.map((group) => ({ group, filters: group === 'total' ? r.filters : withoutDimension(r.filters, group) })))?.length ?? 0;
+        for (const group of groups) held.add(keyOf(group, r.filters));
+      }
+      const elapsed = performance.now() - started;
+      console.log(
+        `round ${round + 1}, ${onlyMissing ? 'counting only the groups not held' : 'counting every group of a search'}: ${passes.toLocaleString('en-US')} passes, ${(elapsed / passes).toFixed(3)} ms a pass, ${(elapsed / asked.length).toFixed(3)} ms a search`,
+      );
+      started = performance.now();
+    }
+    const started = performance.now();
+    const distinct = [...new Set(asked)];
+    for (const r of distinct) sink += snapshot.page(r.filters, r.sortBy, (r.page - 1) * r.limit, r.limit)?.length ?? 0;
+    console.log(`round ${round + 1}, pages: ${((performance.now() - started) / distinct.length).toFixed(3)} ms a distinct search's page`);
+  }
+  if (sink < 0) console.log(sink);
+}
+
+main();
