@@ -1,3 +1,4 @@
+import { DataSource } from 'typeorm';
 import { DealRatingsJob, REFIT_PERIOD_MS } from '../../src/modules/vehicles/jobs/deal-ratings.job';
 import { DealRatingsService } from '../../src/modules/vehicles/pricing/deal-ratings.service';
 import { createVehicles, listingInput } from '../factories/vehicle.factory';
@@ -56,6 +57,23 @@ describe('deal ratings', () => {
     expect((await analysis(pricey)).rating).toBe('overpriced');
     expect((await analysis(typical)).rating).toBe('fair');
     expect(await analysis(lonely)).toEqual({ rating: null, expectedPrice: null, difference: null, comparables: null, basis: null });
+  });
+
+  it("drops the kept searches a refit's estimates show in or sort and filter by, and keeps the others", async () => {
+    const shown = async (query: string) => (await t.client().get(`/api/vehicles/search?${query}`)).body.vehicles as { id: number; price: number; priceAnalysis?: { rating: string | null } }[];
+    // Behind the log's back, so that only a search computed again can show them: the Bugatti's price, and an
+    // estimate of the $72,000 Cayenne that the refit will write again.
+    await t.client().get('/api/vehicles/search?make=bugatti');
+    await t.app.get(DataSource).query('UPDATE vehicles SET price = 2900000 WHERE id = ?', [lonely]);
+    await t.app.get(DataSource).query('UPDATE vehicles SET expectedPrice = 90000 WHERE id = ?', [pricey]);
+    expect((await shown('make=porsche&limit=100')).find((v) => v.id === pricey)?.priceAnalysis?.rating).not.toBe('overpriced');
+    const again = await t.app.get(DealRatingsService).refit();
+    expect(again.changed).toBe(1);
+    // The Bugatti's search shows none of the refit's listings: kept, with the price it was computed with.
+    expect((await shown('make=bugatti')).map((v) => v.price)).toEqual([3_000_000]);
+    // The Porsches' search shows the listing whose estimate the refit wrote again: computed again.
+    expect((await shown('make=porsche&limit=100')).find((v) => v.id === pricey)?.priceAnalysis?.rating).toBe('overpriced');
+    await t.app.get(DataSource).query('UPDATE vehicles SET price = 3000000 WHERE id = ?', [lonely]);
   });
 
   it('is idempotent: a second run changes nothing, and two runs at once do not overlap', async () => {

@@ -8,7 +8,7 @@ import { sqlEngineOf, type SqlEngine } from '../../../infra/database/sql-engine'
 import { Metrics } from '../../../infra/metrics/metrics.service';
 import { addId, COMPARED_COLUMNS, CountsSnapshot, idBits, idBitsBytes, idFiltersOf, removeId, SnapshotBuilder, snapshotSelect, snapshotSorts, type ChangedRow, type CountGroup, type GroupCount, type IdBits, type IdFilters, type SnapshotRow } from './counts-snapshot';
 import { KEYWORD_TABLE } from './keyword-match';
-import { countDependsOn, pageChanged, publicCountDependsOn, textDependsOn, type ListingChangeFacts } from './search-invalidation';
+import { countDependsOn, keepsMarket, pageChanged, publicCountDependsOn, textDependsOn, type ListingsChangeFacts } from './search-invalidation';
 import { columnSql, countIndex, filtersKey, fromVehicles, whereOf, type NormalizedSearchFilters, type SqlWhere } from './search-filters';
 
 /** The data set of listings in the change log (data_changes): every listing write records its changes under it. */
@@ -248,14 +248,14 @@ export class SearchCounts implements OnModuleDestroy {
    * server starts: counts in SQL meanwhile would compete with its reading for the database, and on SQLite for
    * the one thread both run on). Undefined then: the caller reads SQL.
    */
-  private async snapshotFor(version: number, alters: (change: DataChange<ListingChangeFacts>) => boolean): Promise<CountsSnapshot | undefined> {
+  private async snapshotFor(version: number, alters: (change: DataChange<ListingsChangeFacts>) => boolean): Promise<CountsSnapshot | undefined> {
     const deadline = Date.now() + (this.snapshot ? CATCH_UP_WAIT_MS : FIRST_SNAPSHOT_WAIT_MS);
     for (;;) {
       const current = this.snapshotAt(version);
       if (current) return current;
       const held = this.snapshot;
       const since = held && this.cache.changesSince(held.version);
-      if (held && since?.every((change) => (change.dataSet === LISTINGS_DATA_SET ? !alters(change as DataChange<ListingChangeFacts>) : change.dataSet !== '*'))) return held;
+      if (held && since?.every((change) => (change.dataSet === LISTINGS_DATA_SET ? !alters(change as DataChange<ListingsChangeFacts>) : change.dataSet !== '*'))) return held;
       const left = deadline - Date.now();
       if (left <= 0) return undefined;
       if (this.building) await this.within(this.building, left);
@@ -434,11 +434,11 @@ export class SearchCounts implements OnModuleDestroy {
     let next = held.withChanges(version, changed);
     // Changes that each kept a listing on or off the market (a seller's price edit) leave the number of public
     // listings as it was: no count of them (a pass over the index) at every catch-up.
-    const keepsMarket = (change: DataChange) => {
-      const facts = (change as DataChange<ListingChangeFacts>).facts;
-      return (change.dataSet !== LISTINGS_DATA_SET && change.dataSet !== '*') || (!!facts?.before && !!facts.after && facts.before.isPublic === facts.after.isPublic);
+    const keptMarket = (change: DataChange) => {
+      const facts = (change as DataChange<ListingsChangeFacts>).facts;
+      return (change.dataSet !== LISTINGS_DATA_SET && change.dataSet !== '*') || (facts !== null && keepsMarket(facts));
     };
-    if (since.every(keepsMarket) && changed.every((r) => Boolean(Number(r.isPublic)) === (held.indexOf(Number(r.id)) >= 0))) {
+    if (since.every(keptMarket) && changed.every((r) => Boolean(Number(r.isPublic)) === (held.indexOf(Number(r.id)) >= 0))) {
       if (this.engine !== 'sqlite' && next.addedValues > 0) return 'read all';
       return { snapshot: next, from, read: 'changes', changedIds: changed.map((r) => Number(r.id)) };
     }

@@ -1,7 +1,22 @@
 import type { PublicVehicle, VehicleSearchResult } from '@app/shared';
 import type { DataChange } from '../../../infra/cache/versioned-cache.service';
 import type { NormalizedSearchFilters } from './search-filters';
-import { availableChanged, countChanged, couldMatch, pageChanged, searchDependsOn, type ListingChangeFacts, type ListingFacts } from './search-invalidation';
+import {
+  availableChanged,
+  countChanged,
+  couldMatch,
+  keepsMarket,
+  listDependsOn,
+  pageChanged,
+  publicCountDependsOn,
+  rankedDependsOn,
+  rowDependsOn,
+  searchDependsOn,
+  textDependsOn,
+  type ListingChangeFacts,
+  type ListingFacts,
+  type ListingsChangeFacts,
+} from './search-invalidation';
 
 const toyota: ListingFacts = {
   isPublic: true,
@@ -136,5 +151,35 @@ describe('searchDependsOn', () => {
     expect(searchDependsOn(filters(), 'reduced_desc')(change(toyota, reduced), answer([]))).toBe(true);
     expect(availableChanged(change(toyota, { ...toyota, dealRank: 0.1 }).facts!)).toBe(true);
     expect(availableChanged(change(toyota, cut).facts!)).toBe(false);
+  });
+});
+
+describe("a refit's estimates (MarketChangeFacts)", () => {
+  const refit = (...ids: number[]): DataChange<ListingsChangeFacts> => ({ id: 1, dataSet: 'listings', facts: { kind: 'market', ids } });
+
+  it('alter the answers that show one of the listings, and those sorted or filtered by deal, not the others', () => {
+    expect(searchDependsOn(filters(), 'created_desc')(refit(7, 9), answer([1, 9]))).toBe(true);
+    expect(searchDependsOn(filters({ makeKey: 'honda' }), 'price_asc')(refit(7, 9), answer([1, 2]))).toBe(false);
+    expect(searchDependsOn(filters(), 'deal_asc')(refit(7), answer([1]))).toBe(true);
+    expect(searchDependsOn(filters({ maxDealScore: -0.05 }), 'created_desc')(refit(7), answer([1]))).toBe(true);
+    expect(listDependsOn(filters(), 'created_desc')(refit(7), [{ id: 1 }, { id: 7 }])).toBe(true);
+    expect(listDependsOn(filters(), 'created_desc')(refit(7), [{ id: 1 }])).toBe(false);
+  });
+
+  it("change the counts of deal filters only, deal pages' order only, and the rows of their own listings", () => {
+    expect(countChanged(filters({ makeKey: 'toyota' }), 'make', refit(7).facts!)).toBe(false);
+    expect(countChanged(filters({ maxDealScore: 0 }), 'make', refit(7).facts!)).toBe(true);
+    expect(pageChanged(filters(), 'price_asc', refit(7).facts!)).toBe(false);
+    expect(pageChanged(filters(), 'deal_asc', refit(7).facts!)).toBe(true);
+    expect(rowDependsOn((row: { id: number }) => row.id)(refit(7, 9), { id: 9 })).toBe(true);
+    expect(rowDependsOn((row: { id: number }) => row.id)(refit(7, 9), { id: 8 })).toBe(false);
+  });
+
+  it("keep every listing on or off the market and its text as it was, and may rate or unrate one ('available')", () => {
+    expect(keepsMarket(refit(7).facts!)).toBe(true);
+    expect(publicCountDependsOn(refit(7), undefined)).toBe(false);
+    expect(textDependsOn(refit(7), undefined)).toBe(false);
+    expect(rankedDependsOn(refit(7), undefined)).toBe(false);
+    expect(availableChanged(refit(7).facts!)).toBe(true);
   });
 });

@@ -45,6 +45,34 @@ export interface ListingChangeFacts {
   textChanged: boolean;
 }
 
+/**
+ * A market refit's write of some listings' estimates (ListingWriter.writeMarketEstimates), one log row for a
+ * batch: their expected price, deal score, rank and rating changed, and nothing else of them. A search's
+ * counts change only when it filters by deal, its pages' order only when sorted by deal; any other answer
+ * changes only when it shows one of them.
+ */
+export interface MarketChangeFacts {
+  kind: 'market';
+  ids: number[];
+}
+
+/** What the log holds of one write of listings: one listing's change, or a refit's estimates. */
+export type ListingsChangeFacts = ListingChangeFacts | MarketChangeFacts;
+
+const isMarket = (change: ListingsChangeFacts): change is MarketChangeFacts => 'kind' in change && change.kind === 'market';
+
+/** Whether the change is of listing `id` (one of a refit's). */
+const changesListing = (change: ListingsChangeFacts, id: number): boolean => (isMarket(change) ? change.ids.includes(id) : change.id === id);
+
+/** Whether a listing may have joined or left the market (become public or stopped being so). */
+const movesMarket = (change: ListingsChangeFacts): boolean => !isMarket(change) && Boolean(change.before?.isPublic) !== Boolean(change.after?.isPublic);
+
+/** Whether the change keeps every listing it is of on or off the market as it was (a price edit, a refit's estimates). */
+export const keepsMarket = (change: ListingsChangeFacts): boolean => isMarket(change) || (change.before !== null && change.after !== null && change.before.isPublic === change.after.isPublic);
+
+/** Whether text the filters that the facts do not hold read (keywords, features, place, position) changed. */
+const textChangedIn = (change: ListingsChangeFacts): boolean => !isMarket(change) && change.textChanged;
+
 type FactsSource = Pick<
   VehicleEntity,
   | 'isPublic'
@@ -141,7 +169,8 @@ export function couldMatch(filters: NormalizedSearchFilters, facts: ListingFacts
 const readsText = (f: NormalizedSearchFilters) => f.terms.length > 0 || f.features.length > 0 || f.location !== undefined || f.near !== undefined;
 
 /** Whether a count of `filters` (grouped by `group`, or the total) may differ after the change. */
-export function countChanged(filters: NormalizedSearchFilters, group: FacetDimension | 'total', change: ListingChangeFacts): boolean {
+export function countChanged(filters: NormalizedSearchFilters, group: FacetDimension | 'total', change: ListingsChangeFacts): boolean {
+  if (isMarket(change)) return filters.maxDealScore !== undefined;
   const before = couldMatch(filters, change.before);
   const after = couldMatch(filters, change.after);
   if (!before && !after) return false;
@@ -156,7 +185,8 @@ export function countChanged(filters: NormalizedSearchFilters, group: FacetDimen
  * the page ids are the same, though the listing shown on one may look different: a price edit on a
  * newest-first page).
  */
-function pageEffect(filters: NormalizedSearchFilters, sortBy: SortOption, change: ListingChangeFacts): 'none' | 'in place' | 'moved' {
+function pageEffect(filters: NormalizedSearchFilters, sortBy: SortOption, change: ListingsChangeFacts): 'none' | 'in place' | 'moved' {
+  if (isMarket(change)) return sortBy === 'deal_asc' || filters.maxDealScore !== undefined ? 'moved' : 'in place';
   const before = couldMatch(filters, change.before);
   const after = couldMatch(filters, change.after);
   if (!before && !after) return 'none';
@@ -167,7 +197,7 @@ function pageEffect(filters: NormalizedSearchFilters, sortBy: SortOption, change
  * Whether the ids of a search's pages in `sortBy`'s order may differ after the change: a listing that stays
  * in place leaves them as they were, so a page's ids can still be found in a snapshot from before the change.
  */
-export function pageChanged(filters: NormalizedSearchFilters, sortBy: SortOption, change: ListingChangeFacts): boolean {
+export function pageChanged(filters: NormalizedSearchFilters, sortBy: SortOption, change: ListingsChangeFacts): boolean {
   return pageEffect(filters, sortBy, change) === 'moved';
 }
 
@@ -214,7 +244,9 @@ function sortKeyChanged(sortBy: SortOption, change: ListingChangeFacts): boolean
 }
 
 /** Whether the counts of the search page's `available` (rated, reduced listings for sale) may differ. */
-export function availableChanged(change: ListingChangeFacts): boolean {
+export function availableChanged(change: ListingsChangeFacts): boolean {
+  // A listing's first estimate, or its last, rates or unrates it.
+  if (isMarket(change)) return true;
   const forSale = (f: ListingFacts | null) => f !== null && f.isPublic && f.status === 'approved';
   const rated = (f: ListingFacts | null) => forSale(f) && f!.dealRank !== null && f!.dealRank < UNRATED_DEAL_RANK;
   const reduced = (f: ListingFacts | null) => forSale(f) && f!.reducedAt !== null;
@@ -233,11 +265,11 @@ export function facetsOf(filters: NormalizedSearchFilters): FacetDimension[] {
  * search's make facet counts Toyotas, but a Toyota's price cut within its price band leaves it as it was).
  * A change without facts (a bulk job) alters every answer.
  */
-export function searchDependsOn(filters: NormalizedSearchFilters, sortBy: SortOption): DependsOn<Pick<VehicleSearchResult, 'vehicles'>, ListingChangeFacts> {
+export function searchDependsOn(filters: NormalizedSearchFilters, sortBy: SortOption): DependsOn<Pick<VehicleSearchResult, 'vehicles'>, ListingsChangeFacts> {
   const facets = facetsOf(filters);
   const facetFilters = facets.map((dimension) => ({ dimension, filters: withoutDimension(filters, dimension) }));
   const page = listDependsOn(filters, sortBy);
-  return (logged: DataChange<ListingChangeFacts>, answer: Pick<VehicleSearchResult, 'vehicles'>) => {
+  return (logged: DataChange<ListingsChangeFacts>, answer: Pick<VehicleSearchResult, 'vehicles'>) => {
     const change = logged.facts;
     if (!change || page(logged, answer.vehicles)) return true;
     return facetFilters.some((f) => countChanged(f.filters, f.dimension, change));
@@ -249,38 +281,36 @@ export function searchDependsOn(filters: NormalizedSearchFilters, sortBy: SortOp
  * newest listings): a listing that joins or leaves the results or moves in their order, or one of the list's own
  * listings changing in place. A change without facts (a bulk job) alters every list.
  */
-export function listDependsOn(filters: NormalizedSearchFilters, sortBy: SortOption): DependsOn<readonly Pick<PublicVehicle, 'id'>[], ListingChangeFacts> {
+export function listDependsOn(filters: NormalizedSearchFilters, sortBy: SortOption): DependsOn<readonly Pick<PublicVehicle, 'id'>[], ListingsChangeFacts> {
   return (logged, list) => {
     const change = logged.facts;
     if (!change) return true;
     const page = pageEffect(filters, sortBy, change);
-    return page === 'moved' || (page === 'in place' && list.some((v) => v.id === change.id));
+    return page === 'moved' || (page === 'in place' && list.some((v) => changesListing(change, v.id)));
   };
 }
 
 /** What a cached count (a total, a facet) depends on: see countChanged. */
-export function countDependsOn(filters: NormalizedSearchFilters, group: FacetDimension | 'total'): DependsOn<unknown, ListingChangeFacts> {
+export function countDependsOn(filters: NormalizedSearchFilters, group: FacetDimension | 'total'): DependsOn<unknown, ListingsChangeFacts> {
   return (logged) => logged.facts === null || countChanged(filters, group, logged.facts);
 }
 
 /** What the search page's `available` depends on: see availableChanged. */
-export const availableDependsOn: DependsOn<unknown, ListingChangeFacts> = (logged) => logged.facts === null || availableChanged(logged.facts);
+export const availableDependsOn: DependsOn<unknown, ListingsChangeFacts> = (logged) => logged.facts === null || availableChanged(logged.facts);
 
 /** What a count of public listings depends on: a listing that becomes public or stops being so. */
-export const publicCountDependsOn: DependsOn<unknown, ListingChangeFacts> = (logged) =>
-  logged.facts === null || Boolean(logged.facts.before?.isPublic) !== Boolean(logged.facts.after?.isPublic);
+export const publicCountDependsOn: DependsOn<unknown, ListingsChangeFacts> = (logged) => logged.facts === null || movesMarket(logged.facts);
 
 /** What a count of the full-text index depends on: a listing whose text changed (created and deleted ones too). */
-export const textDependsOn: DependsOn<unknown, ListingChangeFacts> = (logged) => logged.facts === null || logged.facts.textChanged;
+export const textDependsOn: DependsOn<unknown, ListingsChangeFacts> = (logged) => logged.facts === null || textChangedIn(logged.facts);
 
 /**
  * What one listing's kept public row depends on (`listingId` reads the listing's id from it): a change of that
  * listing. Its view count changes outside the log: a row is kept at most ANSWER_TTL_MS, as answers are.
  */
-export function rowDependsOn<T>(listingId: (row: T) => number): DependsOn<T, ListingChangeFacts> {
-  return (logged, row) => logged.facts === null || logged.facts.id === listingId(row);
+export function rowDependsOn<T>(listingId: (row: T) => number): DependsOn<T, ListingsChangeFacts> {
+  return (logged, row) => logged.facts === null || changesListing(logged.facts, listingId(row));
 }
 
 /** What the ranked matches of keywords ("Best match") depend on: a listing's text, or a listing joining or leaving the market. */
-export const rankedDependsOn: DependsOn<unknown, ListingChangeFacts> = (logged) =>
-  logged.facts === null || logged.facts.textChanged || Boolean(logged.facts.before?.isPublic) !== Boolean(logged.facts.after?.isPublic);
+export const rankedDependsOn: DependsOn<unknown, ListingsChangeFacts> = (logged) => logged.facts === null || textChangedIn(logged.facts) || movesMarket(logged.facts);
