@@ -421,8 +421,8 @@ export class SearchCounts implements OnModuleDestroy {
    */
   private async loadChanges(held: CountsSnapshot, heldFrom: number): Promise<Loaded | undefined | 'read all'> {
     const { version, from } = await this.cache.position();
-    // A change without facts (a bulk job: the market refit, derived columns) stamps the listings it wrote like any
-    // other, so they are read below; only a backlog read past (changes no longer known) reads everything.
+    // A bulk job's change (the market refit's, the derived columns' without facts) stamps the listings it wrote like
+    // any other, so they are read below; only a backlog read past (changes no longer known) reads everything.
     const since = this.cache.changesSince(held.version);
     if (!since || since.some((change) => change.dataSet === '*')) return 'read all';
     const changed = (await this.dataSource.query(
