@@ -2,7 +2,7 @@
  * `npm run bench:counts [-- --n 100000]`: the in-memory counts of a search's total and facets
  * (CountsSnapshot.countAll) and its page (CountsSnapshot.page), the CPU a search the cache does not hold spends
  * first, timed on their own over the search bench's listings: a snapshot of every public listing of the search
- * bench's SQLite file (made by `npm run bench:search -- --engines sqlite`, or seeded here when missing), and the
+ * bench's SQLite file (which `npm run bench:search -- --engines sqlite` makes and keeps), and the
  * filter sets of the bench's realistic mix that the snapshot answers alone (no keywords, features, place or
  * radius: those add a set of ids from the database). Prints the time per search, one thread, nothing else running.
  */
@@ -10,12 +10,10 @@ import { existsSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
-import { plainToInstance } from 'class-transformer';
-import { VehicleSearchDto } from '@app/shared';
 import { CountsSnapshot, idFiltersOf, SnapshotBuilder, snapshotSelect, type SnapshotRow } from '../src/modules/vehicles/search/counts-snapshot';
-import { facetsOf } from '../src/modules/vehicles/search/search-invalidation';
-import { filtersKey, toSearchRequest, withoutDimension, type FacetDimension, type NormalizedSearchFilters } from '../src/modules/vehicles/search/search-filters';
-import { searchMix } from './queries';
+import { countGroupsOf } from '../src/modules/vehicles/search/search-invalidation';
+import { filtersKey, withoutDimension, type FacetDimension, type NormalizedSearchFilters } from '../src/modules/vehicles/search/search-filters';
+import { requestOf, searchMix } from './queries';
 
 function parse(args: string[]): { n: number; rounds: number; searches: number } {
   const options = { n: 100_000, rounds: 3, searches: 20_000 };
@@ -26,16 +24,6 @@ function parse(args: string[]): { n: number; rounds: number; searches: number } 
     else throw new Error(`unknown option ${args[i]}`);
   }
   return options;
-}
-
-function requestOf(path: string): ReturnType<typeof toSearchRequest> {
-  const params = new URLSearchParams(path.split('?')[1] ?? '');
-  const plain: Record<string, string | string[]> = {};
-  for (const key of new Set(params.keys())) {
-    const values = params.getAll(key);
-    plain[key] = values.length > 1 || key === 'features' ? values : values[0]!;
-  }
-  return toSearchRequest(plainToInstance(VehicleSearchDto, plain));
 }
 
 function main(): void {
@@ -57,8 +45,9 @@ function main(): void {
   console.log(
     `bench:counts: ${snapshot.size.toLocaleString('en-US')} public listings; ${asked.length.toLocaleString('en-US')} searches of the realistic mix (${new Set(asked).size.toLocaleString('en-US')} distinct) without keywords, features, place or radius; load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}`,
   );
-  const groupsOf = (filters: NormalizedSearchFilters) => [...facetsOf(filters), ...(filters.minPrice === undefined && filters.maxPrice === undefined ? [] : ['total' as const])];
-  const keyOf = (group: FacetDimension | 'total', filters: NormalizedSearchFilters) => `${group}:${filtersKey(group === 'total' ? filters : withoutDimension(filters, group))}`;
+  // What a group counts: the search's filters for its total, without the facet's own for a facet.
+  const countedOf = (group: FacetDimension | 'total', filters: NormalizedSearchFilters) => (group === 'total' ? filters : withoutDimension(filters, group));
+  const keyOf = (group: FacetDimension | 'total', filters: NormalizedSearchFilters) => `${group}:${filtersKey(countedOf(group, filters))}`;
   let sink = 0;
   for (let round = 0; round < rounds; round += 1) {
     for (const onlyMissing of [false, true]) {
@@ -66,22 +55,21 @@ function main(): void {
       // (onlyMissing: only those the cache does not hold, as VehicleSearchService.countsOf does).
       const held = new Set<string>();
       let passes = 0;
-      let started = performance.now();
+      const started = performance.now();
       for (const r of asked) {
-        const groups = groupsOf(r.filters);
+        const groups = countGroupsOf(r.filters);
         const missing = groups.filter((group) => !held.has(keyOf(group, r.filters)));
         if (missing.length === 0) continue;
         const counted = onlyMissing ? missing : groups;
         passes += 1;
-        if (counted.length === 1) sink += snapshot.count(counted[0] === 'total' ? r.filters : withoutDimension(r.filters, counted[0]), counted[0])?.length ?? 0;
-        else sink += snapshot.countAll(counted.map((group) => ({ group, filters: group === 'total' ? r.filters : withoutDimension(r.filters, group) })))?.length ?? 0;
+        if (counted.length === 1) sink += snapshot.count(countedOf(counted[0], r.filters), counted[0])?.length ?? 0;
+        else sink += snapshot.countAll(counted.map((group) => ({ group, filters: countedOf(group, r.filters) })))?.length ?? 0;
         for (const group of groups) held.add(keyOf(group, r.filters));
       }
       const elapsed = performance.now() - started;
       console.log(
         `round ${round + 1}, ${onlyMissing ? 'counting only the groups not held' : 'counting every group of a search'}: ${passes.toLocaleString('en-US')} passes, ${(elapsed / passes).toFixed(3)} ms a pass, ${(elapsed / asked.length).toFixed(3)} ms a search`,
       );
-      started = performance.now();
     }
     const started = performance.now();
     const distinct = [...new Set(asked)];

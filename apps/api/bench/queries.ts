@@ -1,4 +1,6 @@
-import { SORT_NEEDS, SORT_OPTIONS } from '@app/shared';
+import { plainToInstance } from 'class-transformer';
+import { SORT_NEEDS, SORT_OPTIONS, VehicleSearchDto } from '@app/shared';
+import { toSearchRequest } from '../src/modules/vehicles/search/search-filters';
 import { BENCH_MAKES, METRO_ZIPS, random } from './seed';
 
 /** One kind of search of the mix: a pool of query strings, picked at random per request. */
@@ -18,6 +20,17 @@ const q = (params: Record<string, string | number | string[] | undefined>) => {
   const text = search.toString();
   return `/api/vehicles/search${text ? `?${text}` : ''}`;
 };
+
+/** A bench path's search as the API reads it (its query string through the DTO, normalised). */
+export function requestOf(path: string): ReturnType<typeof toSearchRequest> {
+  const params = new URLSearchParams(path.split('?')[1] ?? '');
+  const plain: Record<string, string | string[]> = {};
+  for (const key of new Set(params.keys())) {
+    const values = params.getAll(key);
+    plain[key] = values.length > 1 || key === 'features' ? values : values[0]!;
+  }
+  return toSearchRequest(plainToInstance(VehicleSearchDto, plain));
+}
 
 /** The search page's traffic as a buyer population makes it: what filters, how often, which pages. */
 export function queryKinds(): QueryKind[] {

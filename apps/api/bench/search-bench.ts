@@ -53,7 +53,7 @@ import { VehicleSearchDto } from '@app/shared';
 import { plainToInstance } from 'class-transformer';
 import { metricValue } from './metrics';
 import type { ServeMessage, ServeRequest } from './serve';
-import { queryKinds, searchMix, type QueryKind, type SearchMix } from './queries';
+import { queryKinds, requestOf, searchMix, type QueryKind, type SearchMix } from './queries';
 import { seedListings } from './seed';
 
 type Engine = 'sqlite' | 'mysql';
@@ -518,16 +518,6 @@ async function answerLookups(base: string): Promise<{ hit: number; miss: number 
     hit: await metricValue(base, /^cache_lookups_total\{data_set="listings:answers",result="hit"\}/),
     miss: await metricValue(base, /^cache_lookups_total\{data_set="listings:answers",result="miss"\}/),
   };
-}
-
-function requestOf(path: string): ReturnType<typeof toSearchRequest> {
-  const params = new URLSearchParams(path.split('?')[1] ?? '');
-  const plain: Record<string, string | string[]> = {};
-  for (const key of new Set(params.keys())) {
-    const values = params.getAll(key);
-    plain[key] = values.length > 1 || key === 'features' ? values : values[0];
-  }
-  return toSearchRequest(plainToInstance(VehicleSearchDto, plain));
 }
 
 /**

@@ -259,6 +259,14 @@ export function facetsOf(filters: NormalizedSearchFilters): FacetDimension[] {
 }
 
 /**
+ * The counts a search answer holds besides its page: its facets, and its total when it filters by price (without
+ * a price filter the price facet's bands add up to it).
+ */
+export function countGroupsOf(filters: NormalizedSearchFilters): (FacetDimension | 'total')[] {
+  return [...facetsOf(filters), ...(filters.minPrice === undefined && filters.maxPrice === undefined ? [] : ['total' as const])];
+}
+
+/**
  * What a whole search answer (a page, its total and facets; `available` is kept on its own) depends on: a listing change alters
  * it when the listing could be on its page (it is there now, or it joins or leaves the results, or moves in
  * their order), or when the total or a facet's count changes (counted without the facet's own filter: a Honda

@@ -21,7 +21,7 @@ import { distanceFrom } from '../../../infra/geo/radius';
 import { sqlEngineOf, type SqlEngine } from '../../../infra/database/sql-engine';
 import type { GroupCount } from './counts-snapshot';
 import { LISTINGS_DATA_SET, SearchCounts } from './search-counts.service';
-import { availableDependsOn, countDependsOn, facetsOf, rankedDependsOn, rowDependsOn, searchDependsOn } from './search-invalidation';
+import { availableDependsOn, countDependsOn, countGroupsOf, rankedDependsOn, rowDependsOn, searchDependsOn } from './search-invalidation';
 import { filtersKey, nearestPageQueries, pageIndex, pageIndexReadsCounts, pageQuery, rowsQuery, toSearchRequest, whereOf, withoutDimension, type FacetDimension, type NormalizedSearchFilters, type SearchRequest } from './search-filters';
 
 /** "Best match" keeps at most this many ranked matches of a search's keywords (rankedPage). */
@@ -213,9 +213,7 @@ export class VehicleSearchService {
    * the pass reads that make's listings instead of all of them.
    */
   private countsOf(filters: NormalizedSearchFilters, version: number): SearchCounter {
-    const groups = [...facetsOf(filters), ...(filters.minPrice === undefined && filters.maxPrice === undefined ? [] : ['total' as const])].filter(
-      (group) => !this.cache.holds(LISTINGS_DATA_SET, group === 'total' ? totalKey(filters) : facetKey(group, filters)),
-    );
+    const groups = countGroupsOf(filters).filter((group) => !this.cache.holds(LISTINGS_DATA_SET, countKey(group, filters)));
     const items = groups.map((group) => ({ group, filters: group === 'total' ? filters : withoutDimension(filters, group) }));
     let all: Promise<GroupCount[][]> | undefined;
     return async (group, at) => {
@@ -235,7 +233,7 @@ export class VehicleSearchService {
       const bands = await this.facet('price', filters, counts, (rows) => this.priceBands(rows));
       return bands.reduce((sum, band) => sum + band.count, 0);
     }
-    return this.cache.get(LISTINGS_DATA_SET, totalKey(filters), async (version) => (await counts('total', version))[0]?.n ?? 0, countDependsOn(filters, 'total'));
+    return this.cache.get(LISTINGS_DATA_SET, countKey('total', filters), async (version) => (await counts('total', version))[0]?.n ?? 0, countDependsOn(filters, 'total'));
   }
 
   private async facets(filters: NormalizedSearchFilters, counts: SearchCounter): Promise<SearchFacets> {
@@ -256,7 +254,7 @@ export class VehicleSearchService {
    */
   private facet<T>(dimension: FacetDimension, filters: NormalizedSearchFilters, counts: SearchCounter, shape: (rows: GroupCount[]) => T): Promise<T> {
     const counted = withoutDimension(filters, dimension);
-    return this.cache.get(LISTINGS_DATA_SET, facetKey(dimension, filters), async (version) => shape(await counts(dimension, version)), countDependsOn(counted, dimension));
+    return this.cache.get(LISTINGS_DATA_SET, countKey(dimension, filters), async (version) => shape(await counts(dimension, version)), countDependsOn(counted, dimension));
   }
 
   private priceBands(rows: GroupCount[]): PriceBandCount[] {
@@ -265,9 +263,9 @@ export class VehicleSearchService {
   }
 }
 
-/** The cache keys of a search's facet (counted without its own dimension) and of its total. */
-const facetKey = (dimension: FacetDimension, filters: NormalizedSearchFilters) => `facet:${dimension}:${filtersKey(withoutDimension(filters, dimension))}`;
-const totalKey = (filters: NormalizedSearchFilters) => `total:${filtersKey(filters)}`;
+/** The cache key of a search's total, or of a facet (counted without its own dimension). */
+const countKey = (group: FacetDimension | 'total', filters: NormalizedSearchFilters) =>
+  group === 'total' ? `total:${filtersKey(filters)}` : `facet:${group}:${filtersKey(withoutDimension(filters, group))}`;
 
 /** A listing's public row as a search keeps it (rowsOf): shared by the answers that show it, never changed. */
 interface PublicRow {
