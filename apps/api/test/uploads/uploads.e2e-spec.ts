@@ -240,6 +240,10 @@ describe('POST /api/uploads cannot fill the disk', () => {
     }
   });
 
+  // Encoding a detailed 3000 x 2000 photo into every size and format (the WebP again at lower qualities) is the
+  // suite's heaviest CPU work, and npm test runs it on both engines at once beside the browser tests: it outlasted
+  // the 60 s guard in a fresh-clone CI run (the file took 87-145 s in this session's runs). The guard is against a
+  // hang; the bytes are what the test checks.
   it('stores a detailed 2048 px photo in about half a megabyte', async () => {
     const t = await startTestApp();
     try {
@@ -264,5 +268,5 @@ describe('POST /api/uploads cannot fill the disk', () => {
     } finally {
       await t.close();
     }
-  });
+  }, 120_000);
 });
