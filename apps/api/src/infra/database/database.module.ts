@@ -7,6 +7,7 @@ import { APP_CONFIG, AppConfig } from '../config/app-config';
 import { dataSourceOptions } from './data-source-options';
 import { migrateUnderLock, pendingMigrationNames } from './migrate';
 import { resolveDatabaseSettings } from './server-flavor';
+import { SqliteCheckpointer } from './sqlite-checkpointer';
 
 /** The connection options plus what to do with pending migrations at start (not a TypeORM option). */
 type StartOptions = TypeOrmModuleOptions & DataSourceOptions & { migrateOnStart: boolean };
@@ -41,6 +42,7 @@ type StartOptions = TypeOrmModuleOptions & DataSourceOptions & { migrateOnStart:
       },
     }),
   ],
+  providers: [SqliteCheckpointer],
 })
 export class DatabaseModule {}
 
