@@ -8,7 +8,7 @@ import { sqlEngineOf, type SqlEngine } from '../../../infra/database/sql-engine'
 import { Metrics } from '../../../infra/metrics/metrics.service';
 import { addId, COMPARED_COLUMNS, CountsSnapshot, idBits, idBitsBytes, idFiltersOf, removeId, SnapshotBuilder, snapshotSelect, snapshotSorts, type ChangedRow, type CountGroup, type GroupCount, type IdBits, type IdFilters, type SnapshotRow } from './counts-snapshot';
 import { KEYWORD_TABLE } from './keyword-match';
-import { countDependsOn, keepsMarket, pageChanged, publicCountDependsOn, textDependsOn, type ListingsChangeFacts } from './search-invalidation';
+import { countDependsOn, idSetsMayMove, keepsMarket, pageChanged, publicCountDependsOn, textDependsOn, type ListingsChangeFacts } from './search-invalidation';
 import { columnSql, countIndex, filtersKey, fromVehicles, whereOf, type NormalizedSearchFilters, type SqlWhere } from './search-filters';
 
 /** The data set of listings in the change log (data_changes): every listing write records its changes under it. */
@@ -112,7 +112,14 @@ const SQL_GROUPS: Record<CountGroup, { select: string; groupBy: string }> = {
 type Row = Record<string, unknown>;
 
 /** A snapshot read, with the log id it holds every change up to, and how it was read. */
-type Loaded = { snapshot: CountsSnapshot; from: number } & ({ read: 'all' } | { read: 'changes'; changedIds: number[] });
+/** The changes of listings among the log's (their facts: ListingsChangeFacts). */
+const listingChanges = (changes: readonly DataChange[]) => changes.filter((change): change is DataChange<ListingsChangeFacts> => change.dataSet === LISTINGS_DATA_SET);
+
+/**
+ * A snapshot read, with the position in the log it holds every change up to. From the changes: the listings read
+ * again (`changedIds`), and those of them whose place in an id set may have moved (`idSetIds`, idSetsMayMove).
+ */
+type Loaded = { snapshot: CountsSnapshot; from: number } & ({ read: 'all' } | { read: 'changes'; changedIds: number[]; idSetIds: number[] });
 
 /**
  * Counts public listings for a search: its total and each facet's groups. From memory when this instance
@@ -380,13 +387,11 @@ export class SearchCounts implements OnModuleDestroy {
         // The listings whose rows differ between the two snapshots: changed, or deleted (no row to read).
         const changedIds = loaded.read === 'changes' ? loaded.changedIds : undefined;
         const touched = held && changedIds ? [...new Set([...changedIds, ...held.idsNotIn(loaded.snapshot)])] : undefined;
-        if (held && changedIds && touched && touched.length <= MAX_CARRIED_CHANGES) {
-          this.lastStep = { before: held, idSets: this.idSets, touched };
-          this.idSets = this.carriedIdSets(loaded.snapshot, changedIds);
-        } else {
-          this.lastStep = undefined;
-          this.idSets = idSetsOf(loaded.snapshot);
-        }
+        this.lastStep = held && touched && touched.length <= MAX_CARRIED_CHANGES ? { before: held, idSets: this.idSets, touched } : undefined;
+        // The id sets are carried on their own terms: the listings whose place in them may have moved are few
+        // after a refit's batch, however many of its listings changed.
+        this.idSets =
+          held && loaded.read === 'changes' && loaded.idSetIds.length <= MAX_CARRIED_CHANGES ? this.carriedIdSets(loaded.snapshot, loaded.idSetIds) : idSetsOf(loaded.snapshot);
         this.snapshot = loaded.snapshot;
         this.heldFrom = loaded.from;
         this.metrics?.countsSnapshotBuild.observe({ read: loaded.read }, (performance.now() - started) / 1000);
@@ -427,9 +432,9 @@ export class SearchCounts implements OnModuleDestroy {
     if (!since || since.some((change) => change.dataSet === '*')) return 'read all';
     const changed = (await this.dataSource.query(
       // Through the stamps' index: SQLite otherwise walks every row in id order (85 ms at 100,000 listings, on the thread that answers searches).
-      `SELECT isPublic, ${this.snapshotColumns()} FROM ${fromVehicles('IDX_vehicles_changed_in_version', this.engine, {})} WHERE changedInVersion > ? ORDER BY id LIMIT ${MAX_CHANGED_SHARE_OF(held.size) + 1}`,
+      `SELECT isPublic, changedInVersion, ${this.snapshotColumns()} FROM ${fromVehicles('IDX_vehicles_changed_in_version', this.engine, {})} WHERE changedInVersion > ? ORDER BY id LIMIT ${MAX_CHANGED_SHARE_OF(held.size) + 1}`,
       [heldFrom],
-    )) as ChangedRow[];
+    )) as (ChangedRow & { changedInVersion: number | string | null })[];
     if (changed.length > MAX_CHANGED_SHARE_OF(held.size)) return 'read all';
     let next = held.withChanges(version, changed);
     // Changes that each kept a listing on or off the market (a seller's price edit) leave the number of public
@@ -440,7 +445,7 @@ export class SearchCounts implements OnModuleDestroy {
     };
     if (since.every(keptMarket) && changed.every((r) => Boolean(Number(r.isPublic)) === (held.indexOf(Number(r.id)) >= 0))) {
       if (this.engine !== 'sqlite' && next.addedValues > 0) return 'read all';
-      return { snapshot: next, from, read: 'changes', changedIds: changed.map((r) => Number(r.id)) };
+      return { snapshot: next, from, read: 'changes', changedIds: changed.map((r) => Number(r.id)), idSetIds: idSetsMayMove(listingChanges(since), changed, from) };
     }
     const publicCount = await this.publicCount();
     if (next.size > publicCount) next = held.withChanges(version, changed, await this.publicIds(Math.max(held.idLimit, next.idLimit)));
@@ -450,7 +455,7 @@ export class SearchCounts implements OnModuleDestroy {
     if (next.size !== publicCount || (this.engine !== 'sqlite' && next.addedValues > 0)) {
       return (await this.cache.position()).version !== version ? undefined : 'read all';
     }
-    return { snapshot: next, from, read: 'changes', changedIds: changed.map((r) => Number(r.id)) };
+    return { snapshot: next, from, read: 'changes', changedIds: changed.map((r) => Number(r.id)), idSetIds: idSetsMayMove(listingChanges(since), changed, from) };
   }
 
   /**

@@ -5,6 +5,7 @@ import {
   availableChanged,
   countChanged,
   couldMatch,
+  idSetsMayMove,
   keepsMarket,
   listDependsOn,
   pageChanged,
@@ -181,5 +182,27 @@ describe("a refit's estimates (MarketChangeFacts)", () => {
     expect(textDependsOn(refit(7), undefined)).toBe(false);
     expect(rankedDependsOn(refit(7), undefined)).toBe(false);
     expect(availableChanged(refit(7).facts!)).toBe(true);
+  });
+});
+
+describe('idSetsMayMove (which listings a counts snapshot asks its id sets about again)', () => {
+  const refit = (...ids: number[]): DataChange<ListingsChangeFacts> => ({ id: 1, dataSet: 'listings', facts: { kind: 'market', ids } });
+  const rows = (...ids: number[]) => ids.map((id) => ({ id, changedInVersion: 10 }));
+
+  it("none after a refit's estimates or a price edit, which move no listing into or out of a keyword's, feature's or place's listings", () => {
+    expect(idSetsMayMove([refit(1, 2, 3)], rows(1, 2, 3), 10)).toEqual([]);
+    expect(idSetsMayMove([change(toyota, { ...toyota, price: 9_000 }, false, 4)], rows(4), 10)).toEqual([]);
+  });
+
+  it('the listing whose text changed or that joined or left the market, also when a refit rated it too', () => {
+    expect(idSetsMayMove([refit(1, 7), change(toyota, toyota, true, 7)], rows(1, 7), 10)).toEqual([7]);
+    expect(idSetsMayMove([change(null, toyota, false, 8)], rows(8), 10)).toEqual([8]);
+    expect(idSetsMayMove([change(toyota, { ...toyota, isPublic: false }, false, 9)], rows(9), 10)).toEqual([9]);
+  });
+
+  it('every listing read after a change the log says nothing of, and one the log does not explain or changed again since', () => {
+    expect(idSetsMayMove([refit(1), { id: 2, dataSet: 'listings', facts: null }], rows(1, 2), 10)).toEqual([1, 2]);
+    expect(idSetsMayMove([refit(1)], rows(1, 5), 10)).toEqual([5]);
+    expect(idSetsMayMove([refit(1)], [{ id: 1, changedInVersion: 11 }], 10)).toEqual([1]);
   });
 });

@@ -73,6 +73,36 @@ export const keepsMarket = (change: ListingsChangeFacts): boolean => isMarket(ch
 /** Whether text the filters that the facts do not hold read (keywords, features, place, position) changed. */
 const textChangedIn = (change: ListingsChangeFacts): boolean => !isMarket(change) && change.textChanged;
 
+/** The listings a change is of. */
+export const listingsOf = (change: ListingsChangeFacts): readonly number[] => (isMarket(change) ? change.ids : [change.id]);
+
+/**
+ * Whether a change leaves every id set as it was: which public listings a search's keywords, features or place
+ * select (SearchCounts' id sets). A refit's estimates do, and so does an edit that keeps the listing on or off the
+ * market and its text, features and place as they were (a price, a colour).
+ */
+export const keepsIdSets = (change: ListingsChangeFacts): boolean => isMarket(change) || (!change.textChanged && !movesMarket(change));
+
+/**
+ * Of the listings a counts snapshot's catch-up read again (`rows`, each with its stamp: the log id of its last
+ * change), those whose place in an id set the logged `changes` of listings (up to log id `from`) may have
+ * moved: after a change the log says nothing of, all of them; else all but those whose every change keeps every
+ * id set (keepsIdSets: a refit's estimates, a price edit) and whose row holds no later change. A refit's 500
+ * estimates then ask nothing of the sets, where each set read them again, and a set no search read was dropped
+ * once 500 listings had changed since (a keyword's or a radius's ids read anew: 4 s of a 20 s refit at 100,000
+ * listings, on SQLite on the thread that answers searches).
+ */
+export function idSetsMayMove(changes: readonly DataChange<ListingsChangeFacts>[], rows: readonly { id: number | string; changedInVersion: number | string | null }[], from: number): number[] {
+  const kept = new Set<number>();
+  const moved = new Set<number>();
+  for (const change of changes) {
+    const facts = change.facts;
+    if (facts === null) return rows.map((r) => Number(r.id));
+    for (const id of listingsOf(facts)) (keepsIdSets(facts) ? kept : moved).add(id);
+  }
+  return rows.filter((r) => moved.has(Number(r.id)) || !kept.has(Number(r.id)) || Number(r.changedInVersion) > from).map((r) => Number(r.id));
+}
+
 type FactsSource = Pick<
   VehicleEntity,
   | 'isPublic'
