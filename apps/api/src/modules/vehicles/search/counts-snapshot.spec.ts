@@ -285,6 +285,24 @@ describe('CountsSnapshot.withChanges and its sort orders', () => {
     const freshAgain = snapshotOf(3, [...byId.values()].sort((a, b) => Number(a.id) - Number(b.id)));
     for (const filters of FILTERS) for (const sortBy of SORTS) expect(again.page(filters, sortBy, 0, 1000)).toEqual(freshAgain.page(filters, sortBy, 0, 1000));
   });
+  it("keeps the orders of every other sort after a refit's deal ranks, also of listings off the market that it does not hold", () => {
+    const next = random(4);
+    const rows = Array.from({ length: 400 }, (_, i) => row(2 * i + 1, next));
+    const before = used(snapshotOf(1, rows));
+    // Held listings re-rated, and listings off the market (even ids: not held) rated too.
+    const rerated = rows.filter((_, i) => i % 7 === 0).map((r) => ({ ...r, dealRank: next() - 0.5, isPublic: 1 }));
+    const offMarket = [10, 200, 402].map((id) => ({ ...row(id, next), isPublic: 0 }));
+    const changed: ChangedRow[] = [...rerated, ...offMarket].sort((a, b) => Number(a.id) - Number(b.id));
+    const after = before.withChanges(2, changed);
+    const orders = (snapshot: CountsSnapshot) => (snapshot as unknown as { orders: Record<string, Int32Array> }).orders;
+    for (const column of Object.keys(orders(before))) {
+      if (column !== 'dealRank') expect({ column, kept: orders(after)[column] === orders(before)[column] }).toEqual({ column, kept: true });
+    }
+    const byId = new Map(rows.map((r) => [Number(r.id), r]));
+    for (const r of rerated) byId.set(Number(r.id), r);
+    const fresh = snapshotOf(2, [...byId.values()].sort((a, b) => Number(a.id) - Number(b.id)));
+    for (const filters of FILTERS) for (const sortBy of SORTS) expect(after.page(filters, sortBy, 0, 1000)).toEqual(fresh.page(filters, sortBy, 0, 1000));
+  });
 });
 
 describe('CountsSnapshot.countAll', () => {

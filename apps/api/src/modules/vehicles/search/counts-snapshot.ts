@@ -195,8 +195,9 @@ export class CountsSnapshot {
           moves.written.push(builder.rows);
           builder.add([row]);
         }
-        // A listing edited and still public is replaced where it was.
-        if (!held || !isPublicRow(row)) moves.inPlace = false;
+        // A listing edited and still public is replaced where it was, and one neither held nor public (a listing off
+        // the market that a refit rated) moves nothing: only a listing that joined or left moves rows.
+        if (held !== isPublicRow(row)) moves.inPlace = false;
       }
       copy(this.size);
       const next = new CountsSnapshot(version, this.engine, builder.columns(), builder.addedValues, this);
