@@ -96,7 +96,7 @@ export class VersionedCacheService {
   private readonly entries = new LRUCache<string, Entry>({ max: MAX_ENTRIES });
   private readonly answers = new LRUCache<string, Entry>({
     maxSize: ANSWER_CACHE_BYTES,
-    // The answer's JSON text, made once here and reused each time it is sent (jsonOf).
+    // The answer's JSON (UTF-8 bytes), made once here and reused each time it is sent (jsonOf).
     sizeCalculation: (entry) => Math.max(1, jsonOf(entry.value as object).length),
     ttl: ANSWER_TTL_MS,
   });

@@ -15,7 +15,7 @@ import { DataSource, IsNull, LessThan, Not } from 'typeorm';
 import { VehicleEntity } from '../entities/vehicle.entity';
 import { UNRATED_DEAL_RANK } from '../pricing/market-columns';
 import { VersionedCacheService } from '../../../infra/cache/versioned-cache.service';
-import { JsonText, jsonOf } from '../../../infra/http/json-text';
+import { JsonText, jsonWith } from '../../../infra/http/json-text';
 import { PUBLIC_COLUMNS, publicRowMapper, withDistance } from '../vehicle.mapper';
 import { distanceFrom } from '../../../infra/geo/radius';
 import { sqlEngineOf, type SqlEngine } from '../../../infra/database/sql-engine';
@@ -61,13 +61,13 @@ export class VehicleSearchService {
   }
 
   /**
-   * The same answer as `search`, as JSON text (the HTTP route's): the kept answer's text is made once, when it
-   * is kept, and sent as it is, with the parts that are not kept written beside it.
+   * The same answer as `search`, as JSON (the HTTP route's): the kept answer's JSON is made once, when it is
+   * kept, and sent as it is, with the parts that are not kept written before it.
    */
   async searchJson(dto: VehicleSearchDto): Promise<JsonText<VehicleSearchResult>> {
     const { result, rest } = await this.parts(dto);
     // Two objects' members in one: `{"available":…,` and the kept answer's members after its `{`.
-    return new JsonText(`${JSON.stringify(rest).slice(0, -1)},${jsonOf(result).slice(1)}`);
+    return new JsonText(jsonWith(rest, result));
   }
 
   /** A search's kept answer, and what is added to it each time (not kept with it). */
