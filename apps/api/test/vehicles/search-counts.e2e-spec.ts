@@ -8,6 +8,7 @@ import type { CountGroup, GroupCount } from '../../src/modules/vehicles/search/c
 import { LISTINGS_DATA_SET, SearchCounts } from '../../src/modules/vehicles/search/search-counts.service';
 import { toSearchRequest, whereOf, type NormalizedSearchFilters } from '../../src/modules/vehicles/search/search-filters';
 import { VehicleEntity } from '../../src/modules/vehicles/entities/vehicle.entity';
+import { ListingWriter } from '../../src/modules/vehicles/listing-writer.service';
 import { createVehicle, deleteVehicle, updateVehicle } from '../factories/vehicle.factory';
 import { registerUser } from '../factories/user.factory';
 import { startTestApp, type TestApp } from '../support/test-app';
@@ -184,6 +185,33 @@ describe('search counts from memory', () => {
     expect(idReads.length).toBe(idQueries.length);
     // Only the edited listing is asked about (the deleted one left the snapshot).
     for (const sql of idReads) expect(sql).toMatch(/^SELECT id FROM vehicles WHERE id IN \(\?\) AND /);
+  });
+
+  it("carries the id sets through a refit's estimates and a price edit without asking about any listing", async () => {
+    const idQueries = ['query=leather', 'query=turbo&make=bmw', 'features=Heated%20Seats', 'location=chicago', 'zipCode=60601&radius=100'];
+    expect(await counts.snapshotReady()).toBe(true);
+    for (const query of idQueries) await expectExact(query);
+    const rated = (await dataSource.query('SELECT id FROM vehicles ORDER BY id LIMIT 150')) as { id: number }[];
+    const [{ id: cut }] = (await dataSource.query('SELECT MIN(id) AS id FROM vehicles WHERE isPublic = 1')) as { id: number }[];
+
+    const asked: string[] = [];
+    const original = dataSource.query.bind(dataSource);
+    const query = jest.spyOn(dataSource, 'query').mockImplementation((sql: string, ...rest: unknown[]) => {
+      asked.push(sql);
+      return original(sql, ...(rest as [unknown[]]));
+    });
+    try {
+      // A refit's batches (ListingWriter.writeMarketEstimates, 100 a transaction), also of listings off the market, and a seller's price cut.
+      await t.app.get(ListingWriter).writeMarketEstimates(rated.map((r) => ({ id: Number(r.id), expectedPrice: 21_000, comparables: 12, basis: 'model' })));
+      await updateVehicle(t, Number(cut), { price: 4_321 });
+      expect(await counts.snapshotReady()).toBe(true);
+      // Searches not counted yet, so that their counts read the id sets (kept counts would answer the others).
+      for (const query of idQueries) await expectExact(`${query}&maxPrice=40000`);
+    } finally {
+      query.mockRestore();
+    }
+    // No listing's place in a keyword's, feature's or place's listings moved: none is asked about, and no set is read again.
+    expect(asked.filter((sql) => sql.startsWith('SELECT id FROM vehicles '))).toEqual([]);
   });
 
   it('follows a new listing with a new make (MariaDB reads every listing then, to ask its collation about the new text)', async () => {

@@ -111,12 +111,11 @@ const SQL_GROUPS: Record<CountGroup, { select: string; groupBy: string }> = {
 
 type Row = Record<string, unknown>;
 
-/** A snapshot read, with the log id it holds every change up to, and how it was read. */
 /** The changes of listings among the log's (their facts: ListingsChangeFacts). */
 const listingChanges = (changes: readonly DataChange[]) => changes.filter((change): change is DataChange<ListingsChangeFacts> => change.dataSet === LISTINGS_DATA_SET);
 
 /**
- * A snapshot read, with the position in the log it holds every change up to. From the changes: the listings read
+ * A snapshot read, with the log id it holds every change up to, and how it was read. From the changes: the listings read
  * again (`changedIds`), and those of them whose place in an id set may have moved (`idSetIds`, idSetsMayMove).
  */
 type Loaded = { snapshot: CountsSnapshot; from: number } & ({ read: 'all' } | { read: 'changes'; changedIds: number[]; idSetIds: number[] });
