@@ -24,7 +24,8 @@ export interface CheckpointReport {
  * Nest build and Jest, with no file of its own to ship. Loads `node:sqlite` without its experimental warning (as
  * node-sqlite.ts does), opens the database file on a connection of its own and, every `intervalMs`, runs a
  * PASSIVE checkpoint: it copies what it can without waiting for any reader or writer, and never makes one wait.
- * It reports a checkpoint that copied frames, and stops on 'stop'.
+ * It reports a checkpoint that copied frames, and a checkpoint that failed (once, until one succeeds: the next
+ * tick tries again), and stops on 'stop'.
  */
 const WORKER_SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads');
@@ -38,8 +39,18 @@ process.emitWarning = emit;
 const db = new DatabaseSync(workerData.path);
 const checkpoint = db.prepare('PRAGMA wal_checkpoint(PASSIVE)');
 let copied = -1;
+let failing = false;
 const timer = setInterval(() => {
-  const row = checkpoint.get();
+  let row;
+  try {
+    row = checkpoint.get();
+  } catch (error) {
+    // A file another process holds or that cannot be read now: tried again at the next tick, told once.
+    if (!failing) parentPort.postMessage({ failed: String(error && error.message) });
+    failing = true;
+    return;
+  }
+  failing = false;
   if (row.checkpointed > 0 && row.checkpointed !== copied) parentPort.postMessage({ log: row.log, checkpointed: row.checkpointed });
   copied = row.checkpointed;
 }, workerData.intervalMs);
@@ -81,7 +92,10 @@ export class SqliteCheckpointer implements OnApplicationBootstrap, OnModuleDestr
     const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { path, intervalMs: CHECKPOINT_INTERVAL_MS } });
     // The thread never keeps the process alive: the app's shutdown stops it, and a process that ends without one loses nothing.
     worker.unref();
-    worker.on('message', (report: CheckpointReport) => (this.lastCheckpoint = report));
+    worker.on('message', (report: CheckpointReport | { failed: string }) => {
+      if ('failed' in report) this.logger.warn(`SQLite checkpoint failed, tried again every ${CHECKPOINT_INTERVAL_MS} ms: ${report.failed}`);
+      else this.lastCheckpoint = report;
+    });
     worker.on('error', (error) => {
       this.logger.warn(`SQLite checkpointer failed, the connection checkpoints itself again: ${error.message}`);
       void this.selfCheckpointing();
