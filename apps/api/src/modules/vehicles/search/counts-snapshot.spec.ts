@@ -298,10 +298,34 @@ describe('CountsSnapshot.withChanges and its sort orders', () => {
     for (const column of Object.keys(orders(before))) {
       if (column !== 'dealRank') expect({ column, kept: orders(after)[column] === orders(before)[column] }).toEqual({ column, kept: true });
     }
+    // The rows stayed where they were: every column but the deal rank is shared, not copied.
+    expect(after.columns.ids).toBe(before.columns.ids);
+    expect(after.columns.numbers.price).toBe(before.columns.numbers.price);
+    expect(after.columns.text.makeKey).toBe(before.columns.text.makeKey);
+    expect(after.columns.numbers.dealRank).not.toBe(before.columns.numbers.dealRank);
     const byId = new Map(rows.map((r) => [Number(r.id), r]));
     for (const r of rerated) byId.set(Number(r.id), r);
     const fresh = snapshotOf(2, [...byId.values()].sort((a, b) => Number(a.id) - Number(b.id)));
     for (const filters of FILTERS) for (const sortBy of SORTS) expect(after.page(filters, sortBy, 0, 1000)).toEqual(fresh.page(filters, sortBy, 0, 1000));
+  });
+});
+
+describe('CountsSnapshot.withChanges in place, with a text value new to the snapshot', () => {
+  it('copies the rows then, and holds what a snapshot read afresh holds', () => {
+    const next = random(5);
+    const rows = Array.from({ length: 200 }, (_, i) => row(2 * i + 1, next));
+    const before = snapshotOf(1, rows);
+    for (const sortBy of ['price_asc', 'deal_asc'] as const) before.page({ terms: [], features: [] }, sortBy, 0, 24);
+    const renamed = { ...rows[10], makeKey: 'skoda', make: 'Škoda', modelKey: 'octavia', model: 'Octavia', isPublic: 1 };
+    const after = before.withChanges(2, [renamed]);
+    expect(after.addedValues).toBeGreaterThan(0);
+    const fresh = snapshotOf(2, rows.map((r) => (r.id === renamed.id ? renamed : r)));
+    for (const filters of [...FILTERS, { terms: [], features: [], makeKey: 'skoda' }]) {
+      // In any order: codes (the order count answers groups in) follow the order values were first read in.
+      const sorted = (counts: GroupCount[] | undefined) => counts?.sort((a, b) => String(a.value).localeCompare(String(b.value)));
+      for (const group of GROUPS) expect(sorted(after.count(filters, group))).toEqual(sorted(fresh.count(filters, group)));
+      expect(after.page(filters, 'price_asc', 0, 1000)).toEqual(fresh.page(filters, 'price_asc', 0, 1000));
+    }
   });
 });
 
