@@ -149,6 +149,17 @@ describe('search counts from memory', () => {
     return { changes: of('changes'), all: of('all') };
   };
 
+  /** Records the SQL the app sends through the connection until `query.mockRestore()`. */
+  const recordQueries = () => {
+    const asked: string[] = [];
+    const original = dataSource.query.bind(dataSource);
+    const query = jest.spyOn(dataSource, 'query').mockImplementation((sql: string, ...rest: unknown[]) => {
+      asked.push(sql);
+      return original(sql, ...(rest as [unknown[]]));
+    });
+    return { asked, query };
+  };
+
   it('brings the id sets (keywords, features, place, radius) and the counts forward from the changed listings, reading only those', async () => {
     const idQueries = ['query=leather', 'query=turbo&make=bmw', 'features=Heated%20Seats', 'location=chicago', 'zipCode=60601&radius=100'];
     const queries = [...idQueries, '', 'make=toyota&maxPrice=30000', 'bodyType=suv'];
@@ -161,12 +172,7 @@ describe('search counts from memory', () => {
     await deleteVehicle(t, loses);
     expect(await dataSource.query(`SELECT id FROM vehicles WHERE id = ? AND ${leather.sql}`, [gains, ...leather.params])).toHaveLength(1);
 
-    const asked: string[] = [];
-    const original = dataSource.query.bind(dataSource);
-    const query = jest.spyOn(dataSource, 'query').mockImplementation((sql: string, ...rest: unknown[]) => {
-      asked.push(sql);
-      return original(sql, ...(rest as [unknown[]]));
-    });
+    const { asked, query } = recordQueries();
     try {
       const before = await changesRead();
       const countedBefore = await memoryReads();
@@ -194,12 +200,7 @@ describe('search counts from memory', () => {
     const rated = (await dataSource.query('SELECT id FROM vehicles ORDER BY id LIMIT 150')) as { id: number }[];
     const [{ id: cut }] = (await dataSource.query('SELECT MIN(id) AS id FROM vehicles WHERE isPublic = 1')) as { id: number }[];
 
-    const asked: string[] = [];
-    const original = dataSource.query.bind(dataSource);
-    const query = jest.spyOn(dataSource, 'query').mockImplementation((sql: string, ...rest: unknown[]) => {
-      asked.push(sql);
-      return original(sql, ...(rest as [unknown[]]));
-    });
+    const { asked, query } = recordQueries();
     try {
       // A refit's batches (ListingWriter.writeMarketEstimates, 100 a transaction), also of listings off the market, and a seller's price cut.
       await t.app.get(ListingWriter).writeMarketEstimates(rated.map((r) => ({ id: Number(r.id), expectedPrice: 21_000, comparables: 12, basis: 'model' })));
