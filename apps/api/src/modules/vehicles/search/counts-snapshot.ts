@@ -267,8 +267,7 @@ export class CountsSnapshot {
       const values = this.columns.numbers[column];
       let copied: Float64Array | undefined;
       for (let k = 0; k < rows.length; k += 1) {
-        const raw = replacing[k][column];
-        const value = raw === null || raw === undefined ? Number.NaN : Number(raw);
+        const value = heldNumber(replacing[k][column]);
         if (Object.is(values[rows[k]], value)) continue;
         copied ??= values.slice();
         copied[rows[k]] = value;
@@ -934,6 +933,9 @@ export interface SnapshotColumns {
 /** A listing row as a change is read: with whether it is public now. */
 export type ChangedRow = SnapshotRow & { isPublic: unknown };
 
+/** A numeric column's value as the snapshot holds it: NaN for NULL. */
+const heldNumber = (value: unknown): number => (value === null || value === undefined ? Number.NaN : Number(value));
+
 const isPublicRow = (row: ChangedRow) => row.isPublic === true || Number(row.isPublic) === 1;
 
 /**
@@ -980,8 +982,7 @@ export class SnapshotBuilder {
         codes[i] = code;
       }
       for (const column of NUMERIC) {
-        const value = row[column];
-        this.numbers[column][i] = value === null || value === undefined ? Number.NaN : Number(value);
+        this.numbers[column][i] = heldNumber(row[column]);
       }
       this.size += 1;
     }

@@ -436,6 +436,13 @@ export class SearchCounts implements OnModuleDestroy {
     )) as (ChangedRow & { changedInVersion: number | string | null })[];
     if (changed.length > MAX_CHANGED_SHARE_OF(held.size)) return 'read all';
     let next = held.withChanges(version, changed);
+    const fromChanges = (snapshot: CountsSnapshot): Loaded => ({
+      snapshot,
+      from,
+      read: 'changes',
+      changedIds: changed.map((r) => Number(r.id)),
+      idSetIds: idSetsMayMove(listingChanges(since), changed, from),
+    });
     // Changes that each kept a listing on or off the market (a seller's price edit) leave the number of public
     // listings as it was: no count of them (a pass over the index) at every catch-up.
     const keptMarket = (change: DataChange) => {
@@ -444,7 +451,7 @@ export class SearchCounts implements OnModuleDestroy {
     };
     if (since.every(keptMarket) && changed.every((r) => Boolean(Number(r.isPublic)) === (held.indexOf(Number(r.id)) >= 0))) {
       if (this.engine !== 'sqlite' && next.addedValues > 0) return 'read all';
-      return { snapshot: next, from, read: 'changes', changedIds: changed.map((r) => Number(r.id)), idSetIds: idSetsMayMove(listingChanges(since), changed, from) };
+      return fromChanges(next);
     }
     const publicCount = await this.publicCount();
     if (next.size > publicCount) next = held.withChanges(version, changed, await this.publicIds(Math.max(held.idLimit, next.idLimit)));
@@ -454,7 +461,7 @@ export class SearchCounts implements OnModuleDestroy {
     if (next.size !== publicCount || (this.engine !== 'sqlite' && next.addedValues > 0)) {
       return (await this.cache.position()).version !== version ? undefined : 'read all';
     }
-    return { snapshot: next, from, read: 'changes', changedIds: changed.map((r) => Number(r.id)), idSetIds: idSetsMayMove(listingChanges(since), changed, from) };
+    return fromChanges(next);
   }
 
   /**
