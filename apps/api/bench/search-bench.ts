@@ -5,7 +5,7 @@
  *
  *   npm run bench:search -- [--n 100000] [--engines sqlite,mysql] [--mysql mysql://root@127.0.0.1:3306/cm_bench]
  *                           [--db mysql://…] [--duration 10] [--connections 16] [--searches 20000] [--reuse] [--reset]
- *                           [--mixes-only]
+ *                           [--mixes-only | --sql-only]
  *
  * The realistic mix draws from --searches distinct searches (20,000) with Zipf-like popularity and reports the
  * share answered from kept answers (its cache hit rate); then the same while the market moves: an edit a second,
@@ -17,7 +17,8 @@
  * --reuse). `--engines sqlite` or `--engines mysql` measures one. `--db <mysql URL>` measures that database
  * only; it is created if missing, and an existing one must be empty unless --reuse (measure its listings as
  * they are) or --reset (drop and recreate it). `--mixes-only` measures the three mixes alone (after the cold passes),
- * without each kind on its own nor the bare reference: for iterating on the mixes.
+ * without each kind on its own nor the bare reference: for iterating on the mixes. `--sql-only` measures the bare
+ * reference alone (each kind's page queries straight on the driver, no server): for iterating on the page queries.
  */
 import autocannon from 'autocannon';
 import { fork, type ChildProcess } from 'node:child_process';
@@ -72,10 +73,11 @@ interface Options {
   /** Distinct searches in the realistic mix's population. */
   searches: number;
   mixesOnly: boolean;
+  sqlOnly: boolean;
 }
 
 function parseArgs(argv: string[]): Options {
-  const options: Options = { n: 100_000, engines: ['sqlite', 'mysql'], mysql: DEFAULT_MYSQL, scratchMysql: true, duration: 10, connections: 16, reuse: false, reset: false, searches: 20_000, mixesOnly: false };
+  const options: Options = { n: 100_000, engines: ['sqlite', 'mysql'], mysql: DEFAULT_MYSQL, scratchMysql: true, duration: 10, connections: 16, reuse: false, reset: false, searches: 20_000, mixesOnly: false, sqlOnly: false };
   for (let i = 0; i < argv.length; i += 1) {
     const [flag, inline] = argv[i].split('=', 2);
     const value = () => inline ?? argv[++i];
@@ -90,11 +92,13 @@ function parseArgs(argv: string[]): Options {
       case '--reset': options.reset = true; break;
       case '--searches': options.searches = Number(value()); break;
       case '--mixes-only': options.mixesOnly = true; break;
+      case '--sql-only': options.sqlOnly = true; break;
       default: throw new Error(`Unknown option ${argv[i]}`);
     }
   }
   if (!Number.isInteger(options.n) || options.n < 1) throw new Error('--n must be a positive whole number');
   if (!Number.isInteger(options.searches) || options.searches < 1) throw new Error('--searches must be a positive whole number');
+  if (options.mixesOnly && options.sqlOnly) throw new Error('--mixes-only and --sql-only measure different things: pass one');
   if (options.engines.length === 0 || options.engines.some((e) => e !== 'sqlite' && e !== 'mysql')) throw new Error('--engines takes sqlite, mysql or both');
   // The scratch database is the bench's own: seeded afresh each run unless its listings are reused.
   if (options.scratchMysql && !options.reuse) options.reset = true;
@@ -639,6 +643,27 @@ interface EngineReport {
   rssMb: number;
 }
 
+/** The bare reference (bareReference) of one engine, printed beside the API's figures per kind when it has them. */
+async function printBareReference(url: string, engine: string, options: Options, apiResults: Measured[], pageIds?: Map<string, number[]>): Promise<{ sql: Measured[]; api: Measured[] }> {
+  log(`\nBare reference: each kind's page queries straight on the driver (${engine.startsWith('SQLite') ? 'one at a time, in process' : `${options.connections} connections`}), ${options.duration / 2} s per kind:`);
+  log('  SQL = the page query the API runs when the counts are in SQL (SEARCH_COUNTS=sql, or no snapshot yet): the');
+  log('  page found in SQL; as sent = what the API sends for a page on a miss whose rows it does not keep: the rows of the ids');
+  log('  the counts snapshot (or "Best match"\'s kept ranking) found, by primary key, and the SQL page query for the sorts the');
+  log('  snapshot does not hold (views). A listing\'s row, once read, is kept until it changes: most misses send no query.');
+  const { sql: bare, api: asSent } = await bareReference(url, queryKinds(), options.duration / 2, options.connections, pageIds);
+  const head = `${'search'.padEnd(28)}${'SQL p50'.padStart(9)}${'SQL p95'.padStart(9)}${'queries/s'.padStart(11)}${'as sent p95'.padStart(13)}${'queries/s'.padStart(11)}${'API p95'.padStart(9)}${'API req/s'.padStart(11)}`;
+  log(head);
+  log('-'.repeat(head.length));
+  for (const b of bare) {
+    const api = apiResults.find((r) => r.name === b.name);
+    const sent = asSent.find((r) => r.name === b.name);
+    log(
+      `${b.name.padEnd(28)}${b.p50.toFixed(2).padStart(9)}${b.p95.toFixed(2).padStart(9)}${b.rps.toFixed(0).padStart(11)}${(sent ? sent.p95.toFixed(2) : '-').padStart(13)}${(sent ? sent.rps.toFixed(0) : '-').padStart(11)}${(api ? api.p95.toFixed(1) : '-').padStart(9)}${(api ? api.rps.toFixed(0) : '-').padStart(11)}`,
+    );
+  }
+  return { sql: bare, api: asSent };
+}
+
 async function benchEngine(target: Engine, options: Options): Promise<EngineReport> {
   const { url, engine } = await prepareDatabase(target, options);
   log(`Search bench: ${engine}, ${options.n.toLocaleString('en-US')} listings, ${options.connections} connections, ${options.duration} s per kind`);
@@ -651,6 +676,11 @@ async function benchEngine(target: Engine, options: Options): Promise<EngineRepo
   log(`Database size: ${await databaseSize(dataSource, url)}`);
   await explain(dataSource);
   await dataSource.destroy();
+  if (options.sqlOnly) {
+    const { sql: bare, api: asSent } = await printBareReference(url, engine, options, []);
+    const none: ColdPass = { count: 0, p50: 0, p95: 0, max: 0, fromMemory: 0, counted: 0 };
+    return { engine, cold: none, coldAfterWrite: none, api: [], bare, asSent, hitRates: new Map(), seedSeconds, readySeconds: 0, rssMb: 0 };
+  }
 
   const { child, base, readySeconds } = await startServer(url);
   const apiResults: Measured[] = [];
@@ -751,23 +781,7 @@ async function benchEngine(target: Engine, options: Options): Promise<EngineRepo
     await exited;
   }
 
-  log(`\nBare reference: each kind's page queries straight on the driver (${engine.startsWith('SQLite') ? 'one at a time, in process' : `${options.connections} connections`}), ${options.duration / 2} s per kind:`);
-  log('  SQL = the page query the API runs when the counts are in SQL (SEARCH_COUNTS=sql, or no snapshot yet): the');
-  log('  page found in SQL; as sent = what the API sends for a page on a miss whose rows it does not keep: the rows of the ids');
-  log('  the counts snapshot (or "Best match"\'s kept ranking) found, by primary key, and the SQL page query for the sorts the');
-  log('  snapshot does not hold (views). A listing\'s row, once read, is kept until it changes: most misses send no query.');
-  const { sql: bare, api: asSent } = options.mixesOnly ? { sql: [], api: [] } : await bareReference(url, queryKinds(), options.duration / 2, options.connections, pageIds);
-  const head = `${'search'.padEnd(28)}${'SQL p50'.padStart(9)}${'SQL p95'.padStart(9)}${'queries/s'.padStart(11)}${'as sent p95'.padStart(13)}${'queries/s'.padStart(11)}${'API p95'.padStart(9)}${'API req/s'.padStart(11)}`;
-  log(head);
-  log('-'.repeat(head.length));
-  for (const b of bare) {
-    const api = apiResults.find((r) => r.name === b.name);
-    const sent = asSent.find((r) => r.name === b.name);
-    if (!api) continue;
-    log(
-      `${b.name.padEnd(28)}${b.p50.toFixed(2).padStart(9)}${b.p95.toFixed(2).padStart(9)}${b.rps.toFixed(0).padStart(11)}${(sent ? sent.p95.toFixed(2) : '-').padStart(13)}${(sent ? sent.rps.toFixed(0) : '-').padStart(11)}${api.p95.toFixed(1).padStart(9)}${api.rps.toFixed(0).padStart(11)}`,
-    );
-  }
+  const { sql: bare, api: asSent } = options.mixesOnly ? { sql: [], api: [] } : await printBareReference(url, engine, options, apiResults, pageIds);
   log(`API p95: the app over HTTP (validation, cache, JSON; ${options.connections} requests in flight), each kind on its own.`);
   if (target === 'sqlite' && !options.reuse && existsSync(url.slice('sqlite:'.length))) log(`(SQLite file kept for --reuse: ${url.slice('sqlite:'.length)})`);
   return { engine, cold, coldAfterWrite, api: apiResults, bare, asSent, hitRates, seedSeconds, readySeconds, rssMb };
@@ -831,7 +845,7 @@ async function main(): Promise<void> {
   log(`This machine: ${machineSpeed().toFixed(0)} ms for the bench's fixed piece of work (counting passes and JSON; lower is faster), load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
   const reports: EngineReport[] = [];
   for (const engine of options.engines) reports.push(await benchEngine(engine, options));
-  if (reports.length > 1) printSideBySide(reports, options);
+  if (reports.length > 1 && !options.sqlOnly) printSideBySide(reports, options);
   if (reports.some((r) => r.api.some((m) => m.errors > 0))) process.exitCode = 1;
 }
 
