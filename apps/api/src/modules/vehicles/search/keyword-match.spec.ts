@@ -38,11 +38,12 @@ describe('keyword matching', () => {
   });
 
   it('checks each row on its own when the query walks another index in order', () => {
-    expect(keywordWhere(['porshe'], 'sqlite', 'perRow').parts).toEqual([{ sql: 'searchText REGEXP ?', params: ['(^|[^\\p{L}\\p{N}])(porshe|porsche)'] }]);
+    const either = "(searchText LIKE ? ESCAPE '!' OR searchText LIKE ? ESCAPE '!') AND searchText REGEXP ?";
+    expect(keywordWhere(['porshe'], 'sqlite', 'perRow').parts).toEqual([{ sql: either, params: ['%porshe%', '%porsche%', '(^|[^\\p{L}\\p{N}])(porshe|porsche)'] }]);
     expect(keywordWhere(['porshe', 'f-150'], 'mysql', 'perRow')).toEqual({
       parts: [
-        { sql: 'searchText REGEXP ?', params: ["(^|[^\\p{L}\\p{N}_'])(porshe|porsche)"] },
-        { sql: 'searchText REGEXP ?', params: ["(^|[^\\p{L}\\p{N}_'])(150)"] },
+        { sql: either, params: ['%porshe%', '%porsche%', "(^|[^\\p{L}\\p{N}_'])(porshe|porsche)"] },
+        { sql: "(searchText LIKE ? ESCAPE '!') AND searchText REGEXP ?", params: ['%150%', "(^|[^\\p{L}\\p{N}_'])(150)"] },
         { sql: "searchText LIKE ? ESCAPE '!'", params: ['%f-150%'] },
       ],
       match: '+(porshe* porsche*) +(150*)',
