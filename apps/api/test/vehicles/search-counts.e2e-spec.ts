@@ -215,6 +215,33 @@ describe('search counts from memory', () => {
     expect(asked.filter((sql) => sql.startsWith('SELECT id FROM vehicles '))).toEqual([]);
   });
 
+  it('keeps "Best match"\'s ranking of a keyword when a listing that cannot hold the word is listed, and ranks again for one that can', async () => {
+    const search = async (query: string) => {
+      const res = await t.client().get(`/api/vehicles/search?${query}`);
+      expect(res.status).toBe(200);
+      return res.body as { total: number; vehicles: { id: number }[] };
+    };
+    const before = await search('query=leather&sortBy=relevance_desc');
+    const { asked, query } = recordQueries();
+    try {
+      const cloth = await createVehicle(t, sellerId, { make: 'Lotus', model: 'Exige', description: 'Cloth seats and a manual gearbox', features: [] });
+      expect(cloth.searchText).not.toContain('leather');
+      // A page no answer holds yet: it reads the kept ranking, and the whole answer before it is kept too.
+      expect((await search('query=leather&sortBy=relevance_desc&page=2')).total).toBe(before.total);
+      expect(await search('query=leather&sortBy=relevance_desc')).toEqual(before);
+      expect(asked.filter((sql) => sql.includes('AS relevance'))).toEqual([]);
+
+      const leather = await createVehicle(t, sellerId, { make: 'Lotus', model: 'Evora', description: 'Red leather seats', features: [] });
+      const after = await search('query=leather&sortBy=relevance_desc&page=3');
+      expect(after.total).toBe(before.total + 1);
+      expect(asked.filter((sql) => sql.includes('AS relevance'))).toHaveLength(1);
+      await deleteVehicle(t, leather.id);
+      await deleteVehicle(t, cloth.id);
+    } finally {
+      query.mockRestore();
+    }
+  });
+
   it('follows a new listing with a new make (MariaDB reads every listing then, to ask its collation about the new text)', async () => {
     const before = await changesRead();
     const created = await createVehicle(t, sellerId, { make: 'Zagato', model: 'Raptor', price: 123456, bodyType: 'coupe' });

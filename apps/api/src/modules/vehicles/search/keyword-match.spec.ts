@@ -1,4 +1,4 @@
-import { alternativesOf, corrections, keywordWhere, tokensOf } from './keyword-match';
+import { alternativesOf, corrections, keywordWhere, mayMatchKeywords, tokensOf } from './keyword-match';
 
 describe('keyword matching', () => {
   it('splits words as both full-text indexes do', () => {
@@ -75,5 +75,15 @@ describe('keyword matching', () => {
 
   it('puts nothing into the query without words', () => {
     expect(keywordWhere([], 'sqlite')).toEqual({ parts: [] });
+  });
+
+  it('rules out a listing only when its text holds no form of some typed word (mayMatchKeywords)', () => {
+    const text = 'porsche 911 carrera 2019 coupe f-150 x5 leather seats';
+    expect(mayMatchKeywords(['leath'], text)).toBe(true);
+    expect(mayMatchKeywords(['porshe'], text)).toBe(true);
+    expect(mayMatchKeywords(['f-150', 'x5'], text)).toBe(true);
+    expect(mayMatchKeywords(['leather', 'hybrid'], text)).toBe(false);
+    expect(mayMatchKeywords(['f-250'], text)).toBe(false);
+    expect(mayMatchKeywords(['--'], text)).toBe(true);
   });
 });

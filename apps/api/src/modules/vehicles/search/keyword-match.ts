@@ -181,6 +181,22 @@ function indexable(token: string, engine: SqlEngine): boolean {
 }
 
 /**
+ * Whether a listing whose folded search text (foldText) is `text` may match the typed words `terms`: false only
+ * when it cannot on either engine. Every way keywordWhere matches a word (a full-text prefix of the word or of
+ * one of its alternatives, a LIKE of the word) finds that word or alternative somewhere in the text, so a word
+ * none of whose forms the text holds rules the listing out. The change log's facts carry the text
+ * (ListingFacts.text), so a listing approved or edited drops only the keyword searches it could be in.
+ */
+export function mayMatchKeywords(terms: readonly string[], text: string): boolean {
+  return terms.every((term) => {
+    const tokens = tokensOf(term);
+    if (tokens.length === 0) return true;
+    const forms = tokens.length === 1 ? [term, ...alternativesOf(term)] : [term];
+    return forms.some((form) => text.includes(form));
+  });
+}
+
+/**
  * How a query reads the keywords' matches: through the full-text index in its WHERE (`index`), row by row
  * while it walks another index in order (`perRow`), or from the full-text matches its FROM joins (`joined`).
  */

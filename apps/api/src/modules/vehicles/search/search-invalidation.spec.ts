@@ -59,7 +59,18 @@ describe('couldMatch', () => {
     expect(couldMatch(filters({ exteriorColor: ['black'] }), { ...toyota, color: null })).toBe(false);
   });
 
-  it('takes the filters it cannot check (keywords, features, place, radius) to pass, and a listing off the market to match nothing', () => {
+  it('rules a listing out of keyword searches its text cannot match, and one without text out of every keyword search', () => {
+    const turbo = { ...toyota, text: 'toyota supra turbo 2020 coupe leather seats' };
+    expect(couldMatch(filters({ terms: ['turbo'] }), turbo)).toBe(true);
+    expect(couldMatch(filters({ terms: ['leat'] }), turbo)).toBe(true);
+    expect(couldMatch(filters({ terms: ['hybrid'] }), turbo)).toBe(false);
+    expect(couldMatch(filters({ terms: ['turbo', 'hybrid'] }), turbo)).toBe(false);
+    // A misspelling reads its correction too ("toyta" is one edit from the catalogue's Toyota).
+    expect(couldMatch(filters({ terms: ['toyta'] }), turbo)).toBe(true);
+    expect(couldMatch(filters({ terms: ['turbo'] }), { ...toyota, text: null })).toBe(false);
+  });
+
+  it('takes the filters it cannot check (features, place, radius; keywords without the text) to pass, and a listing off the market to match nothing', () => {
     expect(couldMatch(filters({ terms: ['turbo'], features: [['sunroof']], location: 'austin', near: { lat: 30, lng: -97, radius: 50 } }), toyota)).toBe(true);
     expect(couldMatch(filters(), { ...toyota, isPublic: false })).toBe(false);
     expect(couldMatch(filters(), null)).toBe(false);
@@ -180,8 +191,38 @@ describe("a refit's estimates (MarketChangeFacts)", () => {
     expect(keepsMarket(refit(7).facts!)).toBe(true);
     expect(publicCountDependsOn(refit(7), undefined)).toBe(false);
     expect(textDependsOn(refit(7), undefined)).toBe(false);
-    expect(rankedDependsOn(refit(7), undefined)).toBe(false);
+    expect(rankedDependsOn(['turbo'])(refit(7), undefined)).toBe(false);
     expect(availableChanged(refit(7).facts!)).toBe(true);
+  });
+});
+
+describe('rankedDependsOn ("Best match"\'s kept ranking of a keyword\'s matches)', () => {
+  const hidden = { ...toyota, isPublic: false, status: 'pending' };
+  const leather = { ...toyota, text: 'toyota camry 2020 sedan leather seats' };
+  const cloth = { ...toyota, text: 'toyota camry 2020 sedan cloth seats' };
+  const ranking = rankedDependsOn(['leather']);
+
+  it('drops on a listing that joins or leaves the market or changes its text while its text may hold the keywords', () => {
+    expect(ranking(change(hidden, leather), undefined)).toBe(true);
+    expect(ranking(change(leather, hidden), undefined)).toBe(true);
+    expect(ranking(change(cloth, leather, true), undefined)).toBe(true);
+    expect(ranking(change(leather, cloth, true), undefined)).toBe(true);
+    expect(ranking(change(null, leather), undefined)).toBe(true);
+  });
+
+  it('keeps it when the listing cannot hold the keywords, or only its price changed, and drops it on a change logged without facts or text', () => {
+    expect(ranking(change(hidden, cloth), undefined)).toBe(false);
+    expect(ranking(change(cloth, hidden), undefined)).toBe(false);
+    expect(ranking(change(cloth, { ...cloth, text: 'toyota camry 2020 sedan cloth seats sunroof' }, true), undefined)).toBe(false);
+    expect(ranking(change(leather, { ...leather, price: 9_000 }), undefined)).toBe(false);
+    expect(ranking({ id: 1, dataSet: 'listings', facts: null }, undefined)).toBe(true);
+    expect(ranking(change(hidden, toyota), undefined)).toBe(true);
+  });
+
+  it('keeps a keyword search\'s whole answer when a listing that cannot match is approved', () => {
+    const depends = searchDependsOn(filters({ terms: ['leather'] }), 'created_desc');
+    expect(depends(change(hidden, cloth, false, 99), answer([1, 2]))).toBe(false);
+    expect(depends(change(hidden, leather, false, 99), answer([1, 2]))).toBe(true);
   });
 });
 

@@ -2,6 +2,7 @@ import { PRICE_BANDS, type PublicVehicle, type SortOption, type VehicleSearchRes
 import type { DataChange, DependsOn } from '../../../infra/cache/versioned-cache.service';
 import { UNRATED_DEAL_RANK } from '../pricing/market-columns';
 import type { VehicleEntity } from '../entities/vehicle.entity';
+import { mayMatchKeywords } from './keyword-match';
 import { COLUMN_FILTERS, withoutDimension, type FacetDimension, type NormalizedSearchFilters } from './search-filters';
 
 /**
@@ -31,6 +32,11 @@ export interface ListingFacts {
   /** priceReducedAt and createdAt as epoch ms (sorts). */
   reducedAt: number | null;
   createdAt: number | null;
+  /**
+   * The listing's folded search text (searchText), while it is public: what keywords match (mayMatchKeywords).
+   * Absent from changes logged before it was recorded, and off the market, where no search can find the listing.
+   */
+  text?: string | null;
 }
 
 /** One listing's change as the log holds it. */
@@ -156,6 +162,8 @@ export function listingFacts(row: FactsSource): ListingFacts {
     dealRank: num(row.dealRank),
     reducedAt: time(row.priceReducedAt),
     createdAt: time(row.createdAt),
+    // A row read without its text (undefined) leaves the text unknown: keywords are then taken to match.
+    ...(row.isPublic && row.searchText !== undefined ? { text: text(row.searchText) } : {}),
   };
 }
 
@@ -177,8 +185,9 @@ const sameText = (a: string | null, b: string) => a !== null && a.toLowerCase() 
 
 /**
  * Whether the listing could match the filters: its columns pass every column filter (as whereOf and the counts
- * snapshot compare them; NULL never equals nor falls in a range). The filters the facts do not hold
- * (keywords, features, place, radius) are taken to pass.
+ * snapshot compare them; NULL never equals nor falls in a range), and its text may hold the keywords
+ * (mayMatchKeywords; a listing without text matches none). The filters the facts do not hold (features,
+ * place, radius; keywords in changes logged without the text) are taken to pass.
  */
 export function couldMatch(filters: NormalizedSearchFilters, facts: ListingFacts | null): boolean {
   if (!facts || !facts.isPublic) return false;
@@ -192,6 +201,7 @@ export function couldMatch(filters: NormalizedSearchFilters, facts: ListingFacts
       if (!values.some((v) => sameText(String(value), v))) return false;
     } else if (op === '>=' ? Number(value) < Number(wanted) : Number(value) > Number(wanted)) return false;
   }
+  if (filters.terms.length > 0 && facts.text !== undefined && (facts.text === null || !mayMatchKeywords(filters.terms, facts.text))) return false;
   return true;
 }
 
@@ -350,5 +360,17 @@ export function rowDependsOn<T>(listingId: (row: T) => number): DependsOn<T, Lis
   return (logged, row) => logged.facts === null || changesListing(logged.facts, listingId(row));
 }
 
-/** What the ranked matches of keywords ("Best match") depend on: a listing's text, or a listing joining or leaving the market. */
-export const rankedDependsOn: DependsOn<unknown, ListingsChangeFacts> = (logged) => logged.facts === null || textChangedIn(logged.facts) || movesMarket(logged.facts);
+/**
+ * What the ranked matches of the keywords `terms` ("Best match") depend on: a listing whose text changed or
+ * that joined or left the market, when its text may hold the keywords before or after (couldMatch): a listing
+ * approved, sold or edited drops only the rankings it could be in, where any of them dropped every ranking.
+ */
+export function rankedDependsOn(terms: readonly string[]): DependsOn<unknown, ListingsChangeFacts> {
+  const keywords: NormalizedSearchFilters = { terms: [...terms], features: [] };
+  return (logged) => {
+    const change = logged.facts;
+    if (change === null) return true;
+    if (isMarket(change) || (!change.textChanged && !movesMarket(change))) return false;
+    return couldMatch(keywords, change.before) || couldMatch(keywords, change.after);
+  };
+}

@@ -135,8 +135,8 @@ export class VehicleSearchService {
   /**
    * "Best match", the top N of the keywords' matches: ranking them is a pass over every match (on MariaDB 100 ms
    * to seconds for a common word at 100,000 listings), so the ranked ids of every public match are read once and
-   * kept until a listing's text changes or a listing joins or leaves the market (rankedDependsOn), not when a
-   * price or mileage does. A page then checks its other filters on the ranked ids in the counts snapshot
+   * kept until a listing that may hold the keywords changes its text or joins or leaves the market
+   * (rankedDependsOn), not when a price or mileage does. A page then checks its other filters on the ranked ids in the counts snapshot
    * (SearchCounts.firstOfRanked; when it cannot, RANKED_CHUNK at a time by primary key), and reads its own rows:
    * the order is the SQL's (relevance, then id), which no other filter changes.
    */
@@ -150,7 +150,7 @@ export class VehicleSearchService {
         const rows = (await this.dataSource.query(q.sql, q.params)) as { id: number | string }[];
         return Int32Array.from(rows, (r) => Number(r.id));
       },
-      rankedDependsOn,
+      rankedDependsOn(filters.terms),
     );
     const others: NormalizedSearchFilters = { ...filters, terms: [] };
     let ids: number[];
