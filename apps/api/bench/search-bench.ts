@@ -595,7 +595,10 @@ async function bareReference(url: string, kinds: QueryKind[], seconds: number, c
       for (const path of kind.paths) {
         const { filters, sortBy, page, limit } = requestOf(path);
         const offset = (page - 1) * limit;
-        const index = pageIndex(filters, sortBy, await count(filters), publicTotal, offset + limit);
+        const matching = await count(filters);
+        // A page at or past the end (no match at all) is answered from the counts: the API sends no page query.
+        if (offset >= matching) continue;
+        const index = pageIndex(filters, sortBy, matching, publicTotal, offset + limit);
         // In SQL: the page query ("Nearest first": its rings, as VehicleSearchService.page reads them).
         const q = { filters, index, limit, offset, engine, columns: PUBLIC_COLUMNS };
         const query: Page = sortBy === 'distance_asc' ? { rings: nearestPageQueries(q), limit } : pageQuery({ ...q, sortBy });
@@ -605,7 +608,7 @@ async function bareReference(url: string, kinds: QueryKind[], seconds: number, c
         const byIds = snapshotSorts(sortBy) || (sortBy === 'relevance_desc' && filters.terms.length > 0);
         if (ids) asSent.push(byIds ? (ids.length > 0 ? rowsQuery(ids, PUBLIC_COLUMNS) : { sql: 'SELECT 1', params: [] }) : query);
       }
-      sql.push(await time(kind.name, queries));
+      if (queries.length > 0) sql.push(await time(kind.name, queries));
       if (asSent.length > 0) api.push(await time(kind.name, asSent));
     }
     return { sql, api };
