@@ -189,11 +189,26 @@ function indexable(token: string, engine: SqlEngine): boolean {
  */
 export function mayMatchKeywords(terms: readonly string[], text: string): boolean {
   return terms.every((term) => {
-    const tokens = tokensOf(term);
-    if (tokens.length === 0) return true;
-    const forms = tokens.length === 1 ? [term, ...alternativesOf(term)] : [term];
-    return forms.some((form) => text.includes(form));
+    const forms = formsOf(term);
+    return forms.length === 0 || forms.some((form) => text.includes(form));
   });
+}
+
+/**
+ * A typed word's forms as keywordWhere matches them (none: it matches every listing), kept per word: finding a
+ * misspelling's corrections compares it with every catalogue word, and each change is checked against every
+ * kept keyword answer (at a million listings that search took 1 % of the thread during a live market).
+ */
+const formsKept = new Map<string, readonly string[]>();
+const MAX_FORMS_KEPT = 2000;
+function formsOf(term: string): readonly string[] {
+  let forms = formsKept.get(term);
+  if (forms) return forms;
+  const tokens = tokensOf(term);
+  forms = tokens.length === 0 ? [] : tokens.length === 1 ? [term, ...alternativesOf(term)] : [term];
+  if (formsKept.size >= MAX_FORMS_KEPT) formsKept.clear();
+  formsKept.set(term, forms);
+  return forms;
 }
 
 /**
