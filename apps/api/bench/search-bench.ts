@@ -10,7 +10,9 @@
  * The realistic mix draws from --searches distinct searches (20,000) with Zipf-like popularity and reports the
  * share answered from kept answers (its cache hit rate); then the same while the market moves: an edit a second,
  * and 10 edits a second while buyers' listing views are counted (goal p95 < 25 ms, p99 < 50 ms). An edit is
- * written as another API instance would (the change log), so the server drops only the answers it alters.
+ * written as another API instance would (the change log), so the server drops only the answers it alters. A
+ * fourth mix is a live market: 10 writes a second of every kind (price rises, rewritten descriptions, listings
+ * approved and sold), with views counted.
  *
  * Both engines by default, one after the other: SQLite in a fresh file in the temp folder (--reuse keeps a
  * seeded one) and MySQL / MariaDB in the scratch database `cm_bench` (dropped and seeded again unless
@@ -37,6 +39,8 @@ import { DataChangeEntity } from '../src/infra/cache/data-change.entity';
 import { PUBLIC_COLUMNS } from '../src/modules/vehicles/vehicle.mapper';
 import type { VehicleEntity } from '../src/modules/vehicles/entities/vehicle.entity';
 import { listingChangeFacts } from '../src/modules/vehicles/search/search-invalidation';
+import { writeKeywordIndex } from '../src/modules/vehicles/search/keyword-match';
+import { deriveListingColumns } from '../src/modules/vehicles/vehicle-derived';
 import { snapshotSorts } from '../src/modules/vehicles/search/counts-snapshot';
 import { resolveDatabaseSettings } from '../src/infra/database/server-flavor';
 import type { SqlEngine } from '../src/infra/database/sql-engine';
@@ -272,9 +276,16 @@ async function refitsWhileSearching(child: ChildProcess, base: string, next: () 
 const MIX = 'REALISTIC MIX';
 const MIX_EDITS = 'MIX, AN EDIT EVERY SECOND';
 const MIX_BUSY = 'MIX, 10 EDITS/S + VIEWS';
+/**
+ * A live market: 10 writes a second of every kind a market makes, with views counted: of each ten, six price
+ * rises, two rewritten descriptions (the listing's keywords change), one listing approved (it joins the results)
+ * and one sold (it leaves them). A join or a leave changes the totals of every search the listing could be in.
+ */
+const MIX_MARKET = 'MIX, LIVE MARKET 10 WRITES/S';
+const MARKET_WRITES: readonly MarketWrite[] = ['price', 'text', 'price', 'approve', 'price', 'price', 'text', 'price', 'sell', 'price'];
 /** The realistic mix while the market refit runs (its first run, which writes every seeded listing's estimate). */
 const MIX_REFIT = 'MIX DURING A REFIT';
-const MIXES = [MIX, MIX_EDITS, MIX_BUSY];
+const MIXES = [MIX, MIX_EDITS, MIX_BUSY, MIX_MARKET];
 /** Listing views counted a second during MIX_BUSY. */
 const BUSY_VIEWS_PER_SECOND = 20;
 /** Goals (issue 28): the quiet mix p95 < 20 / p99 < 40 ms; while the market moves p95 < 25 / p99 < 50 ms. */
@@ -402,29 +413,57 @@ async function snapshotBuilds(base: string): Promise<Record<'changes' | 'all', {
   return { changes: await of('changes'), all: await of('all') };
 }
 
+/** A write of a live market (listingEditor): a seller's price rise or rewritten description, a listing approved or sold. */
+type MarketWrite = 'price' | 'text' | 'approve' | 'sell';
+
 /**
- * A seller's edit as the listing writer makes it, straight on the database (as another API instance would):
- * a price rise of a random public listing, recorded in the change log with the listing's search columns before
- * and after (listingChangeFacts), and the listing stamped with its log id.
+ * Listing writes as the listing writer makes them, straight on the database (as another API instance would):
+ * each recorded in the change log with the listing's search columns before and after (listingChangeFacts), the
+ * listing stamped with its log id, and SQLite's keyword index written with a new text. `edit` is a price rise of
+ * a random public listing; `write` also rewrites a description (its search text derived again), approves a
+ * pending listing (it joins the market) or sells a public one (it leaves).
  */
-async function listingEditor(url: string): Promise<{ edit: () => Promise<void>; close: () => Promise<void> }> {
+async function listingEditor(url: string): Promise<{ edit: () => Promise<void>; write: (kind: MarketWrite) => Promise<void>; close: () => Promise<void> }> {
   const dataSource = new DataSource(dataSourceOptions(await resolveDatabaseSettings(parseDatabaseUrl(url, tmpdir())), false, [DataChangeEntity]));
   await dataSource.initialize();
-  const [{ low, high }] = (await dataSource.query('SELECT MIN(id) AS low, MAX(id) AS high FROM vehicles WHERE isPublic = 1')) as { low: number; high: number }[];
-  const edit = async () => {
+  const [{ low, high }] = (await dataSource.query('SELECT MIN(id) AS low, MAX(id) AS high FROM vehicles')) as { low: number; high: number }[];
+  const pick = async (status: 'approved' | 'pending'): Promise<number | undefined> => {
     const from = Number(low) + Math.floor(Math.random() * (Number(high) - Number(low) + 1));
-    const [{ id }] = (await dataSource.query('SELECT MIN(id) AS id FROM vehicles WHERE isPublic = 1 AND id >= ?', [from])) as { id: number }[];
-    if (!id) return;
+    const [{ id }] = (await dataSource.query('SELECT MIN(id) AS id FROM vehicles WHERE status = ? AND id >= ?', [status, from])) as { id: number | null }[];
+    return id === null ? undefined : Number(id);
+  };
+  const write = async (kind: MarketWrite) => {
+    const id = await pick(kind === 'approve' ? 'pending' : 'approved');
+    if (id === undefined) return;
     // The transaction writes first: on SQLite one that reads first cannot write after another connection's commit.
     await dataSource.transaction(async (manager) => {
-      await manager.query('UPDATE vehicles SET price = price + 100 WHERE id = ?', [id]);
+      await manager.query('UPDATE vehicles SET updatedAt = updatedAt WHERE id = ?', [id]);
+      const [before] = (await manager.query('SELECT * FROM vehicles WHERE id = ?', [id])) as VehicleEntity[];
+      switch (kind) {
+        case 'price':
+          await manager.query('UPDATE vehicles SET price = price + 100 WHERE id = ?', [id]);
+          break;
+        case 'text': {
+          const features = typeof before.features === 'string' ? (JSON.parse(before.features) as string[]) : before.features;
+          const description = `${before.description ?? ''} Serviced ${new Date().toISOString().slice(0, 10)}: new tires, fresh oil.`.trim();
+          const { searchText } = deriveListingColumns({ ...before, features, description });
+          await manager.query('UPDATE vehicles SET description = ?, searchText = ? WHERE id = ?', [description, searchText, id]);
+          await writeKeywordIndex(manager, id, searchText);
+          break;
+        }
+        case 'approve':
+          await manager.query("UPDATE vehicles SET status = 'approved', isPublic = 1, publishedAt = COALESCE(publishedAt, CURRENT_TIMESTAMP) WHERE id = ?", [id]);
+          break;
+        case 'sell':
+          await manager.query("UPDATE vehicles SET status = 'sold', isPublic = 0, soldAt = CURRENT_TIMESTAMP WHERE id = ?", [id]);
+          break;
+      }
       const [after] = (await manager.query('SELECT * FROM vehicles WHERE id = ?', [id])) as VehicleEntity[];
-      const before = { ...after, price: Number(after.price) - 100 };
       const { identifiers } = await manager.insert(DataChangeEntity, { dataSet: 'listings', facts: JSON.stringify(listingChangeFacts(id, before, after)) });
       await manager.query('UPDATE vehicles SET changedInVersion = ? WHERE id = ?', [Number((identifiers[0] as { id: number }).id), id]);
     });
   };
-  return { edit, close: () => dataSource.destroy() };
+  return { edit: () => write('price'), write, close: () => dataSource.destroy() };
 }
 
 /**
@@ -469,13 +508,14 @@ async function editOneListing(url: string): Promise<void> {
  * The mix measured while sellers edit a listing every `everyMs` (each edit drops the kept answers and counts it
  * could alter), and, with `viewsPerSecond`, buyers open listing pages (each view counted).
  */
-async function measureWithEdits(url: string, base: string, name: string, next: () => string, seconds: number, connections: number, everyMs: number, viewsPerSecond = 0): Promise<Measured> {
+async function measureWithEdits(url: string, base: string, name: string, next: () => string, seconds: number, connections: number, everyMs: number, viewsPerSecond = 0, writes: readonly MarketWrite[] = ['price']): Promise<Measured> {
   const editor = await listingEditor(url);
   let edits = 0;
   const pending = new Set<Promise<void>>();
   const timer = setInterval(() => {
+    const kind = writes[edits % writes.length];
     edits += 1;
-    const edit = editor.edit().catch((error: unknown) => log(`edit failed: ${error instanceof Error ? error.message : String(error)}`));
+    const edit = editor.write(kind).catch((error: unknown) => log(`edit failed: ${error instanceof Error ? error.message : String(error)}`));
     pending.add(edit);
     void edit.finally(() => pending.delete(edit));
   }, everyMs);
@@ -755,6 +795,11 @@ async function benchEngine(target: Engine, options: Options): Promise<EngineRepo
     const askedBusy = asked.size;
     at = await sourcesOf(MIX_BUSY, at);
     const lookupsBusy = await answerLookups(base);
+    asked.clear();
+    results.push(await measureWithEdits(url, base, MIX_MARKET, mixNext, options.duration * 2, options.connections, 100, BUSY_VIEWS_PER_SECOND, MARKET_WRITES));
+    const askedMarket = asked.size;
+    at = await sourcesOf(MIX_MARKET, at);
+    const lookupsMarket = await answerLookups(base);
     results.push(mixDuringRefit);
     rssMb = (await metricValue(base, /^process_resident_memory_bytes /)) / 1024 / 1024;
     log(`API process memory (resident) after the mixes: ${rssMb.toFixed(0)} MB`);
@@ -763,7 +808,8 @@ async function benchEngine(target: Engine, options: Options): Promise<EngineRepo
     hitRates.set(MIX, share(lookupsBefore, lookupsWarm));
     hitRates.set(MIX_EDITS, share(lookupsWarm, lookupsEdited));
     hitRates.set(MIX_BUSY, share(lookupsEdited, lookupsBusy));
-    log(`Cache hit rate (searches answered from kept answers): realistic mix ${hitRates.get(MIX)}, ${askedWarm.toLocaleString('en-US')} distinct searches asked; with an edit every second ${hitRates.get(MIX_EDITS)}, ${askedEdited.toLocaleString('en-US')} distinct; with 10 edits a second and ${BUSY_VIEWS_PER_SECOND} views counted a second ${hitRates.get(MIX_BUSY)}, ${askedBusy.toLocaleString('en-US')} distinct`);
+    hitRates.set(MIX_MARKET, share(lookupsBusy, lookupsMarket));
+    log(`Cache hit rate (searches answered from kept answers): realistic mix ${hitRates.get(MIX)}, ${askedWarm.toLocaleString('en-US')} distinct searches asked; with an edit every second ${hitRates.get(MIX_EDITS)}, ${askedEdited.toLocaleString('en-US')} distinct; with 10 edits a second and ${BUSY_VIEWS_PER_SECOND} views counted a second ${hitRates.get(MIX_BUSY)}, ${askedBusy.toLocaleString('en-US')} distinct; a live market ${hitRates.get(MIX_MARKET)}, ${askedMarket.toLocaleString('en-US')} distinct`);
     log(`Load average after: ${loadavg().map((l) => l.toFixed(2)).join(' ')}\n`);
     if (!options.mixesOnly) pageIds = await apiPageIds(base, kinds);
 
