@@ -389,10 +389,13 @@ async function coldPass(base: string, kinds: QueryKind[], heading: string): Prom
 }
 
 /** The search request of one bench path, as the API's validation turns its query string into it. */
-async function countSources(base: string): Promise<{ memory: number; database: number }> {
+async function countSources(base: string): Promise<{ memory: number; database: number; pass: number; changes: number }> {
   return {
     memory: await metricValue(base, /^search_counts_total\{source="memory"\}/),
     database: await metricValue(base, /^search_counts_total\{source="database"\}/),
+    // Of those in memory: by a pass over the snapshot's rows, or worked out from the listings changed since.
+    pass: await metricValue(base, /^search_counts_memory_reads_total\{read="all"\}/),
+    changes: await metricValue(base, /^search_counts_memory_reads_total\{read="changes"\}/),
   };
 }
 
@@ -774,7 +777,7 @@ async function benchEngine(target: Engine, options: Options): Promise<EngineRepo
       // The server's CPU time per search: a figure the machine's load changes far less than latency.
       const cpuPerSearch = (1000 * (after.cpu - before.cpu)) / Math.max(1, after.requests - before.requests);
       log(
-        `(${name}: ${cpuPerSearch.toFixed(2)} ms of the server's CPU a search; counts ${after.counts.memory - before.counts.memory} in memory, ${after.counts.database - before.counts.database} in SQL; pages ${after.pages.memory - before.pages.memory} from the snapshot, ${after.pages.database - before.pages.database} in SQL; their listings' rows ${after.rows.kept - before.rows.kept} kept, ${after.rows.read - before.rows.read} read; snapshot brought forward ${builds.join(', ')})`,
+        `(${name}: ${cpuPerSearch.toFixed(2)} ms of the server's CPU a search; counts ${after.counts.memory - before.counts.memory} in memory (${after.counts.pass - before.counts.pass} by a pass over the rows, ${after.counts.changes - before.counts.changes} from the changes), ${after.counts.database - before.counts.database} in SQL; pages ${after.pages.memory - before.pages.memory} from the snapshot, ${after.pages.database - before.pages.database} in SQL; their listings' rows ${after.rows.kept - before.rows.kept} kept, ${after.rows.read - before.rows.read} read; snapshot brought forward ${builds.join(', ')})`,
       );
       return after;
     };

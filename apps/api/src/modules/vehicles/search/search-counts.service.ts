@@ -185,6 +185,15 @@ export class SearchCounts implements OnModuleDestroy {
       const alters = items.map((item) => countDependsOn(item.filters, item.group));
       const snapshot = await this.snapshotFor(version, (change) => alters.some((a) => a(change, undefined)));
       const ids = idFiltersOf(items[0].filters);
+      // Each one counted in this snapshot or the one before (a search asked again after a listing joined or left,
+      // which changes its total and drops its answer): worked out from the listings changed, not a pass over all.
+      if (snapshot && items.every((item) => this.countsKnown(snapshot, item.filters, item.group))) {
+        const rows = await Promise.all(items.map((item) => this.countInMemory(snapshot, item.filters, item.group)));
+        if (rows.every((r) => r !== undefined)) {
+          this.metrics?.searchCounts.inc({ source: 'memory' }, items.length);
+          return rows as GroupCount[][];
+        }
+      }
       const matches = snapshot && (await this.matchesOf(snapshot, items[0].filters));
       const counted = snapshot?.countAll(items, matches);
       if (snapshot && counted) {
@@ -269,6 +278,19 @@ export class SearchCounts implements OnModuleDestroy {
       else if (this.nextBuildAt - Date.now() < left) await new Promise((resolve) => setTimeout(resolve, Math.max(1, this.nextBuildAt - Date.now())));
       else return undefined;
     }
+  }
+
+  /**
+   * Whether countInMemory answers the count in `snapshot` without a pass over its rows: counted in it already,
+   * or in the snapshot before it (the last step) with the same id set, so it is worked out from the changes.
+   */
+  private countsKnown(snapshot: CountsSnapshot, filters: NormalizedSearchFilters, group: CountGroup): boolean {
+    const known = this.counted.get(`${group}:${filtersKey(filters)}`);
+    if (known?.version === snapshot.version) return true;
+    const step = this.lastStep;
+    if (!known || !step || known.version !== step.before.version || snapshot !== this.snapshot) return false;
+    const ids = idFiltersOf(filters);
+    return !ids || step.idSets.peek(filtersKey(ids as NormalizedSearchFilters))?.serial === known.idSet;
   }
 
   /**
