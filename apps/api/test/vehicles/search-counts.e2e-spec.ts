@@ -6,7 +6,7 @@ import { VersionedCacheService } from '../../src/infra/cache/versioned-cache.ser
 import { Metrics } from '../../src/infra/metrics/metrics.service';
 import type { CountGroup, GroupCount } from '../../src/modules/vehicles/search/counts-snapshot';
 import { LISTINGS_DATA_SET, SearchCounts } from '../../src/modules/vehicles/search/search-counts.service';
-import { toSearchRequest, whereOf, type NormalizedSearchFilters } from '../../src/modules/vehicles/search/search-filters';
+import { toSearchRequest, whereOf, withoutDimension, type NormalizedSearchFilters } from '../../src/modules/vehicles/search/search-filters';
 import { VehicleEntity } from '../../src/modules/vehicles/entities/vehicle.entity';
 import { ListingWriter } from '../../src/modules/vehicles/listing-writer.service';
 import { createVehicle, deleteVehicle, updateVehicle } from '../factories/vehicle.factory';
@@ -239,6 +239,31 @@ describe('search counts from memory', () => {
       await deleteVehicle(t, cloth.id);
     } finally {
       query.mockRestore();
+    }
+  });
+
+  it("works a search's total and facets out from the changes when each was counted one snapshot before (a listing joined)", async () => {
+    const filters = filtersOf('make=toyota&maxPrice=30000');
+    const items: { filters: NormalizedSearchFilters; group: CountGroup }[] = [
+      { filters, group: 'total' },
+      { filters: withoutDimension(filters, 'make'), group: 'make' },
+      { filters, group: 'model' },
+      { filters: withoutDimension(filters, 'bodyType'), group: 'bodyType' },
+      { filters: withoutDimension(filters, 'price'), group: 'price' },
+    ];
+    expect(await counts.snapshotReady()).toBe(true);
+    await counts.countAll(items, await cache.version(LISTINGS_DATA_SET));
+    const joined = await createVehicle(t, sellerId, { make: 'Toyota', model: 'Camry', price: 19_500, bodyType: 'sedan' });
+    try {
+      expect(await counts.snapshotReady()).toBe(true);
+      const before = await memoryReads();
+      const counted = await counts.countAll(items, await cache.version(LISTINGS_DATA_SET));
+      const after = await memoryReads();
+      expect(after.changes - before.changes).toBe(items.length);
+      expect(after.all - before.all).toBe(0);
+      for (const [k, item] of items.entries()) expect(shape(item.group, counted[k])).toEqual(await plain(item.filters, item.group));
+    } finally {
+      await deleteVehicle(t, joined.id);
     }
   });
 
