@@ -267,6 +267,32 @@ describe('search counts from memory', () => {
     }
   });
 
+  it('leaves a listing that left between its two reads to the next catch-up, instead of reading every public id', async () => {
+    expect(await counts.snapshotReady()).toBe(true);
+    const [a, b] = (await dataSource.query('SELECT id FROM vehicles WHERE isPublic = 1 ORDER BY id DESC LIMIT 2')) as { id: number }[];
+    await updateVehicle(t, Number(a.id), { status: 'sold' });
+    // Another instance sells a second listing after this catch-up read the changes, before it counts the public ones.
+    const service = counts as unknown as { publicCount: () => Promise<number>; publicIds: () => Promise<Uint8Array> };
+    const publicCount = jest.spyOn(service, 'publicCount');
+    publicCount.mockImplementationOnce(async () => {
+      await dataSource.transaction(async (manager) => {
+        const version = await cache.bump(manager, LISTINGS_DATA_SET);
+        await manager.query("UPDATE vehicles SET status = 'sold', isPublic = 0, changedInVersion = ? WHERE id = ?", [version, Number(b.id)]);
+      });
+      const [{ n }] = (await dataSource.query('SELECT COUNT(*) AS n FROM vehicles WHERE isPublic = 1')) as { n: number }[];
+      return Number(n);
+    });
+    const publicIds = jest.spyOn(service, 'publicIds');
+    try {
+      expect(await counts.snapshotReady()).toBe(true);
+      expect(publicIds).not.toHaveBeenCalled();
+      for (const query of ['', 'make=toyota', 'maxPrice=30000']) await expectExact(query);
+    } finally {
+      publicCount.mockRestore();
+      publicIds.mockRestore();
+    }
+  });
+
   it('follows a new listing with a new make (MariaDB reads every listing then, to ask its collation about the new text)', async () => {
     const before = await changesRead();
     const created = await createVehicle(t, sellerId, { make: 'Zagato', model: 'Raptor', price: 123456, bodyType: 'coupe' });
