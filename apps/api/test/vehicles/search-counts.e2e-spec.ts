@@ -293,6 +293,22 @@ describe('search counts from memory', () => {
     }
   });
 
+  it("answers the search page's `available` (rated, reduced) from the snapshot as the two SQL counts do, across a price cut and a sale", async () => {
+    const inSql = async () => {
+      const [{ rated, reduced }] = (await dataSource.query('SELECT SUM(CASE WHEN dealRank < 1000000000 THEN 1 ELSE 0 END) AS rated, SUM(CASE WHEN priceReducedAt IS NOT NULL THEN 1 ELSE 0 END) AS reduced FROM vehicles WHERE isPublic = 1')) as { rated: number; reduced: number }[];
+      return { rated: Number(rated), reduced: Number(reduced) };
+    };
+    const [cut, sold] = (await dataSource.query('SELECT id, price FROM vehicles WHERE isPublic = 1 AND dealRank < 1000000000 AND priceReducedAt IS NULL ORDER BY id LIMIT 2')) as { id: number; price: number }[];
+    await updateVehicle(t, Number(cut.id), { price: Number(cut.price) - 500 });
+    await updateVehicle(t, Number(sold.id), { status: 'sold' });
+    expect(await counts.snapshotReady()).toBe(true);
+    const held = await counts.available(await cache.version(LISTINGS_DATA_SET));
+    expect(held).toEqual(await inSql());
+    expect(held!.reduced).toBeGreaterThan(0);
+    const res = await t.client().get('/api/vehicles/search');
+    expect(res.body.available).toEqual(held);
+  });
+
   it('follows a new listing with a new make (MariaDB reads every listing then, to ask its collation about the new text)', async () => {
     const before = await changesRead();
     const created = await createVehicle(t, sellerId, { make: 'Zagato', model: 'Raptor', price: 123456, bodyType: 'coupe' });

@@ -1,6 +1,7 @@
 import { PRICE_BANDS, type SortOption } from '@app/shared';
 import type { SqlEngine } from '../../../infra/database/sql-engine';
 import { PUBLIC_COUNTS_COLUMNS } from '../entities/vehicle.entity';
+import { UNRATED_DEAL_RANK } from '../pricing/market-columns';
 import { distanceFrom } from '../../../infra/geo/radius';
 import { COLUMN_FILTERS, type NormalizedSearchFilters } from './search-filters';
 
@@ -668,6 +669,22 @@ export class CountsSnapshot {
       else if (sole[g] !== labels[i]) sole[g] = MIXED_LABELS;
     }
     return (this.sole[column] = sole);
+  }
+
+  /**
+   * The search page's `available`: how many held (public, so for sale) listings the market rates (a deal rank
+   * under UNRATED_DEAL_RANK) and how many carry a price cut, as the two SQL counts count them (NULL, held as NaN,
+   * is neither), in one pass over two columns.
+   */
+  available(): { rated: number; reduced: number } {
+    const { dealRank, reducedAt } = this.columns.numbers;
+    let rated = 0;
+    let reduced = 0;
+    for (let i = 0; i < this.size; i += 1) {
+      if (dealRank[i] < UNRATED_DEAL_RANK) rated += 1;
+      if (reducedAt[i] === reducedAt[i]) reduced += 1;
+    }
+    return { rated, reduced };
   }
 
   /** The row of listing `id`, or -1 (rows are in id order). */

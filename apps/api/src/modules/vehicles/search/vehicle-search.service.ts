@@ -102,9 +102,14 @@ export class VehicleSearchService {
     return { vehicles, total, page, limit, facets };
   }
 
-  /** What the market data can serve (SearchAvailability): two index range counts, kept until a rating or price drop changes. */
+  /**
+   * What the market data can serve (SearchAvailability), kept until a rating or price drop changes: from the counts
+   * snapshot (SearchCounts.available), else two index range counts.
+   */
   private available(): Promise<SearchAvailability> {
-    return this.cache.get(LISTINGS_DATA_SET, 'available', async () => {
+    return this.cache.get(LISTINGS_DATA_SET, 'available', async (version) => {
+      const held = await this.counts.available(version);
+      if (held) return held;
       const vehicles = this.dataSource.getRepository(VehicleEntity);
       const [rated, reduced] = await Promise.all([
         // isPublic is status 'approved' (vehicle-derived.ts): asking for the status too made each count look up every
