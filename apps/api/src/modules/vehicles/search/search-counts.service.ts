@@ -462,19 +462,17 @@ export class SearchCounts implements OnModuleDestroy {
     // any other, so they are read below; only a backlog read past (changes no longer known) reads everything.
     const since = this.cache.changesSince(held.version);
     if (!since || since.some((change) => change.dataSet === '*')) return 'read all';
-    const changed = (await this.dataSource.query(
-      // Through the stamps' index: SQLite otherwise walks every row in id order (85 ms at 100,000 listings, on the thread that answers searches).
-      `SELECT isPublic, changedInVersion, ${this.snapshotColumns()} FROM ${fromVehicles('IDX_vehicles_changed_in_version', this.engine, {})} WHERE changedInVersion > ? ORDER BY id LIMIT ${MAX_CHANGED_SHARE_OF(held.size) + 1}`,
-      [heldFrom],
-    )) as (ChangedRow & { changedInVersion: number | string | null })[];
+    // Through the stamps' index: SQLite otherwise walks every row in id order (85 ms at 100,000 listings, on the thread that answers searches).
+    const changedSql = `SELECT isPublic, changedInVersion, ${this.snapshotColumns()} FROM ${fromVehicles('IDX_vehicles_changed_in_version', this.engine, {})} WHERE changedInVersion > ? ORDER BY id LIMIT ${MAX_CHANGED_SHARE_OF(held.size) + 1}`;
+    type Changed = ChangedRow & { changedInVersion: number | string | null };
+    const changed = (await this.dataSource.query(changedSql, [heldFrom])) as Changed[];
     if (changed.length > MAX_CHANGED_SHARE_OF(held.size)) return 'read all';
-    let next = held.withChanges(version, changed);
-    const fromChanges = (snapshot: CountsSnapshot): Loaded => ({
+    const fromChanges = (snapshot: CountsSnapshot, rows: readonly Changed[]): Loaded => ({
       snapshot,
       from,
       read: 'changes',
-      changedIds: changed.map((r) => Number(r.id)),
-      idSetIds: idSetsMayMove(listingChanges(since), changed, from),
+      changedIds: rows.map((r) => Number(r.id)),
+      idSetIds: idSetsMayMove(listingChanges(since), rows, from),
     });
     // Changes that each kept a listing on or off the market (a seller's price edit) leave the number of public
     // listings as it was: no count of them (a pass over the index) at every catch-up.
@@ -483,22 +481,32 @@ export class SearchCounts implements OnModuleDestroy {
       return (change.dataSet !== LISTINGS_DATA_SET && change.dataSet !== '*') || (facts !== null && keepsMarket(facts));
     };
     if (since.every(keptMarket) && changed.every((r) => Boolean(Number(r.isPublic)) === (held.indexOf(Number(r.id)) >= 0))) {
+      const next = held.withChanges(version, changed);
       if (this.engine !== 'sqlite' && next.addedValues > 0) return 'read all';
-      return fromChanges(next);
+      return fromChanges(next, changed);
     }
-    const publicCount = await this.publicCount();
-    // A listing that joined or left between the two reads (another instance's write) is read by the next catch-up:
-    // reading every public id to find it (2 s at a million listings, on SQLite on the thread that answers
-    // searches) would only tell what that catch-up tells. Checked again here, as the count, not the log, moved.
-    if (next.size !== publicCount && (await this.cache.position()).version !== version) return undefined;
-    if (next.size > publicCount) next = held.withChanges(version, changed, await this.publicIds(Math.max(held.idLimit, next.idLimit)));
+    // A listing joined or left: the changes read again with the number of public listings, in one statement (one
+    // consistent read on both engines), so that another instance's write between two reads cannot make them
+    // disagree. Apart, during a live market (a listing approved or sold every second) MariaDB's catch-ups kept
+    // failing on that (3 s each at 100,000 listings, counts in SQL meanwhile), and a listing that left between
+    // them read every public id (2 s at a million listings on SQLite).
+    const counted = (await this.dataSource.query(
+      `SELECT c.*, p.publicCount FROM (SELECT COUNT(*) AS publicCount FROM vehicles WHERE isPublic = 1) p LEFT JOIN (${changedSql}) c ON 1 = 1 ORDER BY c.id`,
+      [heldFrom],
+    )) as (Changed & { publicCount: number | string })[];
+    const publicCount = Number(counted[0].publicCount);
+    const rows = counted.filter((r) => r.id !== null && r.id !== undefined).map(({ publicCount: _count, ...row }) => row as Changed);
+    if (rows.length > MAX_CHANGED_SHARE_OF(held.size)) return 'read all';
+    let next = held.withChanges(version, rows);
+    // A listing deleted (no row to read) leaves the snapshot holding more listings than are public.
+    if (next.size > publicCount) next = held.withChanges(version, rows, await this.publicIds(Math.max(held.idLimit, next.idLimit)));
     // Listings that appeared without a stamp (written outside the listing writer), or new text values on
     // MariaDB (whose collation must be asked whether they differ from the held ones): read everything; unless
     // a listing was created or deleted between the reads, which the next catch-up sees.
     if (next.size !== publicCount || (this.engine !== 'sqlite' && next.addedValues > 0)) {
       return (await this.cache.position()).version !== version ? undefined : 'read all';
     }
-    return fromChanges(next);
+    return fromChanges(next, rows);
   }
 
   /**
