@@ -195,13 +195,14 @@ export function mayMatchKeywords(terms: readonly string[], text: string): boolea
 }
 
 /**
- * A typed word's forms as keywordWhere matches them (none: it matches every listing), kept per word: finding a
- * misspelling's corrections compares it with every catalogue word, and each change is checked against every
- * kept keyword answer (at a million listings that search took 1 % of the thread during a live market).
+ * A typed word's forms, the word and (a single word) its alternatives, as keywordWhere matches them and
+ * mayMatchKeywords checks them (none: the word has no letter or digit and matches every listing), kept per word:
+ * finding a misspelling's corrections compares it with every catalogue word, and each change is checked against
+ * every kept keyword answer (at a million listings that search took 1 % of the thread during a live market).
  */
-const formsKept = new Map<string, readonly string[]>();
+const formsKept = new Map<string, string[]>();
 const MAX_FORMS_KEPT = 2000;
-function formsOf(term: string): readonly string[] {
+function formsOf(term: string): string[] {
   let forms = formsKept.get(term);
   if (forms) return forms;
   const tokens = tokensOf(term);
@@ -251,9 +252,9 @@ export function keywordWhere(terms: readonly string[], engine: SqlEngine, readin
   const clauses: string[][] = [];
   const parts: KeywordWhere['parts'] = [];
   for (const term of terms) {
+    const options = formsOf(term);
+    if (options.length === 0) continue;
     const tokens = tokensOf(term);
-    if (tokens.length === 0) continue;
-    const options = [term, ...(tokens.length === 1 ? alternativesOf(term) : [])];
     // A plain word: its prefix on the index, or its alternatives'.
     if (options.every((o) => tokensOf(o).length === 1 && tokensOf(o)[0] === o && indexable(o, engine))) {
       clauses.push(options);
