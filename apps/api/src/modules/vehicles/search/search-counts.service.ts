@@ -11,6 +11,9 @@ import { KEYWORD_TABLE } from './keyword-match';
 import { availableChanged, countDependsOn, idSetsMayMove, keepsMarket, pageChanged, publicCountDependsOn, textDependsOn, type ListingsChangeFacts } from './search-invalidation';
 import { columnSql, countIndex, filtersKey, fromVehicles, whereOf, type NormalizedSearchFilters, type SqlWhere } from './search-filters';
 
+/** How many listings are public (on the market): the snapshot holds each of them. */
+const PUBLIC_COUNT_SQL = 'SELECT COUNT(*) AS n FROM vehicles WHERE isPublic = 1';
+
 /** The data set of listings in the change log (data_changes): every listing write records its changes under it. */
 export const LISTINGS_DATA_SET = 'listings';
 
@@ -187,7 +190,7 @@ export class SearchCounts implements OnModuleDestroy {
       const ids = idFiltersOf(items[0].filters);
       // Each one counted in this snapshot or the one before (a search asked again after a listing joined or left,
       // which changes its total and drops its answer): worked out from the listings changed, not a pass over all.
-      if (snapshot && items.every((item) => this.countsKnown(snapshot, item.filters, item.group))) {
+      if (snapshot && items.every((item) => this.countsKnown(snapshot, item.filters, item.group) !== undefined)) {
         const rows = await Promise.all(items.map((item) => this.countInMemory(snapshot, item.filters, item.group)));
         if (rows.every((r) => r !== undefined)) {
           this.metrics?.searchCounts.inc({ source: 'memory' }, items.length);
@@ -295,13 +298,14 @@ export class SearchCounts implements OnModuleDestroy {
    * Whether countInMemory answers the count in `snapshot` without a pass over its rows: counted in it already,
    * or in the snapshot before it (the last step) with the same id set, so it is worked out from the changes.
    */
-  private countsKnown(snapshot: CountsSnapshot, filters: NormalizedSearchFilters, group: CountGroup): boolean {
+  private countsKnown(snapshot: CountsSnapshot, filters: NormalizedSearchFilters, group: CountGroup): { read: 'kept' | 'changes'; rows: GroupCount[] } | undefined {
     const known = this.counted.get(`${group}:${filtersKey(filters)}`);
-    if (known?.version === snapshot.version) return true;
+    if (known?.version === snapshot.version) return { read: 'kept', rows: known.rows };
     const step = this.lastStep;
-    if (!known || !step || known.version !== step.before.version || snapshot !== this.snapshot) return false;
+    if (!known || !step || known.version !== step.before.version || snapshot !== this.snapshot) return undefined;
+    // The set of ids the known counts were counted with, if it is still held.
     const ids = idFiltersOf(filters);
-    return !ids || step.idSets.peek(filtersKey(ids as NormalizedSearchFilters))?.serial === known.idSet;
+    return !ids || step.idSets.peek(filtersKey(ids as NormalizedSearchFilters))?.serial === known.idSet ? { read: 'changes', rows: known.rows } : undefined;
   }
 
   /**
@@ -311,19 +315,19 @@ export class SearchCounts implements OnModuleDestroy {
   private async countInMemory(snapshot: CountsSnapshot, filters: NormalizedSearchFilters, group: CountGroup): Promise<GroupCount[] | undefined> {
     const ids = idFiltersOf(filters);
     const key = `${group}:${filtersKey(filters)}`;
-    const known = this.counted.get(key);
-    if (known?.version === snapshot.version) {
+    const kept = this.countsKnown(snapshot, filters, group);
+    if (kept?.read === 'kept') {
       this.metrics?.searchCountsRead.inc({ read: 'kept' });
-      return known.rows;
+      return kept.rows;
     }
     const idSet = ids && this.idSetOf(snapshot, ids);
     const matches = idSet && (await this.settled(idSet));
     let rows: GroupCount[] | undefined;
+    // Asked again after the wait for the id set: a catch-up meanwhile may have moved the last step.
     const step = this.lastStep;
-    // The set of ids the known counts were counted with, if it is still held.
-    const before = idSet && step?.idSets.peek(idSet.key);
-    if (known && step && known.version === step.before.version && snapshot === this.snapshot && (!ids || before?.serial === known.idSet)) {
-      rows = snapshot.countFrom(step.before, known.rows, step.touched, filters, group, matches, await before?.get());
+    const known = this.countsKnown(snapshot, filters, group);
+    if (known?.read === 'changes' && step) {
+      rows = snapshot.countFrom(step.before, known.rows, step.touched, filters, group, matches, await (idSet && step.idSets.peek(idSet.key))?.get());
       if (rows) this.metrics?.searchCountsRead.inc({ read: 'changes' });
     }
     if (!rows) {
@@ -491,7 +495,7 @@ export class SearchCounts implements OnModuleDestroy {
     // failing on that (3 s each at 100,000 listings, counts in SQL meanwhile), and a listing that left between
     // them read every public id (2 s at a million listings on SQLite).
     const counted = (await this.dataSource.query(
-      `SELECT c.*, p.publicCount FROM (SELECT COUNT(*) AS publicCount FROM vehicles WHERE isPublic = 1) p LEFT JOIN (${changedSql}) c ON 1 = 1 ORDER BY c.id`,
+      `SELECT c.*, p.n AS publicCount FROM (${PUBLIC_COUNT_SQL}) p LEFT JOIN (${changedSql}) c ON 1 = 1 ORDER BY c.id`,
       [heldFrom],
     )) as (Changed & { publicCount: number | string })[];
     const publicCount = Number(counted[0].publicCount);
@@ -539,7 +543,7 @@ export class SearchCounts implements OnModuleDestroy {
   }
 
   private async publicCount(): Promise<number> {
-    const [{ n }] = (await this.dataSource.query('SELECT COUNT(*) AS n FROM vehicles WHERE isPublic = 1')) as Row[];
+    const [{ n }] = (await this.dataSource.query(PUBLIC_COUNT_SQL)) as Row[];
     return Number(n);
   }
 
