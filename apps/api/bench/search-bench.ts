@@ -422,11 +422,11 @@ type MarketWrite = 'price' | 'text' | 'approve' | 'sell';
 /**
  * Listing writes as the listing writer makes them, straight on the database (as another API instance would):
  * each recorded in the change log with the listing's search columns before and after (listingChangeFacts), the
- * listing stamped with its log id, and SQLite's keyword index written with a new text. `edit` is a price rise of
- * a random public listing; `write` also rewrites a description (its search text derived again), approves a
- * pending listing (it joins the market) or sells a public one (it leaves).
+ * listing stamped with its log id, and SQLite's keyword index written with a new text. `write` raises a random
+ * public listing's price, rewrites its description (its search text derived again), approves a pending listing
+ * (it joins the market) or sells a public one (it leaves).
  */
-async function listingEditor(url: string): Promise<{ edit: () => Promise<void>; write: (kind: MarketWrite) => Promise<void>; close: () => Promise<void> }> {
+async function listingEditor(url: string): Promise<{ write: (kind: MarketWrite) => Promise<void>; close: () => Promise<void> }> {
   const dataSource = new DataSource(dataSourceOptions(await resolveDatabaseSettings(parseDatabaseUrl(url, tmpdir())), false, [DataChangeEntity]));
   await dataSource.initialize();
   const [{ low, high }] = (await dataSource.query('SELECT MIN(id) AS low, MAX(id) AS high FROM vehicles')) as { low: number; high: number }[];
@@ -466,7 +466,7 @@ async function listingEditor(url: string): Promise<{ edit: () => Promise<void>; 
       await manager.query('UPDATE vehicles SET changedInVersion = ? WHERE id = ?', [Number((identifiers[0] as { id: number }).id), id]);
     });
   };
-  return { edit: () => write('price'), write, close: () => dataSource.destroy() };
+  return { write, close: () => dataSource.destroy() };
 }
 
 /**
@@ -499,7 +499,7 @@ function listingViewer(base: string, ids: { low: number; high: number }, perSeco
 async function editOneListing(url: string): Promise<void> {
   const editor = await listingEditor(url);
   try {
-    await editor.edit();
+    await editor.write('price');
   } finally {
     await editor.close();
   }
