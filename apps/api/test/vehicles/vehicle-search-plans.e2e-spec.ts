@@ -3,8 +3,9 @@ import { VehicleSearchDto } from '@app/shared';
 import { plainToInstance } from 'class-transformer';
 import { seedListings } from '../../bench/seed';
 import { VersionedCacheService } from '../../src/infra/cache/versioned-cache.service';
-import { countIndex, COUNTS_INDEX, fromVehicles, pageIndex, SORT_SQL, toSearchRequest, whereOf, withoutDimension } from '../../src/modules/vehicles/search/search-filters';
+import { countIndex, COUNTS_INDEX, fromVehicles, pageIndex, pageQuery, SORT_SQL, toSearchRequest, whereOf, withoutDimension } from '../../src/modules/vehicles/search/search-filters';
 import { LISTINGS_DATA_SET } from '../../src/modules/vehicles/search/search-counts.service';
+import { PUBLIC_COLUMNS } from '../../src/modules/vehicles/vehicle.mapper';
 import { registerUser } from '../factories/user.factory';
 import { startTestApp, type TestApp } from '../support/test-app';
 
@@ -140,4 +141,23 @@ describe('search pages on a larger data set', () => {
       expect(res.body.vehicles.map((v: { id: number }) => v.id)).toEqual(ranked.map((r) => Number(r.id)));
     },
   );
+
+  // A search around a ZIP code, newest first (the page's default order), walks the newest-first index and checks
+  // the box and the distance on its entries (it holds each listing's position): no row is read for a listing
+  // walked past, only the page's own.
+  it.each(['zipCode=60601&radius=50', 'zipCode=10001&radius=100&maxPrice=30000'])('%s, walking the newest-first index, reads its entries alone and answers what the plain query answers', async (query) => {
+    const { filters, sortBy, limit } = toSearchRequest(plainToInstance(VehicleSearchDto, Object.fromEntries(new URLSearchParams(query))));
+    const engine = t.database.engine === 'sqlite' ? 'sqlite' : 'mysql';
+    const page = pageQuery({ filters, sortBy, index: 'IDX_vehicles_public_created', limit, offset: 0, engine, columns: PUBLIC_COLUMNS });
+    const plan = (await dataSource.query(`${engine === 'sqlite' ? 'EXPLAIN QUERY PLAN' : 'EXPLAIN'} ${page.sql}`, page.params)) as Record<string, unknown>[];
+    const walk = plan.map((r) => (engine === 'sqlite' ? String(r.detail) : `${r.key} ${r.Extra}`)).filter((step) => step.includes('IDX_vehicles_public_created'));
+    expect(walk).toHaveLength(1);
+    expect(walk[0]).toContain(engine === 'sqlite' ? 'COVERING INDEX IDX_vehicles_public_created' : 'Using index');
+
+    const where = whereOf(filters, engine);
+    const plain = (await dataSource.query(`SELECT id FROM vehicles WHERE ${where.sql} ORDER BY ${SORT_SQL[sortBy]} LIMIT ?`, [...where.params, limit])) as { id: number }[];
+    const rows = (await dataSource.query(page.sql, page.params)) as { id: number }[];
+    expect(plain.length).toBeGreaterThan(0);
+    expect(rows.map((r) => Number(r.id))).toEqual(plain.map((r) => Number(r.id)));
+  });
 });

@@ -26,6 +26,7 @@ import { MarketHistory1796930000000 } from './1796930000000-market-history';
 import { AssociateDesk1796931000000 } from './1796931000000-associate-desk';
 import { DataChanges1796940000000 } from './1796940000000-data-changes';
 import { CoveringSearchIndexes1796940000001 } from './1796940000001-covering-search-indexes';
+import { RadiusNewestCovering1796950000000 } from './1796950000000-radius-newest-covering';
 
 /** Every migration, in order. Listed explicitly: the API is bundled, so no glob loading. */
 export const MIGRATIONS = [
@@ -57,4 +58,5 @@ export const MIGRATIONS = [
   AssociateDesk1796931000000,
   DataChanges1796940000000,
   CoveringSearchIndexes1796940000001,
+  RadiusNewestCovering1796950000000,
 ];

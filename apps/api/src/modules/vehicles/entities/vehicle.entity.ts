@@ -47,7 +47,8 @@ export const PUBLIC_COUNTS_COLUMNS = [
 @Entity({ name: 'vehicles' })
 @Index('IDX_vehicles_status_created', ['status', 'createdAt'])
 @Index('IDX_vehicles_featured', ['status', 'isFeatured', 'createdAt'])
-@Index('IDX_vehicles_public_created', ['isPublic', 'createdAt', 'id', 'price', 'year', 'mileage', 'bodyType', 'fuelType'])
+// Newest first (the default order) also holds each listing's position: a radius search walks it on index entries.
+@Index('IDX_vehicles_public_created', ['isPublic', 'createdAt', 'id', 'price', 'year', 'mileage', 'bodyType', 'fuelType', 'latBand', 'longitude', 'latitude'])
 @Index('IDX_vehicles_public_price', ['isPublic', 'price', 'id', 'year', 'mileage', 'bodyType', 'makeKey'])
 @Index('IDX_vehicles_public_year', ['isPublic', 'year', 'id', 'price', 'mileage', 'bodyType', 'makeKey'])
 @Index('IDX_vehicles_public_mileage', ['isPublic', 'mileage', 'id', 'price', 'year', 'bodyType', 'makeKey'])
