@@ -267,6 +267,40 @@ describe('search counts from memory', () => {
     }
   });
 
+  it("works a search's total and facets out across several catch-ups since they were counted (a listing joined, a Toyota left, a price cut, a deletion), with no pass over the listings", async () => {
+    const filters = filtersOf('make=toyota&maxPrice=40000');
+    const items: { filters: NormalizedSearchFilters; group: CountGroup }[] = [
+      { filters, group: 'total' },
+      { filters: withoutDimension(filters, 'make'), group: 'make' },
+      { filters, group: 'model' },
+      { filters: withoutDimension(filters, 'bodyType'), group: 'bodyType' },
+      { filters: withoutDimension(filters, 'price'), group: 'price' },
+    ];
+    expect(await counts.snapshotReady()).toBe(true);
+    await counts.countAll(items, await cache.version(LISTINGS_DATA_SET));
+    const toyotas = (await dataSource.getRepository(VehicleEntity).find({ where: { isPublic: true, makeKey: 'toyota' }, order: { id: 'DESC' }, take: 3 })).map((v) => v.id);
+    const joined = await createVehicle(t, sellerId, { make: 'Toyota', model: 'Camry', price: 19_500, bodyType: 'sedan' });
+    const gone = await createVehicle(t, sellerId, { make: 'Toyota', model: 'Corolla', price: 14_000, bodyType: 'sedan' });
+    try {
+      // Each write caught up on its own, as a market moving between two askings of a search.
+      expect(await counts.snapshotReady()).toBe(true);
+      await updateVehicle(t, toyotas[0], { status: 'pending' });
+      expect(await counts.snapshotReady()).toBe(true);
+      await updateVehicle(t, toyotas[1], { price: 12_345 });
+      expect(await counts.snapshotReady()).toBe(true);
+      await deleteVehicle(t, gone.id);
+      expect(await counts.snapshotReady()).toBe(true);
+      const before = await memoryReads();
+      const counted = await counts.countAll(items, await cache.version(LISTINGS_DATA_SET));
+      const after = await memoryReads();
+      expect({ changes: after.changes - before.changes, all: after.all - before.all }).toEqual({ changes: items.length, all: 0 });
+      for (const [k, item] of items.entries()) expect(shape(item.group, counted[k])).toEqual(await plain(item.filters, item.group));
+    } finally {
+      await updateVehicle(t, toyotas[0], { status: 'approved' });
+      await deleteVehicle(t, joined.id);
+    }
+  });
+
   it('counts the public listings with the changes in one read: another instance\'s sale between two reads reads no public id and needs no second catch-up', async () => {
     expect(await counts.snapshotReady()).toBe(true);
     const [a, b] = (await dataSource.query('SELECT id FROM vehicles WHERE isPublic = 1 ORDER BY id DESC LIMIT 2')) as { id: number }[];

@@ -280,6 +280,28 @@ export class CountsSnapshot {
     return next;
   }
 
+  /**
+   * A snapshot of only the held rows of `ids`, sharing this one's dictionaries (so their codes and slots are the
+   * same): what a catch-up keeps of the listings it touched, as they were before it and as they are after, to
+   * work counts out across several catch-ups (countFrom on two of these) without keeping whole snapshots.
+   */
+  only(ids: readonly number[]): CountsSnapshot {
+    const rows = ids.map((id) => this.indexOf(id)).filter((i) => i >= 0);
+    // In id order, as every snapshot's rows.
+    rows.sort((a, b) => a - b);
+    const pick = <A extends Int32Array | Uint32Array | Float64Array>(array: A, make: (n: number) => A): A => {
+      const out = make(rows.length);
+      rows.forEach((i, k) => (out[k] = array[i]));
+      return out;
+    };
+    const text = {} as TextColumns;
+    for (const column of TEXT) text[column] = { codes: pick(this.columns.text[column].codes, (n) => new Uint32Array(n)), dictionary: this.columns.text[column].dictionary };
+    const numbers = {} as Record<NumericColumn, Float64Array>;
+    for (const column of NUMERIC) numbers[column] = pick(this.columns.numbers[column], (n) => new Float64Array(n));
+    const picked = pick(this.columns.ids, (n) => new Int32Array(n));
+    return new CountsSnapshot(this.version, this.engine, { size: rows.length, ids: picked, maxId: picked.length > 0 ? picked[picked.length - 1] : 0, text, numbers }, 0, this);
+  }
+
   /** One more than the highest listing id held: the length of a set of ids (SearchCounts). */
   get idLimit(): number {
     return this.columns.maxId + 1;
@@ -455,11 +477,21 @@ export class CountsSnapshot {
    * The same counts as `count`, worked out from `counted`, what `count` answered for them in `before`, the
    * snapshot this one was made from (withChanges): only the rows of `touched`, the listings changed or
    * dropped since, are read in each, so the cost is that of the changes, not of the listings.
-   * `matchesBefore`: `before`'s set of ids for the filters it does not hold. Undefined when that cannot be
-   * exact (a make's or model's label came from a row that left its group: the least label of the others is
-   * not known) or `count` would be.
+   * `matchesBefore`: `before`'s set of ids for the filters it does not hold. A make's or model's label that came
+   * from a row that left its group is settled by `labels` (the whole snapshot of the version counted to; this one
+   * by default): the one label every row of the group has there. Undefined when that cannot be exact (the
+   * group's rows there have several labels: the least of the others' is not known) or `count` would be.
    */
-  countFrom(before: CountsSnapshot, counted: readonly GroupCount[], touched: readonly number[], filters: NormalizedSearchFilters, group: CountGroup, matches?: IdBits, matchesBefore?: IdBits): GroupCount[] | undefined {
+  countFrom(
+    before: CountsSnapshot,
+    counted: readonly GroupCount[],
+    touched: readonly number[],
+    filters: NormalizedSearchFilters,
+    group: CountGroup,
+    matches?: IdBits,
+    matchesBefore?: IdBits,
+    labels: CountsSnapshot = this,
+  ): GroupCount[] | undefined {
     const now = this.counter(filters, group, matches);
     const then = before.counter(filters, group, matchesBefore);
     if (!now || !then) return undefined;
@@ -474,7 +506,11 @@ export class CountsSnapshot {
         const g = groups.get(left.value);
         if (!g) return undefined;
         g.n -= 1;
-        if (left.label !== undefined && g.label === left.label && g.n > 0) return undefined;
+        if (left.label !== undefined && g.label === left.label && g.n > 0) {
+          const settled = labels.soleLabelOf(group, left.value);
+          if (settled === undefined) return undefined;
+          g.label = settled;
+        }
       }
       if (joined) {
         const g = groups.get(joined.value);
@@ -650,6 +686,15 @@ export class CountsSnapshot {
   /** A slot of 0 for every row: what a total counts by. */
   private zeros(): Uint32Array {
     return (this.noSlots ??= new Uint32Array(this.size));
+  }
+
+  /** The one label every row of a make's or model's group holds (`value`: its key), or undefined when they hold several or none. */
+  private soleLabelOf(group: CountGroup, value: string | number | null): string | undefined {
+    const grouping = group === 'make' || group === 'model' ? GROUP_COLUMNS[group] : undefined;
+    if (!grouping || typeof value !== 'string') return undefined;
+    const code = this.columns.text[grouping.column].dictionary.codes.get(value);
+    const sole = code === undefined ? -1 : this.soleLabels(grouping.column, grouping.label)[code];
+    return sole >= 0 ? (this.columns.text[grouping.label].dictionary.values[sole] ?? undefined) : undefined;
   }
 
   /**

@@ -49,6 +49,27 @@ const idSetsOf = (snapshot: CountsSnapshot) =>
  */
 const MAX_CARRIED_CHANGES = 500;
 
+/**
+ * Catch-ups kept as the listings they touched, before and after (Step), so that counts kept from a few snapshots
+ * back are worked out across them (countInMemory): at most this many listings over all of them, and this many
+ * catch-ups. During a live market (a listing approved or sold every second) a search asked every few seconds
+ * was counted again by a pass over every listing, each catch-up having moved its total.
+ */
+const MAX_STEPS_CHANGES = 2_000;
+const MAX_STEPS = 120;
+
+/**
+ * One catch-up made from the changes: from the snapshot of version `from` to that of `to`, with the rows of the
+ * listings it touched (changed, joined, left or deleted) as they were (`before`) and as they are (`after`).
+ */
+interface Step {
+  from: number;
+  to: number;
+  touched: number[];
+  before: CountsSnapshot;
+  after: CountsSnapshot;
+}
+
 /** Counts kept with their snapshot, so the next snapshot's can be worked out from them (countInMemory). */
 const MAX_KEPT_COUNTS = 20_000;
 
@@ -141,6 +162,8 @@ export class SearchCounts implements OnModuleDestroy {
   private idSets = new LRUCache<string, IdSet>({ max: 32 });
   /** How the held snapshot was made from the one before, when it was made from the changes (see countFrom). */
   private lastStep?: { before: CountsSnapshot; idSets: LRUCache<string, IdSet>; touched: number[] };
+  /** The last catch-ups made from the changes, oldest first, each from the version the one before went to (Step). */
+  private steps: Step[] = [];
   /** The latest counts of each filter set and group, with the version of the snapshot they were counted in (and the id set they read). */
   private readonly counted = new LRUCache<string, { version: number; rows: GroupCount[]; idSet?: number }>({ max: MAX_KEPT_COUNTS });
   /** Every listing change up to this log id is in the held snapshot (see loadChanges). */
@@ -295,17 +318,51 @@ export class SearchCounts implements OnModuleDestroy {
   }
 
   /**
-   * Whether countInMemory answers the count in `snapshot` without a pass over its rows: counted in it already,
-   * or in the snapshot before it (the last step) with the same id set, so it is worked out from the changes.
+   * Whether countInMemory answers the count in `snapshot` without a pass over its rows: counted in it already
+   * ('kept'); or in the snapshot before it (the last step) with the same id set, so it is worked out from the
+   * changes ('changes', the rows counted before); or, without id filters, in an older snapshot the kept steps
+   * reach back to ('steps', the rows moved across them: countsAcrossSteps).
    */
-  private countsKnown(snapshot: CountsSnapshot, filters: NormalizedSearchFilters, group: CountGroup): { read: 'kept' | 'changes'; rows: GroupCount[] } | undefined {
+  private countsKnown(snapshot: CountsSnapshot, filters: NormalizedSearchFilters, group: CountGroup): { read: 'kept' | 'changes' | 'steps'; rows: GroupCount[] } | undefined {
     const known = this.counted.get(`${group}:${filtersKey(filters)}`);
     if (known?.version === snapshot.version) return { read: 'kept', rows: known.rows };
+    if (!known || snapshot !== this.snapshot) return undefined;
     const step = this.lastStep;
-    if (!known || !step || known.version !== step.before.version || snapshot !== this.snapshot) return undefined;
     // The set of ids the known counts were counted with, if it is still held.
     const ids = idFiltersOf(filters);
-    return !ids || step.idSets.peek(filtersKey(ids as NormalizedSearchFilters))?.serial === known.idSet ? { read: 'changes', rows: known.rows } : undefined;
+    if (step && known.version === step.before.version && (!ids || step.idSets.peek(filtersKey(ids as NormalizedSearchFilters))?.serial === known.idSet)) return { read: 'changes', rows: known.rows };
+    const moved = this.countsAcrossSteps(snapshot, known, filters, group);
+    return moved ? { read: 'steps', rows: moved } : undefined;
+  }
+
+  /** Keeps a catch-up as a Step (only the listings it touched), or forgets every step when it read every listing. */
+  private keepStep(held: CountsSnapshot | undefined, next: CountsSnapshot, touched: number[] | undefined): void {
+    const last = this.steps[this.steps.length - 1];
+    if (!held || !touched || touched.length > MAX_STEPS_CHANGES || (last && last.to !== held.version)) {
+      this.steps = [];
+      if (!held || !touched || touched.length > MAX_STEPS_CHANGES) return;
+    }
+    this.steps.push({ from: held.version, to: next.version, touched, before: held.only(touched), after: next.only(touched) });
+    let kept = this.steps.reduce((sum, step) => sum + step.touched.length, 0);
+    while (this.steps.length > MAX_STEPS || kept > MAX_STEPS_CHANGES) kept -= this.steps.shift()!.touched.length;
+  }
+
+  /**
+   * Counts kept at an older snapshot moved to `snapshot` across the catch-ups since (Step: each one's touched
+   * listings taken out as they were and put back as they are, countFrom), for filters the snapshot holds all of
+   * (no keywords, features, place or radius: which listings those selected before is not kept). Undefined when
+   * the steps do not reach back to `version` or one of them cannot be exact.
+   */
+  private countsAcrossSteps(snapshot: CountsSnapshot, known: { version: number; rows: GroupCount[] }, filters: NormalizedSearchFilters, group: CountGroup): GroupCount[] | undefined {
+    if (idFiltersOf(filters) || snapshot !== this.snapshot) return undefined;
+    const first = this.steps.findIndex((step) => step.from === known.version);
+    if (first < 0 || this.steps[this.steps.length - 1].to !== snapshot.version) return undefined;
+    let rows: GroupCount[] | undefined = known.rows;
+    for (let k = first; k < this.steps.length && rows; k += 1) {
+      const step = this.steps[k];
+      rows = step.after.countFrom(step.before, rows, step.touched, filters, group, undefined, undefined, snapshot);
+    }
+    return rows;
   }
 
   /**
@@ -329,6 +386,9 @@ export class SearchCounts implements OnModuleDestroy {
     if (known?.read === 'changes' && step) {
       rows = snapshot.countFrom(step.before, known.rows, step.touched, filters, group, matches, await (idSet && step.idSets.peek(idSet.key))?.get());
       if (rows) this.metrics?.searchCountsRead.inc({ read: 'changes' });
+    } else if (known?.read === 'steps') {
+      rows = known.rows;
+      this.metrics?.searchCountsRead.inc({ read: 'changes' });
     }
     if (!rows) {
       rows = snapshot.count(filters, group, matches);
@@ -424,6 +484,7 @@ export class SearchCounts implements OnModuleDestroy {
         const changedIds = loaded.read === 'changes' ? loaded.changedIds : undefined;
         const touched = held && changedIds ? [...new Set([...changedIds, ...held.idsNotIn(loaded.snapshot)])] : undefined;
         this.lastStep = held && touched && touched.length <= MAX_CARRIED_CHANGES ? { before: held, idSets: this.idSets, touched } : undefined;
+        this.keepStep(held, loaded.snapshot, touched);
         // The id sets are carried on their own terms: the listings whose place in them may have moved are few
         // after a refit's batch, however many of its listings changed.
         this.idSets =
