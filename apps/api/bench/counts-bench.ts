@@ -4,13 +4,15 @@
  * first, timed on their own over the search bench's listings: a snapshot of every public listing of the search
  * bench's SQLite file (which `npm run bench:search -- --engines sqlite` makes and keeps), and the
  * filter sets of the bench's realistic mix that the snapshot answers alone (no keywords, features, place or
- * radius: those add a set of ids from the database). Prints the time per search, one thread, nothing else running.
+ * radius: those add a set of ids from the database). Prints the time per search, one thread, nothing else running;
+ * then a catch-up's (CountsSnapshot.withChanges) with the sort orders the pages made: a seller's price edit, and
+ * a listing approved with one sold (every row after them moves: the columns are copied, the orders mended).
  */
 import { existsSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
-import { CountsSnapshot, idFiltersOf, SnapshotBuilder, snapshotSelect, type SnapshotRow } from '../src/modules/vehicles/search/counts-snapshot';
+import { CountsSnapshot, idFiltersOf, SnapshotBuilder, snapshotSelect, type ChangedRow, type SnapshotRow } from '../src/modules/vehicles/search/counts-snapshot';
 import { countGroupsOf } from '../src/modules/vehicles/search/search-invalidation';
 import { filtersKey, withoutDimension, type FacetDimension, type NormalizedSearchFilters } from '../src/modules/vehicles/search/search-filters';
 import { requestOf, searchMix } from './queries';
@@ -76,6 +78,25 @@ function main(): void {
     for (const r of distinct) sink += snapshot.page(r.filters, r.sortBy, (r.page - 1) * r.limit, r.limit)?.length ?? 0;
     console.log(`round ${round + 1}, pages: ${((performance.now() - started) / distinct.length).toFixed(3)} ms a distinct search's page`);
   }
+  // Catch-ups on the snapshot the pages left their sort orders in, each from the one before.
+  const catchUps = (name: string, changesOf: (k: number) => ChangedRow[]) => {
+    let held = snapshot;
+    const times: number[] = [];
+    for (let k = 0; k < 11; k += 1) {
+      const changes = changesOf(k).sort((a, b) => Number(a.id) - Number(b.id));
+      const started = performance.now();
+      held = held.withChanges(held.version + 1, changes);
+      times.push(performance.now() - started);
+    }
+    times.sort((a, b) => a - b);
+    console.log(`catch-up, ${name}: median ${times[5].toFixed(1)} ms, fastest ${times[0].toFixed(1)} ms (of 11)`);
+  };
+  const at = (k: number) => rows[(k * 7919) % rows.length];
+  catchUps("a seller's price edit", (k) => [{ ...at(k), price: Number(at(k).price) + 500, isPublic: 1 }]);
+  catchUps('a listing approved and one sold', (k) => [
+    { ...at(k), id: Number(rows[rows.length - 1].id) + 1 + k, isPublic: 1 },
+    { ...at(k + 1), isPublic: 0 },
+  ]);
   if (sink < 0) console.log(sink);
 }
 
