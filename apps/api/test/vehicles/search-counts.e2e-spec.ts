@@ -143,6 +143,15 @@ describe('search counts from memory', () => {
     for (const query of ['', 'maxPrice=5000', 'bodyType=convertible', `excludeId=${a}&maxPrice=5000`]) await expectExact(query);
   });
 
+  /** A search's total and facets as the search page asks them (each facet without its own filter). */
+  const searchCounts = (filters: NormalizedSearchFilters): { filters: NormalizedSearchFilters; group: CountGroup }[] => [
+    { filters, group: 'total' },
+    { filters: withoutDimension(filters, 'make'), group: 'make' },
+    { filters, group: 'model' },
+    { filters: withoutDimension(filters, 'bodyType'), group: 'bodyType' },
+    { filters: withoutDimension(filters, 'price'), group: 'price' },
+  ];
+
   const memoryReads = async () => {
     const values = (await t.app.get(Metrics).searchCountsRead.get()).values;
     const of = (read: string) => values.find((v) => v.labels.read === read)?.value ?? 0;
@@ -244,13 +253,7 @@ describe('search counts from memory', () => {
 
   it("works a search's total and facets out from the changes when each was counted one snapshot before (a listing joined)", async () => {
     const filters = filtersOf('make=toyota&maxPrice=30000');
-    const items: { filters: NormalizedSearchFilters; group: CountGroup }[] = [
-      { filters, group: 'total' },
-      { filters: withoutDimension(filters, 'make'), group: 'make' },
-      { filters, group: 'model' },
-      { filters: withoutDimension(filters, 'bodyType'), group: 'bodyType' },
-      { filters: withoutDimension(filters, 'price'), group: 'price' },
-    ];
+    const items = searchCounts(filters);
     expect(await counts.snapshotReady()).toBe(true);
     await counts.countAll(items, await cache.version(LISTINGS_DATA_SET));
     const joined = await createVehicle(t, sellerId, { make: 'Toyota', model: 'Camry', price: 19_500, bodyType: 'sedan' });
@@ -269,13 +272,7 @@ describe('search counts from memory', () => {
 
   it("works a search's total and facets out across several catch-ups since they were counted (a listing joined, a Toyota left, a price cut, a deletion), with no pass over the listings", async () => {
     const filters = filtersOf('make=toyota&maxPrice=40000');
-    const items: { filters: NormalizedSearchFilters; group: CountGroup }[] = [
-      { filters, group: 'total' },
-      { filters: withoutDimension(filters, 'make'), group: 'make' },
-      { filters, group: 'model' },
-      { filters: withoutDimension(filters, 'bodyType'), group: 'bodyType' },
-      { filters: withoutDimension(filters, 'price'), group: 'price' },
-    ];
+    const items = searchCounts(filters);
     expect(await counts.snapshotReady()).toBe(true);
     await counts.countAll(items, await cache.version(LISTINGS_DATA_SET));
     const toyotas = (await dataSource.getRepository(VehicleEntity).find({ where: { isPublic: true, makeKey: 'toyota' }, order: { id: 'DESC' }, take: 3 })).map((v) => v.id);
