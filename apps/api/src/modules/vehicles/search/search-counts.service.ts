@@ -114,6 +114,19 @@ function once<T>(compute: () => Promise<T>): () => Promise<T> {
 const CATCH_UP_WAIT_MS = 1_000;
 
 /**
+ * How long a count waits for a catch-up: CATCH_UP_WAIT_MS, or longer when catch-ups take longer (`catchUpMs`, the
+ * last one made from the changes), up to MAX_CATCH_UP_WAIT_MS. A write may come just after a catch-up started, and
+ * the next starts only after a pause as long as the last took (snapshotAt): the count may wait for two. At a
+ * million listings a catch-up after a listing joined or left takes about a second; counts that stopped waiting
+ * at 1 s went to SQL, which at that size takes seconds a count under load, and slowed the catch-up they gave up
+ * on (MariaDB, live market: catch-ups of 20 s, every search of the mix timed out).
+ */
+export function catchUpWaitMs(catchUpMs: number): number {
+  return Math.min(MAX_CATCH_UP_WAIT_MS, Math.max(CATCH_UP_WAIT_MS, 2.5 * catchUpMs));
+}
+const MAX_CATCH_UP_WAIT_MS = 10_000;
+
+/**
  * How long a count waits for the first snapshot (read at start: about 1 s per 100,000 listings on a quiet
  * 2-core machine) before it counts in SQL.
  */
@@ -151,7 +164,7 @@ type Loaded = { snapshot: CountsSnapshot; from: number } & ({ read: 'all' } | { 
  * over the counts index, while the snapshot is brought to the new version in the background: from the
  * listings changed since its version (a few rows after a seller's edit, a few milliseconds), or, at start and
  * after bulk changes, by reading every public listing. Every listing write starts a new version, so after a
- * write the first searches wait for that (up to CATCH_UP_WAIT_MS) or count in SQL; never from a snapshot of
+ * write the first searches wait for that (up to catchUpWaitMs) or count in SQL; never from a snapshot of
  * an older version, so a count is exact.
  */
 @Injectable()
@@ -169,6 +182,8 @@ export class SearchCounts implements OnModuleDestroy {
   /** Every listing change up to this log id is in the held snapshot (see loadChanges). */
   private heldFrom = 0;
   private building?: Promise<void>;
+  /** How long the last catch-up made from the changes took (catchUpWaitMs). */
+  private catchUpMs = 0;
   private nextBuildAt = 0;
 
   constructor(
@@ -296,12 +311,12 @@ export class SearchCounts implements OnModuleDestroy {
    * or, though older, when no change applied since `alters` what is asked (search-invalidation.ts: a seller's
    * price edit within its band leaves every make count as it was), so it is not held up by the catch-up.
    * Else the catch-up is waited for, and when it ends short of the version (writes kept coming while it read)
-   * the next one, up to CATCH_UP_WAIT_MS in all (FIRST_SNAPSHOT_WAIT_MS for the first snapshot, read as the
+   * the next one, up to catchUpWaitMs in all (FIRST_SNAPSHOT_WAIT_MS for the first snapshot, read as the
    * server starts: counts in SQL meanwhile would compete with its reading for the database, and on SQLite for
    * the one thread both run on). Undefined then: the caller reads SQL.
    */
   private async snapshotFor(version: number, alters: (change: DataChange<ListingsChangeFacts>) => boolean): Promise<CountsSnapshot | undefined> {
-    const deadline = Date.now() + (this.snapshot ? CATCH_UP_WAIT_MS : FIRST_SNAPSHOT_WAIT_MS);
+    const deadline = Date.now() + (this.snapshot ? catchUpWaitMs(this.catchUpMs) : FIRST_SNAPSHOT_WAIT_MS);
     for (;;) {
       const current = this.snapshotAt(version);
       if (current) return current;
@@ -411,7 +426,7 @@ export class SearchCounts implements OnModuleDestroy {
    * Builds the snapshot of the listings' current version unless this instance holds it, and waits for it.
    * Answers whether counts are now counted in memory (false while writes keep moving the version, or when
    * MariaDB's collation and JavaScript disagree on the listings' text). For tests; a search waits for a
-   * build only up to CATCH_UP_WAIT_MS or FIRST_SNAPSHOT_WAIT_MS (count).
+   * build only up to catchUpWaitMs or FIRST_SNAPSHOT_WAIT_MS (count).
    */
   async snapshotReady(): Promise<boolean> {
     if (this.config.searchCounts === 'sql') return false;
@@ -492,6 +507,7 @@ export class SearchCounts implements OnModuleDestroy {
         this.snapshot = loaded.snapshot;
         this.heldFrom = loaded.from;
         this.metrics?.countsSnapshotBuild.observe({ read: loaded.read }, (performance.now() - started) / 1000);
+        if (loaded.read === 'changes') this.catchUpMs = performance.now() - started;
       })
       .catch((error: unknown) => this.logger.warn(`Search counts snapshot not built: ${error instanceof Error ? error.message : String(error)}`))
       .finally(() => {
