@@ -282,24 +282,42 @@ export class CountsSnapshot {
 
   /**
    * A snapshot of only the held rows of `ids`, sharing this one's dictionaries (so their codes and slots are the
-   * same): what a catch-up keeps of the listings it touched, as they were before it and as they are after, to
-   * work counts out across several catch-ups (countFrom on two of these) without keeping whole snapshots.
+   * same): what a catch-up keeps of the listings it touched, as they were before it (SearchCounts' steps).
    */
   only(ids: readonly number[]): CountsSnapshot {
-    const rows = ids.map((id) => this.indexOf(id)).filter((i) => i >= 0);
+    return CountsSnapshot.of([{ from: this, ids }], this);
+  }
+
+  /**
+   * A snapshot of the rows of `ids` each part's snapshot holds (an id in two parts: the first part's row, or none when
+   * the first does not hold it), with the
+   * dictionaries of `latest`: a snapshot made from another (withChanges) keeps the codes it had and adds new ones
+   * after them, so `latest`, made last, knows every code of the parts. The listings several catch-ups touched, as
+   * they were before the first of them that touched each (SearchCounts.touchedSince).
+   */
+  static of(parts: readonly { from: CountsSnapshot; ids: readonly number[] }[], latest: CountsSnapshot): CountsSnapshot {
+    const seen = new Set<number>();
+    const picked: { from: CountsSnapshot; row: number; id: number }[] = [];
+    for (const { from, ids } of parts) {
+      for (const id of ids) {
+        if (seen.has(id)) continue;
+        seen.add(id);
+        const row = from.indexOf(id);
+        if (row >= 0) picked.push({ from, row, id });
+      }
+    }
     // In id order, as every snapshot's rows.
-    rows.sort((a, b) => a - b);
-    const pick = <A extends Int32Array | Uint32Array | Float64Array>(array: A, make: (n: number) => A): A => {
-      const out = make(rows.length);
-      rows.forEach((i, k) => (out[k] = array[i]));
-      return out;
-    };
+    picked.sort((x, y) => x.id - y.id);
     const text = {} as TextColumns;
-    for (const column of TEXT) text[column] = { codes: pick(this.columns.text[column].codes, (n) => new Uint32Array(n)), dictionary: this.columns.text[column].dictionary };
+    for (const column of TEXT) {
+      const codes = new Uint32Array(picked.length);
+      picked.forEach((p, k) => (codes[k] = p.from.columns.text[column].codes[p.row]));
+      text[column] = { codes, dictionary: latest.columns.text[column].dictionary };
+    }
     const numbers = {} as Record<NumericColumn, Float64Array>;
-    for (const column of NUMERIC) numbers[column] = pick(this.columns.numbers[column], (n) => new Float64Array(n));
-    const picked = pick(this.columns.ids, (n) => new Int32Array(n));
-    return new CountsSnapshot(this.version, this.engine, { size: rows.length, ids: picked, maxId: picked.length > 0 ? picked[picked.length - 1] : 0, text, numbers }, 0, this);
+    for (const column of NUMERIC) numbers[column] = Float64Array.from(picked, (p) => p.from.columns.numbers[column][p.row]);
+    const ids = Int32Array.from(picked, (p) => p.id);
+    return new CountsSnapshot(latest.version, latest.engine, { size: ids.length, ids, maxId: ids.length > 0 ? ids[ids.length - 1] : 0, text, numbers }, 0, latest);
   }
 
   /** One more than the highest listing id held: the length of a set of ids (SearchCounts). */

@@ -50,24 +50,23 @@ const idSetsOf = (snapshot: CountsSnapshot) =>
 const MAX_CARRIED_CHANGES = 500;
 
 /**
- * Catch-ups kept as the listings they touched, before and after (Step), so that counts kept from a few snapshots
- * back are worked out across them (countInMemory): at most this many listings over all of them, and this many
- * catch-ups. During a live market (a listing approved or sold every second) a search asked every few seconds
- * was counted again by a pass over every listing, each catch-up having moved its total.
+ * Catch-ups kept as the listings they touched as they were before (Step), so that counts kept from a few snapshots
+ * back are worked out from those listings (countsAcrossSteps): at most this many listings over all of them, and
+ * this many catch-ups. During a live market (a listing approved or sold every second) a search asked every few
+ * seconds was counted again by a pass over every listing, each catch-up having moved its total.
  */
-const MAX_STEPS_CHANGES = 2_000;
-const MAX_STEPS = 120;
+const MAX_STEPS_CHANGES = 1_000;
+const MAX_STEPS = 60;
 
 /**
  * One catch-up made from the changes: from the snapshot of version `from` to that of `to`, with the rows of the
- * listings it touched (changed, joined, left or deleted) as they were (`before`) and as they are (`after`).
+ * listings it touched (changed, joined, left or deleted) as they were before it (`before`: those it held).
  */
 interface Step {
   from: number;
   to: number;
   touched: number[];
   before: CountsSnapshot;
-  after: CountsSnapshot;
 }
 
 /** Counts kept with their snapshot, so the next snapshot's can be worked out from them (countInMemory). */
@@ -177,6 +176,8 @@ export class SearchCounts implements OnModuleDestroy {
   private lastStep?: { before: CountsSnapshot; idSets: LRUCache<string, IdSet>; touched: number[] };
   /** The last catch-ups made from the changes, oldest first, each from the version the one before went to (Step). */
   private steps: Step[] = [];
+  /** touchedSince's answers for the held snapshot, by the version they reach back to. */
+  private since?: { snapshot: CountsSnapshot; byVersion: Map<number, { before: CountsSnapshot; touched: number[] } | undefined> };
   /** The latest counts of each filter set and group, with the version of the snapshot they were counted in (and the id set they read). */
   private readonly counted = new LRUCache<string, { version: number; rows: GroupCount[]; idSet?: number }>({ max: MAX_KEPT_COUNTS });
   /** Every listing change up to this log id is in the held snapshot (see loadChanges). */
@@ -357,27 +358,40 @@ export class SearchCounts implements OnModuleDestroy {
       this.steps = [];
       if (!held || !touched || touched.length > MAX_STEPS_CHANGES) return;
     }
-    this.steps.push({ from: held.version, to: next.version, touched, before: held.only(touched), after: next.only(touched) });
+    this.steps.push({ from: held.version, to: next.version, touched, before: held.only(touched) });
     let kept = this.steps.reduce((sum, step) => sum + step.touched.length, 0);
     while (this.steps.length > MAX_STEPS || kept > MAX_STEPS_CHANGES) kept -= this.steps.shift()!.touched.length;
   }
 
   /**
-   * Counts kept at an older snapshot moved to `snapshot` across the catch-ups since (Step: each one's touched
-   * listings taken out as they were and put back as they are, countFrom), for filters the snapshot holds all of
-   * (no keywords, features, place or radius: which listings those selected before is not kept). Undefined when
-   * the steps do not reach back to `version` or one of them cannot be exact.
+   * Counts kept at an older snapshot worked out in `snapshot` from the listings the catch-ups since touched, as they
+   * were then and as they are now (touchedSince, countFrom: one pass over those listings, however many catch-ups),
+   * for filters the snapshot holds all of (no keywords, features, place or radius: which listings those selected
+   * before is not kept). Undefined when the steps do not reach back to the version or that cannot be exact.
    */
   private countsAcrossSteps(snapshot: CountsSnapshot, known: { version: number; rows: GroupCount[] }, filters: NormalizedSearchFilters, group: CountGroup): GroupCount[] | undefined {
     if (idFiltersOf(filters) || snapshot !== this.snapshot) return undefined;
-    const first = this.steps.findIndex((step) => step.from === known.version);
-    if (first < 0 || this.steps[this.steps.length - 1].to !== snapshot.version) return undefined;
-    let rows: GroupCount[] | undefined = known.rows;
-    for (let k = first; k < this.steps.length && rows; k += 1) {
-      const step = this.steps[k];
-      rows = step.after.countFrom(step.before, rows, step.touched, filters, group, undefined, undefined, snapshot);
+    const since = this.touchedSince(known.version, snapshot);
+    return since && snapshot.countFrom(since.before, known.rows, since.touched, filters, group);
+  }
+
+  /**
+   * The listings the kept steps from `version` to `snapshot`'s touched, and their rows as they were at `version`
+   * (each from the first step that touched it), made once per version asked for while `snapshot` is held: the
+   * searches counted at one snapshot share them.
+   */
+  private touchedSince(version: number, snapshot: CountsSnapshot): { before: CountsSnapshot; touched: number[] } | undefined {
+    if (this.since?.snapshot !== snapshot) this.since = { snapshot, byVersion: new Map() };
+    const { byVersion } = this.since;
+    if (byVersion.has(version)) return byVersion.get(version);
+    const first = this.steps.findIndex((step) => step.from === version);
+    let found: { before: CountsSnapshot; touched: number[] } | undefined;
+    if (first >= 0 && this.steps[this.steps.length - 1].to === snapshot.version) {
+      const steps = this.steps.slice(first);
+      found = { before: CountsSnapshot.of(steps.map((step) => ({ from: step.before, ids: step.touched })), snapshot), touched: [...new Set(steps.flatMap((step) => step.touched))] };
     }
-    return rows;
+    byVersion.set(version, found);
+    return found;
   }
 
   /**
