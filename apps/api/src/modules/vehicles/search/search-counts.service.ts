@@ -337,7 +337,7 @@ export class SearchCounts implements OnModuleDestroy {
    * Whether countInMemory answers the count in `snapshot` without a pass over its rows: counted in it already
    * ('kept'); or in the snapshot before it (the last step) with the same id set, so it is worked out from the
    * changes ('changes', the rows counted before); or, without id filters, in an older snapshot the kept steps
-   * reach back to ('steps', the rows moved across them: countsAcrossSteps).
+   * reach back to ('steps', the rows worked out from the listings touched since: countsAcrossSteps).
    */
   private countsKnown(snapshot: CountsSnapshot, filters: NormalizedSearchFilters, group: CountGroup): { read: 'kept' | 'changes' | 'steps'; rows: GroupCount[] } | undefined {
     const known = this.counted.get(`${group}:${filtersKey(filters)}`);
