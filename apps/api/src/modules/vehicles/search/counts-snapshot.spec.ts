@@ -162,7 +162,7 @@ describe('CountsSnapshot.countFrom', () => {
       for (let id = 1; id <= rows.length; id += 1) publicIds[id] = next() < 0.99 || changedIds.has(id) ? 1 : 0;
       const after = held.withChanges(version, changed, publicIds);
       const touched = [...new Set([...changedIds, ...held.idsNotIn(after)])];
-      steps.push({ touched, before: held.only(touched) });
+      steps.push({ touched, before: CountsSnapshot.of([{ from: held, ids: touched }], held) });
       held = after;
     }
     // The touched listings as they were at the first snapshot: each from the first step that touched it.
@@ -184,11 +184,11 @@ describe('CountsSnapshot.countFrom', () => {
     expect(worked).toBeGreaterThan(FILTERS.length * (GROUPS.length - 2));
   });
 
-  it('only: a snapshot of the held rows asked for, in id order, sharing the codes, counting as one read of those rows', () => {
+  it('of: a snapshot of the held rows asked for, in id order, sharing the codes, counting as one read of those rows', () => {
     const next = random(3);
     const rows = Array.from({ length: 50 }, (_, i) => row(i + 1, next));
     const whole = snapshotOf(1, rows);
-    const part = whole.only([30, 4, 999, 17]);
+    const part = CountsSnapshot.of([{ from: whole, ids: [30, 4, 999, 17] }], whole);
     expect(Array.from(part.columns.ids)).toEqual([4, 17, 30]);
     expect(part.columns.text.makeKey.dictionary).toBe(whole.columns.text.makeKey.dictionary);
     const read = snapshotOf(1, [rows[3], rows[16], rows[29]]);

@@ -281,19 +281,12 @@ export class CountsSnapshot {
   }
 
   /**
-   * A snapshot of only the held rows of `ids`, sharing this one's dictionaries (so their codes and slots are the
-   * same): what a catch-up keeps of the listings it touched, as they were before it (SearchCounts' steps).
-   */
-  only(ids: readonly number[]): CountsSnapshot {
-    return CountsSnapshot.of([{ from: this, ids }], this);
-  }
-
-  /**
    * A snapshot of the rows of `ids` each part's snapshot holds (an id in two parts: the first part's row, or none when
-   * the first does not hold it), with the
-   * dictionaries of `latest`: a snapshot made from another (withChanges) keeps the codes it had and adds new ones
-   * after them, so `latest`, made last, knows every code of the parts. The listings several catch-ups touched, as
-   * they were before the first of them that touched each (SearchCounts.touchedSince).
+   * the first does not hold it), with the dictionaries of `latest`: a snapshot made from another (withChanges) keeps
+   * the codes it had and adds new ones after them, so `latest`, made last, knows every code of the parts. What a
+   * catch-up keeps of the listings it touched, as they were before it (one part: SearchCounts' steps), and the
+   * listings several catch-ups touched, as they were before the first of them that touched each
+   * (SearchCounts.touchedSince).
    */
   static of(parts: readonly { from: CountsSnapshot; ids: readonly number[] }[], latest: CountsSnapshot): CountsSnapshot {
     const seen = new Set<number>();
@@ -496,20 +489,11 @@ export class CountsSnapshot {
    * snapshot this one was made from (withChanges): only the rows of `touched`, the listings changed or
    * dropped since, are read in each, so the cost is that of the changes, not of the listings.
    * `matchesBefore`: `before`'s set of ids for the filters it does not hold. A make's or model's label that came
-   * from a row that left its group is settled by `labels` (the whole snapshot of the version counted to; this one
-   * by default): the one label every row of the group has there. Undefined when that cannot be exact (the
-   * group's rows there have several labels: the least of the others' is not known) or `count` would be.
+   * from a row that left its group is settled by the one label every row of the group has in this snapshot.
+   * Undefined when that cannot be exact (the group's rows here have several labels: the least of the others' is
+   * not known) or `count` would be.
    */
-  countFrom(
-    before: CountsSnapshot,
-    counted: readonly GroupCount[],
-    touched: readonly number[],
-    filters: NormalizedSearchFilters,
-    group: CountGroup,
-    matches?: IdBits,
-    matchesBefore?: IdBits,
-    labels: CountsSnapshot = this,
-  ): GroupCount[] | undefined {
+  countFrom(before: CountsSnapshot, counted: readonly GroupCount[], touched: readonly number[], filters: NormalizedSearchFilters, group: CountGroup, matches?: IdBits, matchesBefore?: IdBits): GroupCount[] | undefined {
     const now = this.counter(filters, group, matches);
     const then = before.counter(filters, group, matchesBefore);
     if (!now || !then) return undefined;
@@ -525,7 +509,7 @@ export class CountsSnapshot {
         if (!g) return undefined;
         g.n -= 1;
         if (left.label !== undefined && g.label === left.label && g.n > 0) {
-          const settled = labels.soleLabelOf(group, left.value);
+          const settled = this.soleLabelOf(group, left.value);
           if (settled === undefined) return undefined;
           g.label = settled;
         }

@@ -200,9 +200,9 @@ export function mayMatchKeywords(terms: readonly string[], text: string): boolea
  * finding a misspelling's corrections compares it with every catalogue word, and each change is checked against
  * every kept keyword answer (at a million listings that search took 1 % of the thread during a live market).
  */
-const formsKept = new Map<string, string[]>();
+const formsKept = new Map<string, readonly string[]>();
 const MAX_FORMS_KEPT = 2000;
-function formsOf(term: string): string[] {
+function formsOf(term: string): readonly string[] {
   let forms = formsKept.get(term);
   if (forms) return forms;
   const tokens = tokensOf(term);
@@ -249,7 +249,7 @@ const like = (text: string) => ({ sql: `searchText LIKE ? ESCAPE '!'`, params: [
  */
 export function keywordWhere(terms: readonly string[], engine: SqlEngine, reading: KeywordReading = 'index'): KeywordWhere {
   // Each clause: one word's prefixes, any of which matches (the word and its alternatives, or one piece).
-  const clauses: string[][] = [];
+  const clauses: (readonly string[])[] = [];
   const parts: KeywordWhere['parts'] = [];
   for (const term of terms) {
     const options = formsOf(term);

@@ -61,7 +61,7 @@ const STEPS_SHARE_OF_PASS = 200;
 
 /**
  * One catch-up made from the changes: from the snapshot of version `from` to that of `to`, with the rows of the
- * listings it touched (changed, joined, left or deleted) as they were before it (`before`: those it held).
+ * listings it touched (changed, joined, left or deleted) as they were before it (`before`: those it held, CountsSnapshot.of).
  */
 interface Step {
   from: number;
@@ -359,7 +359,7 @@ export class SearchCounts implements OnModuleDestroy {
       this.steps = [];
       if (!held || !touched || touched.length > MAX_STEPS_CHANGES) return;
     }
-    this.steps.push({ from: held.version, to: next.version, touched, before: held.only(touched) });
+    this.steps.push({ from: held.version, to: next.version, touched, before: CountsSnapshot.of([{ from: held, ids: touched }], held) });
     let kept = this.steps.reduce((sum, step) => sum + step.touched.length, 0);
     while (this.steps.length > MAX_STEPS || kept > MAX_STEPS_CHANGES) kept -= this.steps.shift()!.touched.length;
   }
