@@ -49,6 +49,7 @@ import {
   pageIndex,
   pageQuery,
   rowsQuery,
+  vehiclesByPrimaryKey,
   whereOf,
   withoutDimension,
   toSearchRequest,
@@ -433,7 +434,7 @@ async function listingEditor(url: string): Promise<{ write: (kind: MarketWrite) 
   // The first listing of the status from a random id on, walking the primary key: MariaDB otherwise read the
   // status index's entries for MIN(id) (1 to 5 s each at a million listings, the 16 at once saturating it, so the
   // edit mixes measured the bench's own picking).
-  const byId = sqlEngineOf(dataSource) === 'sqlite' ? 'vehicles NOT INDEXED' : 'vehicles FORCE INDEX (PRIMARY)';
+  const byId = vehiclesByPrimaryKey(sqlEngineOf(dataSource));
   const pick = async (status: 'approved' | 'pending'): Promise<number | undefined> => {
     const from = Number(low) + Math.floor(Math.random() * (Number(high) - Number(low) + 1));
     const [found] = (await dataSource.query(`SELECT id FROM ${byId} WHERE id >= ? AND status = ? ORDER BY id LIMIT 1`, [from, status])) as { id: number }[];

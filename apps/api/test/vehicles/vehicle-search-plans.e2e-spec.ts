@@ -33,6 +33,13 @@ describe('search pages on a larger data set', () => {
     await t.close();
   });
 
+  /** The query plan's steps as each engine describes them (SQLite's detail; MariaDB's index and Extra). */
+  const planOf = async (sql: string, params: unknown[]): Promise<string[]> => {
+    const sqlite = t.database.engine === 'sqlite';
+    const plan = (await dataSource.query(`${sqlite ? 'EXPLAIN QUERY PLAN' : 'EXPLAIN'} ${sql}`, params)) as Record<string, unknown>[];
+    return plan.map((r) => (sqlite ? String(r.detail) : `${r.key} ${r.Extra}`));
+  };
+
   it.each([
     ['make=porsche&sortBy=price_desc', 'IDX_vehicles_public_make_created'],
     ['make=porsche&model=911&sortBy=views_desc', 'IDX_vehicles_public_make_model_created'],
@@ -91,8 +98,7 @@ describe('search pages on a larger data set', () => {
     expect(countIndex(filters)).toBe(COUNTS_INDEX);
     const where = whereOf(withoutDimension(filters, 'make'), engine);
     const sql = `SELECT makeKey, MIN(make) AS label, COUNT(*) AS n FROM ${fromVehicles(COUNTS_INDEX, engine, where)} WHERE ${where.sql} GROUP BY makeKey`;
-    const plan = (await dataSource.query(`${engine === 'sqlite' ? 'EXPLAIN QUERY PLAN' : 'EXPLAIN'} ${sql}`, where.params)) as Record<string, unknown>[];
-    const described = plan.map((r) => (engine === 'sqlite' ? String(r.detail) : `${r.key} ${r.Extra}`)).join(' | ');
+    const described = (await planOf(sql, where.params)).join(' | ');
     expect(described).toContain(COUNTS_INDEX);
     if (engine === 'sqlite') expect(described.includes(`COVERING INDEX ${COUNTS_INDEX}`)).toBe(covering);
     else expect(described.includes('Using index')).toBe(covering);
@@ -149,8 +155,7 @@ describe('search pages on a larger data set', () => {
     const { filters, sortBy, limit } = toSearchRequest(plainToInstance(VehicleSearchDto, Object.fromEntries(new URLSearchParams(query))));
     const engine = t.database.engine === 'sqlite' ? 'sqlite' : 'mysql';
     const page = pageQuery({ filters, sortBy, index: 'IDX_vehicles_public_created', limit, offset: 0, engine, columns: PUBLIC_COLUMNS });
-    const plan = (await dataSource.query(`${engine === 'sqlite' ? 'EXPLAIN QUERY PLAN' : 'EXPLAIN'} ${page.sql}`, page.params)) as Record<string, unknown>[];
-    const walk = plan.map((r) => (engine === 'sqlite' ? String(r.detail) : `${r.key} ${r.Extra}`)).filter((step) => step.includes('IDX_vehicles_public_created'));
+    const walk = (await planOf(page.sql, page.params)).filter((step) => step.includes('IDX_vehicles_public_created'));
     expect(walk).toHaveLength(1);
     expect(walk[0]).toContain(engine === 'sqlite' ? 'COVERING INDEX IDX_vehicles_public_created' : 'Using index');
 

@@ -9,7 +9,7 @@ import { Metrics } from '../../../infra/metrics/metrics.service';
 import { addId, COMPARED_COLUMNS, CountsSnapshot, idBits, idBitsBytes, idFiltersOf, removeId, SnapshotBuilder, snapshotSelect, snapshotSorts, type ChangedRow, type CountGroup, type GroupCount, type IdBits, type IdFilters, type SnapshotRow } from './counts-snapshot';
 import { KEYWORD_TABLE } from './keyword-match';
 import { availableChanged, countDependsOn, idSetsMayMove, keepsMarket, pageChanged, publicCountDependsOn, textDependsOn, type ListingsChangeFacts } from './search-invalidation';
-import { columnSql, countIndex, filtersKey, fromVehicles, whereOf, type NormalizedSearchFilters, type SqlWhere } from './search-filters';
+import { columnSql, countIndex, filtersKey, fromVehicles, vehiclesByPrimaryKey, whereOf, type NormalizedSearchFilters, type SqlWhere } from './search-filters';
 
 /** How many listings are public (on the market): the snapshot holds each of them. */
 const PUBLIC_COUNT_SQL = 'SELECT COUNT(*) AS n FROM vehicles WHERE isPublic = 1';
@@ -615,8 +615,7 @@ export class SearchCounts implements OnModuleDestroy {
   private async loadAll(): Promise<Loaded | undefined> {
     const { version, from } = await this.cache.position();
     const builder = new SnapshotBuilder(await this.publicCount());
-    // By primary key: SQLite's NOT INDEXED still reads a rowid range.
-    const table = this.engine === 'sqlite' ? 'vehicles NOT INDEXED' : 'vehicles FORCE INDEX (PRIMARY)';
+    const table = vehiclesByPrimaryKey(this.engine);
     for (let after = 0; ; ) {
       const rows = (await this.dataSource.query(`SELECT ${this.snapshotColumns()} FROM ${table} WHERE id > ? AND isPublic = 1 ORDER BY id LIMIT ${LOAD_CHUNK}`, [after])) as SnapshotRow[];
       builder.add(rows);

@@ -328,6 +328,11 @@ export function fromVehicles(index: string | undefined, engine: SqlEngine, where
   return engine === 'sqlite' ? `vehicles INDEXED BY ${index}` : `vehicles FORCE INDEX (${index})`;
 }
 
+/** FROM clause that reads vehicles by primary key, in id order (SQLite's NOT INDEXED still reads a rowid range). */
+export function vehiclesByPrimaryKey(engine: SqlEngine): string {
+  return engine === 'sqlite' ? 'vehicles NOT INDEXED' : 'vehicles FORCE INDEX (PRIMARY)';
+}
+
 /**
  * The page query of a search: the page's rows in sort order through the chosen index, with the distance
  * from the search's ZIP code (distanceMiles) and, for "Best match", the relevance it sorts by. Sorted by a
