@@ -157,6 +157,9 @@ const listingChanges = (changes: readonly DataChange[]) => changes.filter((chang
  */
 type Loaded = { snapshot: CountsSnapshot; from: number } & ({ read: 'all' } | { read: 'changes'; changedIds: number[]; idSetIds: number[] });
 
+/** How countsKnown knows a count without a pass over the snapshot's rows, and the rows. */
+type KnownCounts = { read: 'kept' | 'changes' | 'steps'; rows: GroupCount[] };
+
 /**
  * Counts public listings for a search: its total and each facet's groups. From memory when this instance
  * holds the counts snapshot of the listings' current version (counts-snapshot.ts: a loop over typed arrays,
@@ -230,8 +233,9 @@ export class SearchCounts implements OnModuleDestroy {
       const ids = idFiltersOf(items[0].filters);
       // Each one counted in this snapshot or the one before (a search asked again after a listing joined or left,
       // which changes its total and drops its answer): worked out from the listings changed, not a pass over all.
-      if (snapshot && items.every((item) => this.countsKnown(snapshot, item.filters, item.group) !== undefined)) {
-        const rows = await Promise.all(items.map((item) => this.countInMemory(snapshot, item.filters, item.group)));
+      const known = snapshot && items.map((item) => this.countsKnown(snapshot, item.filters, item.group));
+      if (snapshot && known?.every((k) => k !== undefined)) {
+        const rows = await Promise.all(items.map((item, k) => this.countInMemory(snapshot, item.filters, item.group, known[k])));
         if (rows.every((r) => r !== undefined)) {
           this.metrics?.searchCounts.inc({ source: 'memory' }, items.length);
           return rows as GroupCount[][];
@@ -340,7 +344,7 @@ export class SearchCounts implements OnModuleDestroy {
    * changes ('changes', the rows counted before); or, without id filters, in an older snapshot the kept steps
    * reach back to ('steps', the rows worked out from the listings touched since: countsAcrossSteps).
    */
-  private countsKnown(snapshot: CountsSnapshot, filters: NormalizedSearchFilters, group: CountGroup): { read: 'kept' | 'changes' | 'steps'; rows: GroupCount[] } | undefined {
+  private countsKnown(snapshot: CountsSnapshot, filters: NormalizedSearchFilters, group: CountGroup): KnownCounts | undefined {
     const known = this.counted.get(`${group}:${filtersKey(filters)}`);
     if (known?.version === snapshot.version) return { read: 'kept', rows: known.rows };
     if (!known || snapshot !== this.snapshot) return undefined;
@@ -401,11 +405,13 @@ export class SearchCounts implements OnModuleDestroy {
   /**
    * The counts in `snapshot`: worked out from the same counts in the snapshot before it and the listings
    * changed since, when those were counted there (a few rows read instead of every listing); else counted.
+   * `asked`: what countsKnown answered for them in this snapshot just before (countAll asks it of every item
+   * first), so that counts across steps (a pass over the listings touched since) are not worked out again.
    */
-  private async countInMemory(snapshot: CountsSnapshot, filters: NormalizedSearchFilters, group: CountGroup): Promise<GroupCount[] | undefined> {
+  private async countInMemory(snapshot: CountsSnapshot, filters: NormalizedSearchFilters, group: CountGroup, asked?: KnownCounts): Promise<GroupCount[] | undefined> {
     const ids = idFiltersOf(filters);
     const key = `${group}:${filtersKey(filters)}`;
-    const kept = this.countsKnown(snapshot, filters, group);
+    const kept = asked ?? this.countsKnown(snapshot, filters, group);
     if (kept?.read === 'kept') {
       this.metrics?.searchCountsRead.inc({ read: 'kept' });
       return kept.rows;
@@ -413,9 +419,10 @@ export class SearchCounts implements OnModuleDestroy {
     const idSet = ids && this.idSetOf(snapshot, ids);
     const matches = idSet && (await this.settled(idSet));
     let rows: GroupCount[] | undefined;
-    // Asked again after the wait for the id set: a catch-up meanwhile may have moved the last step.
+    // Asked again after the wait for the id set: a catch-up meanwhile may have moved the last step (without an
+    // id set nothing was waited for).
     const step = this.lastStep;
-    const known = this.countsKnown(snapshot, filters, group);
+    const known = idSet ? this.countsKnown(snapshot, filters, group) : kept;
     if (known?.read === 'changes' && step) {
       rows = snapshot.countFrom(step.before, known.rows, step.touched, filters, group, matches, await (idSet && step.idSets.peek(idSet.key))?.get());
       if (rows) this.metrics?.searchCountsRead.inc({ read: 'changes' });
