@@ -1,4 +1,6 @@
 import { DataSource } from 'typeorm';
+import { IdReader } from '../../src/infra/database/id-reader';
+import { usesAppFunctions } from '../../src/infra/database/sqlite-functions';
 import { VehicleSearchDto } from '@app/shared';
 import { plainToInstance } from 'class-transformer';
 import { seedListings } from '../../bench/seed';
@@ -158,15 +160,22 @@ describe('search counts from memory', () => {
     return { changes: of('changes'), all: of('all') };
   };
 
-  /** Records the SQL the app sends through the connection until `query.mockRestore()`. */
+  /** Records the SQL the app sends, through the connection or IdReader (its own thread on SQLite), until `query.mockRestore()`. */
   const recordQueries = () => {
     const asked: string[] = [];
     const original = dataSource.query.bind(dataSource);
-    const query = jest.spyOn(dataSource, 'query').mockImplementation((sql: string, ...rest: unknown[]) => {
+    const connection = jest.spyOn(dataSource, 'query').mockImplementation((sql: string, ...rest: unknown[]) => {
       asked.push(sql);
       return original(sql, ...(rest as [unknown[]]));
     });
-    return { asked, query };
+    const reader = t.app.get(IdReader);
+    const read = reader.ids.bind(reader);
+    const ids = jest.spyOn(reader, 'ids').mockImplementation((sql: string, params?: readonly unknown[]) => {
+      // What IdReader runs on the connection is recorded there.
+      if (reader.offThread && !usesAppFunctions(sql)) asked.push(sql);
+      return read(sql, params);
+    });
+    return { asked, query: { mockRestore: () => (connection.mockRestore(), ids.mockRestore()) } };
   };
 
   it('brings the id sets (keywords, features, place, radius) and the counts forward from the changed listings, reading only those', async () => {

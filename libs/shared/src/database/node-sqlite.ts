@@ -77,7 +77,7 @@ function guarded<T>(run: () => T): T {
 type Row = Record<string, unknown>;
 
 /** better-sqlite3 binds an array argument as its elements (`stmt.run([a, b])`); node:sqlite takes them spread. */
-function bindable(params: unknown[]): NodeSqlite.SQLInputValue[] {
+export function bindable(params: unknown[]): NodeSqlite.SQLInputValue[] {
   return (params.some(Array.isArray) ? params.flat() : params) as NodeSqlite.SQLInputValue[];
 }
 

@@ -1,4 +1,4 @@
-import { Logger, Module } from '@nestjs/common';
+import { Global, Logger, Module } from '@nestjs/common';
 import { TypeOrmModule, type TypeOrmModuleOptions } from '@nestjs/typeorm';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
@@ -7,6 +7,7 @@ import { APP_CONFIG, AppConfig } from '../config/app-config';
 import { dataSourceOptions } from './data-source-options';
 import { migrateUnderLock, pendingMigrationNames } from './migrate';
 import { resolveDatabaseSettings } from './server-flavor';
+import { IdReader } from './id-reader';
 import { SqliteCheckpointer } from './sqlite-checkpointer';
 
 /** The connection options plus what to do with pending migrations at start (not a TypeORM option). */
@@ -16,7 +17,9 @@ type StartOptions = TypeOrmModuleOptions & DataSourceOptions & { migrateOnStart:
  * The one TypeORM connection. Pending migrations are applied under a database lock before the app serves
  * (so instances starting together migrate once); with MIGRATE_ON_START=false a release step runs
  * `npm run migration:run` and an instance refuses to start on a schema that lacks a migration it knows.
+ * Global for IdReader: statements that answer many ids, read off the thread that answers requests.
  */
+@Global()
 @Module({
   imports: [
     TypeOrmModule.forRootAsync({
@@ -42,7 +45,8 @@ type StartOptions = TypeOrmModuleOptions & DataSourceOptions & { migrateOnStart:
       },
     }),
   ],
-  providers: [SqliteCheckpointer],
+  providers: [SqliteCheckpointer, IdReader],
+  exports: [IdReader],
 })
 export class DatabaseModule {}
 

@@ -20,22 +20,28 @@ export interface CheckpointReport {
 }
 
 /**
- * The checkpointer thread, plain JavaScript run by `new Worker(…, { eval: true })`: the same source under tsc, the
- * Nest build and Jest, with no file of its own to ship. Loads `node:sqlite` without its experimental warning (as
- * node-sqlite.ts does), opens the database file on a connection of its own and, every `intervalMs`, runs a
- * PASSIVE checkpoint: it copies what it can without waiting for any reader or writer, and never makes one wait.
- * It reports a checkpoint that copied frames, and a checkpoint that failed (once, until one succeeds: the next
- * tick tries again), and stops on 'stop'.
+ * A worker thread's `DatabaseSync`, `node:sqlite` loaded without its experimental warning (as node-sqlite.ts loads
+ * it): the start of the SQLite threads' sources (this one's, IdReader's).
  */
-const WORKER_SOURCE = `
-const { parentPort, workerData } = require('node:worker_threads');
+export const QUIET_NODE_SQLITE_SOURCE = `
 const emit = process.emitWarning;
 process.emitWarning = function (warning, ...rest) {
   if (String(warning).includes('SQLite is an experimental feature')) return;
   return emit.call(process, warning, ...rest);
 };
 const { DatabaseSync } = require('node:sqlite');
-process.emitWarning = emit;
+process.emitWarning = emit;`;
+
+/**
+ * The checkpointer thread, plain JavaScript run by `new Worker(…, { eval: true })`: the same source under tsc, the
+ * Nest build and Jest, with no file of its own to ship. Loads `node:sqlite` quietly (QUIET_NODE_SQLITE_SOURCE), opens the database file on a connection of its own and, every `intervalMs`, runs a
+ * PASSIVE checkpoint: it copies what it can without waiting for any reader or writer, and never makes one wait.
+ * It reports a checkpoint that copied frames, and a checkpoint that failed (once, until one succeeds: the next
+ * tick tries again), and stops on 'stop'.
+ */
+const WORKER_SOURCE = `
+const { parentPort, workerData } = require('node:worker_threads');
+${QUIET_NODE_SQLITE_SOURCE}
 const db = new DatabaseSync(workerData.path);
 const checkpoint = db.prepare('PRAGMA wal_checkpoint(PASSIVE)');
 let copied = -1;

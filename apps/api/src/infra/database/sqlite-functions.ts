@@ -23,6 +23,16 @@ interface SqliteConnection {
   function(name: string, options: { deterministic: boolean }, fn: (...args: never[]) => unknown): unknown;
 }
 
+/** The functions registered, by name: each exists on the app's connection only. */
+const FUNCTIONS = { regexp } as const;
+
 export function registerSqliteFunctions(conn: SqliteConnection): void {
-  conn.function('regexp', { deterministic: true }, regexp as (...args: never[]) => unknown);
+  for (const [name, fn] of Object.entries(FUNCTIONS)) conn.function(name, { deterministic: true }, fn as (...args: never[]) => unknown);
+}
+
+const CALLS = new RegExp(`\\b(${Object.keys(FUNCTIONS).join('|')})\\b`, 'i');
+
+/** Whether a statement calls one of the functions registered here (`X REGEXP Y` calls regexp), so needs the app's connection. */
+export function usesAppFunctions(sql: string): boolean {
+  return CALLS.test(sql);
 }

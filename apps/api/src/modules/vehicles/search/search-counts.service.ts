@@ -4,6 +4,7 @@ import { LRUCache } from 'lru-cache';
 import { DataSource } from 'typeorm';
 import { VersionedCacheService, type DataChange } from '../../../infra/cache/versioned-cache.service';
 import { APP_CONFIG, type AppConfig } from '../../../infra/config/app-config';
+import { IdReader } from '../../../infra/database/id-reader';
 import { sqlEngineOf, type SqlEngine } from '../../../infra/database/sql-engine';
 import { Metrics } from '../../../infra/metrics/metrics.service';
 import { addId, COMPARED_COLUMNS, CountsSnapshot, idBits, idBitsBytes, idFiltersOf, removeId, SnapshotBuilder, snapshotSelect, snapshotSorts, type ChangedRow, type CountGroup, type GroupCount, type IdBits, type IdFilters, type SnapshotRow } from './counts-snapshot';
@@ -194,6 +195,8 @@ export class SearchCounts implements OnModuleDestroy {
   constructor(
     private readonly dataSource: DataSource,
     private readonly cache: VersionedCacheService,
+    /** The id sets' statements (a keyword's or a radius's every match), read off the thread that answers requests. */
+    private readonly idReader: IdReader,
     @Inject(APP_CONFIG) private readonly config: Pick<AppConfig, 'searchCounts'>,
     @Optional() private readonly metrics?: Metrics,
   ) {}
@@ -680,12 +683,9 @@ export class SearchCounts implements OnModuleDestroy {
       serial: (idSetSerial += 1),
       get: once(async () => {
         const where = whereOf(ids as NormalizedSearchFilters, this.engine);
-        const rows = (await this.dataSource.query(
-          `SELECT id FROM ${fromVehicles(ids.near ? 'IDX_vehicles_public_geo' : undefined, this.engine, where)} WHERE ${where.sql}`,
-          where.params,
-        )) as Row[];
+        const found = await this.idReader.ids(`SELECT id FROM ${fromVehicles(ids.near ? 'IDX_vehicles_public_geo' : undefined, this.engine, where)} WHERE ${where.sql}`, where.params);
         const set = idBits(idLimit);
-        for (const r of rows) addId(set, Number(r.id));
+        for (let k = 0; k < found.length; k += 1) addId(set, found[k]);
         return set;
       }),
     };

@@ -1,0 +1,128 @@
+import { Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
+import { Worker } from 'node:worker_threads';
+import { DataSource } from 'typeorm';
+import { bindable, sqliteCodeName } from '@app/shared/server';
+import { sqlEngineOf } from './sql-engine';
+import { QUIET_NODE_SQLITE_SOURCE } from './sqlite-checkpointer';
+import { usesAppFunctions } from './sqlite-functions';
+
+/**
+ * The reader thread, plain JavaScript run by `new Worker(…, { eval: true })` (as the checkpointer's): a connection
+ * of its own to the database file that only reads (`query_only`), running one statement at a time and answering
+ * its rows' first column as whole numbers, in an Int32Array handed over without a copy.
+ */
+const WORKER_SOURCE = `
+const { parentPort, workerData } = require('node:worker_threads');
+${QUIET_NODE_SQLITE_SOURCE}
+const db = new DatabaseSync(workerData.path, { timeout: 5000 });
+db.exec('PRAGMA query_only = 1');
+const statements = new Map();
+parentPort.on('message', (message) => {
+  if (message === 'stop') {
+    db.close();
+    parentPort.close();
+    return;
+  }
+  const { id, sql, params } = message;
+  try {
+    let statement = statements.get(sql);
+    if (!statement) {
+      // Statements are built from a few shapes of search (their values are parameters): a bounded cache all the same.
+      if (statements.size >= 200) statements.clear();
+      statement = db.prepare(sql);
+      statement.setReturnArrays(true);
+      statements.set(sql, statement);
+    }
+    const rows = statement.all(...params);
+    const ids = new Int32Array(rows.length);
+    for (let k = 0; k < rows.length; k += 1) ids[k] = Number(rows[k][0]);
+    parentPort.postMessage({ id, ids }, [ids.buffer]);
+  } catch (error) {
+    parentPort.postMessage({ id, error: { message: String(error && error.message), errcode: error && error.errcode } });
+  }
+});
+`;
+
+type Answer = { id: number; ids: Int32Array } | { id: number; error: { message: string; errcode?: number } };
+
+/**
+ * Statements that answer listing ids (a keyword's or a radius's matches, "Best match"'s ranking of every match),
+ * read without holding the thread that answers requests. node:sqlite runs a statement on the thread that calls
+ * it, and these take 15 to 80 ms each at 100,000 listings on SQLite (a common word's every match, ranked): every
+ * request in flight waited for one. On a SQLite file they run on a thread of their own with its own connection,
+ * which reads what is committed (WAL), as another MariaDB connection would; on MariaDB (whose driver already
+ * waits off the thread), on an in-memory SQLite database (no other connection can open it) and for a statement
+ * that calls a function the app registers on its own connection (sqlite-functions.ts), on the app's connection.
+ */
+@Injectable()
+export class IdReader implements OnModuleDestroy {
+  private readonly logger = new Logger(IdReader.name);
+  private worker?: Worker;
+  private readonly waiting = new Map<number, { resolve: (ids: Int32Array) => void; reject: (error: Error) => void }>();
+  private nextId = 0;
+  private stopped = false;
+
+  constructor(private readonly dataSource: DataSource) {}
+
+  /** The first column of every row `sql` answers, as whole numbers, in order. */
+  async ids(sql: string, params: readonly unknown[] = []): Promise<Int32Array> {
+    const worker = usesAppFunctions(sql) ? undefined : this.thread();
+    if (!worker) {
+      const rows = (await this.dataSource.query(sql, [...params])) as Record<string, unknown>[];
+      const first = rows.length > 0 ? Object.keys(rows[0])[0] : '';
+      return Int32Array.from(rows, (row) => Number(row[first]));
+    }
+    const id = (this.nextId += 1);
+    return new Promise<Int32Array>((resolve, reject) => {
+      this.waiting.set(id, { resolve, reject });
+      worker.postMessage({ id, sql, params: bindable([...params]) });
+    });
+  }
+
+  /** Whether statements run on the reader thread (a SQLite file). */
+  get offThread(): boolean {
+    return this.thread() !== undefined;
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    this.stopped = true;
+    const worker = this.worker;
+    this.worker = undefined;
+    if (!worker) return;
+    const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
+    worker.postMessage('stop');
+    // A statement runs for milliseconds; a thread that has not stopped by then is ended.
+    const stopping = setTimeout(() => void worker.terminate(), 5000);
+    await exited;
+    clearTimeout(stopping);
+  }
+
+  /** The reader thread, started when first needed (again after one that failed); undefined where statements run on the app's connection. */
+  private thread(): Worker | undefined {
+    if (this.worker) return this.worker;
+    const path = this.dataSource.options.database;
+    if (this.stopped || sqlEngineOf(this.dataSource) !== 'sqlite' || typeof path !== 'string' || path === ':memory:') return undefined;
+    const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { path } });
+    // The thread never keeps the process alive: the app's shutdown stops it, and it holds nothing to lose.
+    worker.unref();
+    worker.on('message', (answer: Answer) => {
+      const waiting = this.waiting.get(answer.id);
+      if (!waiting) return;
+      this.waiting.delete(answer.id);
+      if ('ids' in answer) waiting.resolve(answer.ids);
+      else waiting.reject(Object.assign(new Error(answer.error.message), typeof answer.error.errcode === 'number' ? { code: sqliteCodeName(answer.error.errcode), errcode: answer.error.errcode } : {}));
+    });
+    const failed = (error: Error) => {
+      if (this.worker === worker) this.worker = undefined;
+      for (const waiting of this.waiting.values()) waiting.reject(error);
+      this.waiting.clear();
+    };
+    worker.on('error', (error) => {
+      this.logger.warn(`SQLite reader thread failed, started again for the next statement: ${error.message}`);
+      failed(error);
+    });
+    worker.on('exit', () => failed(new Error('the SQLite reader thread stopped')));
+    this.worker = worker;
+    return worker;
+  }
+}
