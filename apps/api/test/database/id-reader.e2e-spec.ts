@@ -1,4 +1,5 @@
 import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { DataSource } from 'typeorm';
 import { loadConfig } from '../../src/infra/config/app-config';
 import { dataSourceOptions } from '../../src/infra/database/data-source-options';
@@ -75,6 +76,16 @@ describe('IdReader: statements answering ids, off the thread that answers reques
 
   it('runs a statement calling a function the app registers on its connection (REGEXP) there', async () => {
     expect([...(await reader.ids('SELECT id FROM id_scratch WHERE label REGEXP ? ORDER BY id', ['^fr']))]).toEqual([100, 101, 102, 103, 104]);
+  });
+
+  (engine === 'sqlite' ? it : it.skip)('answers on the connection when its thread cannot open the file, what was waiting too', async () => {
+    // The same connection, named a file in a folder that does not exist: the thread fails as it opens it.
+    const elsewhere = Object.create(dataSource, { options: { value: { ...dataSource.options, database: join(tmpdir(), `cm-no-such-folder-${process.pid}`, 'x.sqlite') } } }) as DataSource;
+    const own = new IdReader(elsewhere);
+    expect(own.offThread).toBe(true);
+    expect(await Promise.all([own.ids('SELECT id FROM id_scratch WHERE id = ?', [3]), own.ids('SELECT id FROM id_scratch WHERE id = ?', [2])])).toEqual([Int32Array.of(3), Int32Array.of(2)]);
+    expect(own.offThread).toBe(false);
+    await own.onModuleDestroy();
   });
 
   (engine === 'sqlite' ? it : it.skip)('finishes what it was asked before it stops, then runs statements on the connection', async () => {

@@ -58,34 +58,38 @@ type Answer = { id: number; ids: Int32Array } | { id: number; error: { message: 
 export class IdReader implements OnModuleDestroy {
   private readonly logger = new Logger(IdReader.name);
   private worker?: Worker;
-  private readonly waiting = new Map<number, { resolve: (ids: Int32Array) => void; reject: (error: Error) => void }>();
+  private readonly waiting = new Map<number, { sql: string; params: readonly unknown[]; resolve: (ids: Int32Array) => void; reject: (error: Error) => void }>();
   private nextId = 0;
-  private stopped = false;
+  /** Shut down, or the thread failed: statements run on the app's connection from then on. */
+  private onConnection = false;
 
   constructor(private readonly dataSource: DataSource) {}
 
   /** The first column of every row `sql` answers, as whole numbers, in order. */
   async ids(sql: string, params: readonly unknown[] = []): Promise<Int32Array> {
     const worker = usesAppFunctions(sql) ? undefined : this.thread();
-    if (!worker) {
-      const rows = (await this.dataSource.query(sql, [...params])) as Record<string, unknown>[];
-      const first = rows.length > 0 ? Object.keys(rows[0])[0] : '';
-      return Int32Array.from(rows, (row) => Number(row[first]));
-    }
+    if (!worker) return this.onAppConnection(sql, params);
     const id = (this.nextId += 1);
     return new Promise<Int32Array>((resolve, reject) => {
-      this.waiting.set(id, { resolve, reject });
+      this.waiting.set(id, { sql, params, resolve, reject });
       worker.postMessage({ id, sql, params: bindable([...params]) });
     });
   }
 
-  /** Whether statements run on the reader thread (a SQLite file). */
+  private async onAppConnection(sql: string, params: readonly unknown[]): Promise<Int32Array> {
+    const rows = (await this.dataSource.query(sql, [...params])) as Record<string, unknown>[];
+    const first = rows.length > 0 ? Object.keys(rows[0])[0] : '';
+    return Int32Array.from(rows, (row) => Number(row[first]));
+  }
+
+  /** Whether statements run on the reader thread (a SQLite file, until shutdown or a failure of the thread). */
   get offThread(): boolean {
-    return this.thread() !== undefined;
+    const path = this.dataSource.options.database;
+    return !this.onConnection && sqlEngineOf(this.dataSource) === 'sqlite' && typeof path === 'string' && path !== ':memory:';
   }
 
   async onModuleDestroy(): Promise<void> {
-    this.stopped = true;
+    this.onConnection = true;
     const worker = this.worker;
     this.worker = undefined;
     if (!worker) return;
@@ -97,12 +101,10 @@ export class IdReader implements OnModuleDestroy {
     clearTimeout(stopping);
   }
 
-  /** The reader thread, started when first needed (again after one that failed); undefined where statements run on the app's connection. */
+  /** The reader thread, started when first needed; undefined where statements run on the app's connection. */
   private thread(): Worker | undefined {
-    if (this.worker) return this.worker;
-    const path = this.dataSource.options.database;
-    if (this.stopped || sqlEngineOf(this.dataSource) !== 'sqlite' || typeof path !== 'string' || path === ':memory:') return undefined;
-    const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { path } });
+    if (this.worker || !this.offThread) return this.worker;
+    const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { path: this.dataSource.options.database } });
     // The thread never keeps the process alive: the app's shutdown stops it, and it holds nothing to lose.
     worker.unref();
     worker.on('message', (answer: Answer) => {
@@ -112,16 +114,18 @@ export class IdReader implements OnModuleDestroy {
       if ('ids' in answer) waiting.resolve(answer.ids);
       else waiting.reject(Object.assign(new Error(answer.error.message), typeof answer.error.errcode === 'number' ? { code: sqliteCodeName(answer.error.errcode), errcode: answer.error.errcode } : {}));
     });
-    const failed = (error: Error) => {
-      if (this.worker === worker) this.worker = undefined;
-      for (const waiting of this.waiting.values()) waiting.reject(error);
-      this.waiting.clear();
-    };
+    // A thread that cannot open the file (or crashed) would fail the same way again: the app's connection answers
+    // from then on, what was waiting too.
     worker.on('error', (error) => {
-      this.logger.warn(`SQLite reader thread failed, started again for the next statement: ${error.message}`);
-      failed(error);
+      this.logger.warn(`SQLite reader thread failed, its statements run on the app's connection from now on: ${error.message}`);
+      this.onConnection = true;
     });
-    worker.on('exit', () => failed(new Error('the SQLite reader thread stopped')));
+    worker.on('exit', () => {
+      if (this.worker === worker) this.worker = undefined;
+      this.onConnection = true;
+      for (const { sql, params, resolve, reject } of this.waiting.values()) this.onAppConnection(sql, params).then(resolve, reject);
+      this.waiting.clear();
+    });
     this.worker = worker;
     return worker;
   }
