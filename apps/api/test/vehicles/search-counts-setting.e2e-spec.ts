@@ -1,5 +1,5 @@
 import { DataSource } from 'typeorm';
-import { OffThreadReader } from '../../src/infra/database/off-thread-reader';
+import { IdReader } from '../../src/infra/database/id-reader';
 import { VehicleSearchDto } from '@app/shared';
 import { plainToInstance } from 'class-transformer';
 import { seedListings } from '../../bench/seed';
@@ -32,7 +32,7 @@ describe('SEARCH_COUNTS=sql', () => {
     await cache.bump(dataSource.manager, LISTINGS_DATA_SET);
     cache.invalidate(LISTINGS_DATA_SET);
     // The default engine over the same database, beside the app's own (which counts in SQL).
-    inMemory = new SearchCounts(dataSource, cache, t.app.get(OffThreadReader), { searchCounts: 'memory' });
+    inMemory = new SearchCounts(dataSource, cache, t.app.get(IdReader), { searchCounts: 'memory' });
   }, 120_000);
   afterAll(async () => {
     await inMemory?.onModuleDestroy();

@@ -1,5 +1,5 @@
 import { DataSource } from 'typeorm';
-import { OffThreadReader } from '../../src/infra/database/off-thread-reader';
+import { IdReader } from '../../src/infra/database/id-reader';
 import { usesAppFunctions } from '../../src/infra/database/sqlite-functions';
 import { VehicleSearchDto } from '@app/shared';
 import { plainToInstance } from 'class-transformer';
@@ -160,7 +160,7 @@ describe('search counts from memory', () => {
     return { changes: of('changes'), all: of('all') };
   };
 
-  /** Records the SQL the app sends, through the connection or OffThreadReader (its own thread on SQLite), until `query.mockRestore()`. */
+  /** Records the SQL the app sends, through the connection or IdReader (its own thread on SQLite), until `query.mockRestore()`. */
   const recordQueries = () => {
     const asked: string[] = [];
     const original = dataSource.query.bind(dataSource);
@@ -168,10 +168,10 @@ describe('search counts from memory', () => {
       asked.push(sql);
       return original(sql, ...(rest as [unknown[]]));
     });
-    const reader = t.app.get(OffThreadReader);
+    const reader = t.app.get(IdReader);
     const read = reader.ids.bind(reader);
     const ids = jest.spyOn(reader, 'ids').mockImplementation((sql: string, params?: readonly unknown[]) => {
-      // What OffThreadReader runs on the connection is recorded there.
+      // What IdReader runs on the connection is recorded there.
       if (reader.offThread && !usesAppFunctions(sql)) asked.push(sql);
       return read(sql, params);
     });
@@ -316,12 +316,11 @@ describe('search counts from memory', () => {
     const [a, b] = (await dataSource.query('SELECT id FROM vehicles WHERE isPublic = 1 ORDER BY id DESC LIMIT 2')) as { id: number }[];
     await updateVehicle(t, Number(a.id), { status: 'sold' });
     // Another instance sells a second listing just after this catch-up first reads the changes.
-    const reader = t.app.get(OffThreadReader);
-    const original = reader.rows.bind(reader);
+    const original = dataSource.query.bind(dataSource);
     let sold = false;
     let reads = 0;
-    const query = jest.spyOn(reader, 'rows').mockImplementation(async (sql: string, params?: readonly unknown[]) => {
-      const result = await original(sql, params);
+    const query = jest.spyOn(dataSource, 'query').mockImplementation(async (sql: string, ...rest: unknown[]) => {
+      const result = await original(sql, ...(rest as [unknown[]]));
       if (sql.startsWith('SELECT isPublic, changedInVersion')) reads += 1;
       if (!sold && sql.startsWith('SELECT isPublic, changedInVersion')) {
         sold = true;

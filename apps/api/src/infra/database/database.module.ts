@@ -7,7 +7,7 @@ import { APP_CONFIG, AppConfig } from '../config/app-config';
 import { dataSourceOptions } from './data-source-options';
 import { migrateUnderLock, pendingMigrationNames } from './migrate';
 import { resolveDatabaseSettings } from './server-flavor';
-import { OffThreadReader } from './off-thread-reader';
+import { IdReader } from './id-reader';
 import { SqliteCheckpointer } from './sqlite-checkpointer';
 
 /** The connection options plus what to do with pending migrations at start (not a TypeORM option). */
@@ -17,7 +17,7 @@ type StartOptions = TypeOrmModuleOptions & DataSourceOptions & { migrateOnStart:
  * The one TypeORM connection. Pending migrations are applied under a database lock before the app serves
  * (so instances starting together migrate once); with MIGRATE_ON_START=false a release step runs
  * `npm run migration:run` and an instance refuses to start on a schema that lacks a migration it knows.
- * Global for OffThreadReader: statements that answer many ids, read off the thread that answers requests.
+ * Global for IdReader: statements that answer many ids, read off the thread that answers requests.
  */
 @Global()
 @Module({
@@ -45,8 +45,8 @@ type StartOptions = TypeOrmModuleOptions & DataSourceOptions & { migrateOnStart:
       },
     }),
   ],
-  providers: [SqliteCheckpointer, OffThreadReader],
-  exports: [OffThreadReader],
+  providers: [SqliteCheckpointer, IdReader],
+  exports: [IdReader],
 })
 export class DatabaseModule {}
 

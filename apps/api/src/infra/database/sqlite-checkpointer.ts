@@ -21,7 +21,7 @@ export interface CheckpointReport {
 
 /**
  * A worker thread's `DatabaseSync`, `node:sqlite` loaded without its experimental warning (as node-sqlite.ts loads
- * it): the start of the SQLite threads' sources (this one's, OffThreadReader's).
+ * it): the start of the SQLite threads' sources (this one's, IdReader's).
  */
 export const QUIET_NODE_SQLITE_SOURCE = `
 const emit = process.emitWarning;

@@ -4,7 +4,7 @@ import { LRUCache } from 'lru-cache';
 import { DataSource } from 'typeorm';
 import { VersionedCacheService, type DataChange } from '../../../infra/cache/versioned-cache.service';
 import { APP_CONFIG, type AppConfig } from '../../../infra/config/app-config';
-import { OffThreadReader } from '../../../infra/database/off-thread-reader';
+import { IdReader } from '../../../infra/database/id-reader';
 import { sqlEngineOf, type SqlEngine } from '../../../infra/database/sql-engine';
 import { Metrics } from '../../../infra/metrics/metrics.service';
 import { addId, COMPARED_COLUMNS, CountsSnapshot, idBits, idBitsBytes, idFiltersOf, removeId, SnapshotBuilder, snapshotSelect, snapshotSorts, type ChangedRow, type CountGroup, type GroupCount, type IdBits, type IdFilters, type SnapshotRow } from './counts-snapshot';
@@ -196,7 +196,7 @@ export class SearchCounts implements OnModuleDestroy {
     private readonly dataSource: DataSource,
     private readonly cache: VersionedCacheService,
     /** The id sets' statements (a keyword's or a radius's every match), read off the thread that answers requests. */
-    private readonly reader: OffThreadReader,
+    private readonly idReader: IdReader,
     @Inject(APP_CONFIG) private readonly config: Pick<AppConfig, 'searchCounts'>,
     @Optional() private readonly metrics?: Metrics,
   ) {}
@@ -485,7 +485,7 @@ export class SearchCounts implements OnModuleDestroy {
     const where = whereOf(filters, this.engine);
     const index = countIndex(filters, await this.commonKeywords(where, version));
     const { select, groupBy } = SQL_GROUPS[group];
-    const rows = await this.reader.rows(`SELECT ${select}, COUNT(*) AS n FROM ${fromVehicles(index, this.engine, where)} WHERE ${where.sql}${groupBy}`, where.params);
+    const rows = (await this.dataSource.query(`SELECT ${select}, COUNT(*) AS n FROM ${fromVehicles(index, this.engine, where)} WHERE ${where.sql}${groupBy}`, where.params)) as Row[];
     return rows.map((r) => ({
       value: r.value === null ? null : group === 'price' ? Number(r.value) : String(r.value),
       ...(r.label === undefined || r.label === null ? {} : { label: String(r.label) }),
@@ -502,7 +502,7 @@ export class SearchCounts implements OnModuleDestroy {
     if (this.engine !== 'sqlite' || !where.keywordMatch) return false;
     const match = where.keywordMatch;
     const count = (key: string, sql: string, params: unknown[]) =>
-      this.cache.get(LISTINGS_DATA_SET, key, async () => Number((await this.reader.rows(sql, params))[0]?.n ?? 0), textDependsOn);
+      this.cache.get(LISTINGS_DATA_SET, key, async () => Number(((await this.dataSource.query(sql, params)) as Row[])[0]?.n ?? 0), textDependsOn);
     const [matches, publicTotal] = await Promise.all([
       count(`keywordMatches:${match}`, `SELECT COUNT(*) AS n FROM ${KEYWORD_TABLE} WHERE ${KEYWORD_TABLE} MATCH ?`, [match]),
       this.snapshot && this.snapshot.version >= version ? this.snapshot.size : this.cache.get(LISTINGS_DATA_SET, 'publicTotal', () => this.publicCount(), publicCountDependsOn),
@@ -574,7 +574,7 @@ export class SearchCounts implements OnModuleDestroy {
     // Through the stamps' index: SQLite otherwise walks every row in id order (85 ms at 100,000 listings, on the thread that answers searches).
     const changedSql = `SELECT isPublic, changedInVersion, ${this.snapshotColumns()} FROM ${fromVehicles('IDX_vehicles_changed_in_version', this.engine, {})} WHERE changedInVersion > ? ORDER BY id LIMIT ${MAX_CHANGED_SHARE_OF(held.size) + 1}`;
     type Changed = ChangedRow & { changedInVersion: number | string | null };
-    const changed = await this.reader.rows<Changed>(changedSql, [heldFrom]);
+    const changed = (await this.dataSource.query(changedSql, [heldFrom])) as Changed[];
     if (changed.length > MAX_CHANGED_SHARE_OF(held.size)) return 'read all';
     const fromChanges = (snapshot: CountsSnapshot, rows: readonly Changed[]): Loaded => ({
       snapshot,
@@ -599,10 +599,10 @@ export class SearchCounts implements OnModuleDestroy {
     // disagree. Apart, during a live market (a listing approved or sold every second) MariaDB's catch-ups kept
     // failing on that (3 s each at 100,000 listings, counts in SQL meanwhile), and a listing that left between
     // them read every public id (2 s at a million listings on SQLite).
-    const counted = await this.reader.rows<Changed & { publicCount: number | string }>(
+    const counted = (await this.dataSource.query(
       `SELECT c.*, p.n AS publicCount FROM (${PUBLIC_COUNT_SQL}) p LEFT JOIN (${changedSql}) c ON 1 = 1 ORDER BY c.id`,
       [heldFrom],
-    );
+    )) as (Changed & { publicCount: number | string })[];
     const publicCount = Number(counted[0].publicCount);
     const rows = counted.filter((r) => r.id !== null && r.id !== undefined).map(({ publicCount: _count, ...row }) => row as Changed);
     if (rows.length > MAX_CHANGED_SHARE_OF(held.size)) return 'read all';
@@ -627,7 +627,7 @@ export class SearchCounts implements OnModuleDestroy {
     const builder = new SnapshotBuilder(await this.publicCount());
     const table = vehiclesByPrimaryKey(this.engine);
     for (let after = 0; ; ) {
-      const rows = await this.reader.rows<SnapshotRow>(`SELECT ${this.snapshotColumns()} FROM ${table} WHERE id > ? AND isPublic = 1 ORDER BY id LIMIT ${LOAD_CHUNK}`, [after]);
+      const rows = (await this.dataSource.query(`SELECT ${this.snapshotColumns()} FROM ${table} WHERE id > ? AND isPublic = 1 ORDER BY id LIMIT ${LOAD_CHUNK}`, [after])) as SnapshotRow[];
       builder.add(rows);
       if (rows.length < LOAD_CHUNK) break;
       after = Number(rows[rows.length - 1].id);
@@ -647,13 +647,14 @@ export class SearchCounts implements OnModuleDestroy {
   }
 
   private async publicCount(): Promise<number> {
-    const [{ n }] = await this.reader.rows(PUBLIC_COUNT_SQL);
+    const [{ n }] = (await this.dataSource.query(PUBLIC_COUNT_SQL)) as Row[];
     return Number(n);
   }
 
   /** The ids of every public listing, as a byte per id (at least `limit` long). */
   private async publicIds(limit: number): Promise<Uint8Array> {
-    const ids = await this.reader.ids('SELECT id FROM vehicles WHERE isPublic = 1');
+    const rows = (await this.dataSource.query('SELECT id FROM vehicles WHERE isPublic = 1')) as Row[];
+    const ids = rows.map((r) => Number(r.id));
     const set = new Uint8Array(ids.reduce((most, id) => Math.max(most, id + 1), limit));
     for (const id of ids) set[id] = 1;
     return set;
@@ -682,7 +683,7 @@ export class SearchCounts implements OnModuleDestroy {
       serial: (idSetSerial += 1),
       get: once(async () => {
         const where = whereOf(ids as NormalizedSearchFilters, this.engine);
-        const found = await this.reader.ids(`SELECT id FROM ${fromVehicles(ids.near ? 'IDX_vehicles_public_geo' : undefined, this.engine, where)} WHERE ${where.sql}`, where.params);
+        const found = await this.idReader.ids(`SELECT id FROM ${fromVehicles(ids.near ? 'IDX_vehicles_public_geo' : undefined, this.engine, where)} WHERE ${where.sql}`, where.params);
         const set = idBits(idLimit);
         for (let k = 0; k < found.length; k += 1) addId(set, found[k]);
         return set;

@@ -18,7 +18,7 @@ import { VersionedCacheService } from '../../../infra/cache/versioned-cache.serv
 import { JsonText, jsonWith } from '../../../infra/http/json-text';
 import { PUBLIC_COLUMNS, publicRowMapper, withDistance } from '../vehicle.mapper';
 import { distanceFrom } from '../../../infra/geo/radius';
-import { OffThreadReader } from '../../../infra/database/off-thread-reader';
+import { IdReader } from '../../../infra/database/id-reader';
 import { sqlEngineOf, type SqlEngine } from '../../../infra/database/sql-engine';
 import type { GroupCount } from './counts-snapshot';
 import { LISTINGS_DATA_SET, SearchCounts } from './search-counts.service';
@@ -47,7 +47,7 @@ export class VehicleSearchService {
     private readonly cache: VersionedCacheService,
     private readonly counts: SearchCounts,
     /** "Best match"'s ranking of every match, read off the thread that answers requests. */
-    private readonly reader: OffThreadReader,
+    private readonly idReader: IdReader,
   ) {}
 
   private get engine(): SqlEngine {
@@ -155,7 +155,7 @@ export class VehicleSearchService {
       `ranked:${filtersKey(keywords)}`,
       async () => {
         const q = pageQuery({ filters: keywords, sortBy: 'relevance_desc', index: undefined, limit: MAX_RANKED, offset: 0, engine: this.engine, columns: 'vehicles.id' });
-        return this.reader.ids(q.sql, q.params);
+        return this.idReader.ids(q.sql, q.params);
       },
       rankedDependsOn(filters.terms),
     );

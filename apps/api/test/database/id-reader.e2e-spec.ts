@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { DataSource } from 'typeorm';
 import { loadConfig } from '../../src/infra/config/app-config';
 import { dataSourceOptions } from '../../src/infra/database/data-source-options';
-import { OffThreadReader } from '../../src/infra/database/off-thread-reader';
+import { IdReader } from '../../src/infra/database/id-reader';
 import { resolveDatabaseSettings } from '../../src/infra/database/server-flavor';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 
@@ -12,17 +12,17 @@ const engine = process.env.TEST_DB;
 /** About half a second of SQLite's work answering one row, whatever the tables hold. */
 const SLOW_SQL = 'WITH RECURSIVE n(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM n WHERE x < 3000000) SELECT MAX(x) FROM n';
 
-describe('OffThreadReader: statements that read much, off the thread that answers requests on SQLite', () => {
+describe('IdReader: statements answering ids, off the thread that answers requests on SQLite', () => {
   let database: TestDatabase;
   let dataSource: DataSource;
-  let reader: OffThreadReader;
+  let reader: IdReader;
 
   beforeAll(async () => {
     database = await createTestDatabase();
     const config = loadConfig({ DATA_DIR: tmpdir(), DATABASE_URL: database.url, SESSION_SECRET: 'x'.repeat(40) });
     dataSource = await new DataSource(dataSourceOptions(await resolveDatabaseSettings(config.database), false)).initialize();
     await dataSource.query('CREATE TABLE id_scratch (id INTEGER PRIMARY KEY, label VARCHAR(20) NOT NULL)');
-    reader = new OffThreadReader(dataSource);
+    reader = new IdReader(dataSource);
   });
   afterAll(async () => {
     await reader.onModuleDestroy();
@@ -40,14 +40,6 @@ describe('OffThreadReader: statements that read much, off the thread that answer
     expect([...ids]).toEqual([40000, 3, 1]);
     expect([...ids]).toEqual(((await dataSource.query(sql, ['a', 'c'])) as { id: number }[]).map((r) => Number(r.id)));
     expect([...(await reader.ids('SELECT id FROM id_scratch WHERE id > ?', [99999]))]).toEqual([]);
-  });
-
-  it('answers rows as the connection does', async () => {
-    const sql = 'SELECT id, label, COUNT(*) OVER () AS n FROM id_scratch WHERE id < ? ORDER BY id';
-    const rows = await reader.rows<{ id: number; label: string; n: number }>(sql, [1000]);
-    expect(rows.map((r) => ({ ...r, n: Number(r.n) }))).toEqual([1, 2, 3].map((id) => ({ id, label: 'abc'[id - 1], n: 3 })));
-    expect(rows).toEqual(await dataSource.query(sql, [1000]));
-    expect(await reader.rows('SELECT id FROM id_scratch WHERE id > ?', [99999])).toEqual([]);
   });
 
   it('reads what the connection committed a moment before', async () => {
@@ -89,7 +81,7 @@ describe('OffThreadReader: statements that read much, off the thread that answer
   (engine === 'sqlite' ? it : it.skip)('answers on the connection when its thread cannot open the file, what was waiting too', async () => {
     // The same connection, named a file in a folder that does not exist: the thread fails as it opens it.
     const elsewhere = Object.create(dataSource, { options: { value: { ...dataSource.options, database: join(tmpdir(), `cm-no-such-folder-${process.pid}`, 'x.sqlite') } } }) as DataSource;
-    const own = new OffThreadReader(elsewhere);
+    const own = new IdReader(elsewhere);
     expect(own.offThread).toBe(true);
     expect(await Promise.all([own.ids('SELECT id FROM id_scratch WHERE id = ?', [3]), own.ids('SELECT id FROM id_scratch WHERE id = ?', [2])])).toEqual([Int32Array.of(3), Int32Array.of(2)]);
     expect(own.offThread).toBe(false);
@@ -97,7 +89,7 @@ describe('OffThreadReader: statements that read much, off the thread that answer
   });
 
   (engine === 'sqlite' ? it : it.skip)('finishes what it was asked before it stops, then runs statements on the connection', async () => {
-    const own = new OffThreadReader(dataSource);
+    const own = new IdReader(dataSource);
     const slow = own.ids(SLOW_SQL);
     await own.onModuleDestroy();
     expect([...(await slow)]).toEqual([3_000_000]);
