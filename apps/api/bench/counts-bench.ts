@@ -5,8 +5,9 @@
  * bench's SQLite file (which `npm run bench:search -- --engines sqlite` makes and keeps), and the
  * filter sets of the bench's realistic mix that the snapshot answers alone (no keywords, features, place or
  * radius: those add a set of ids from the database). Prints the time per search, one thread, nothing else running;
- * then a catch-up's (CountsSnapshot.withChanges) with the sort orders the pages made: a seller's price edit, and
- * a listing approved with one sold (every row after them moves: the columns are copied, the orders mended).
+ * then a catch-up's (CountsSnapshot.withChanges) with the sort orders the pages made: a seller's price edit, a
+ * listing approved with one sold (every row after them moves: the columns are copied, the orders mended), and a
+ * live market's second (4 approved, 4 sold, 4 price edits).
  */
 import { existsSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -97,6 +98,14 @@ function main(): void {
     { ...at(k), id: Number(rows[rows.length - 1].id) + 1 + k, isPublic: 1 },
     { ...at(k + 1), isPublic: 0 },
   ]);
+  // About a live market's second: the rows move in as many runs as listings joined or left.
+  catchUps('4 listings approved, 4 sold and 4 price edits', (k) =>
+    [...new Map(Array.from({ length: 4 }, (_, j) => [
+      { ...at(50 * k + 3 * j), id: Number(rows[rows.length - 1].id) + 1 + 50 * k + j, isPublic: 1 },
+      { ...at(50 * k + 3 * j + 1), isPublic: 0 },
+      { ...at(50 * k + 3 * j + 2), price: Number(at(50 * k + 3 * j + 2).price) + 500, isPublic: 1 },
+    ]).flat().map((row) => [Number(row.id), row] as const)).values()],
+  );
   if (sink < 0) console.log(sink);
 }
 

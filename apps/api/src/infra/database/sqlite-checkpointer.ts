@@ -34,8 +34,9 @@ process.emitWarning = emit;`;
 
 /**
  * The checkpointer thread, plain JavaScript run by `new Worker(…, { eval: true })`: the same source under tsc, the
- * Nest build and Jest, with no file of its own to ship. Loads `node:sqlite` quietly (QUIET_NODE_SQLITE_SOURCE), opens the database file on a connection of its own and, every `intervalMs`, runs a
- * PASSIVE checkpoint: it copies what it can without waiting for any reader or writer, and never makes one wait.
+ * Nest build and Jest, with no file of its own to ship. Loads `node:sqlite` quietly (QUIET_NODE_SQLITE_SOURCE),
+ * opens the database file on a connection of its own and, every `intervalMs`, runs a PASSIVE checkpoint: it
+ * copies what it can without waiting for any reader or writer, and never makes one wait.
  * It reports a checkpoint that copied frames, and a checkpoint that failed (once, until one succeeds: the next
  * tick tries again), and stops on 'stop'.
  */
