@@ -1,6 +1,5 @@
 import { DataSource } from 'typeorm';
 import { IdReader } from '../../src/infra/database/id-reader';
-import { usesAppFunctions } from '../../src/infra/database/sqlite-functions';
 import { VehicleSearchDto } from '@app/shared';
 import { plainToInstance } from 'class-transformer';
 import { seedListings } from '../../bench/seed';
@@ -172,7 +171,7 @@ describe('search counts from memory', () => {
     const read = reader.ids.bind(reader);
     const ids = jest.spyOn(reader, 'ids').mockImplementation((sql: string, params?: readonly unknown[]) => {
       // What IdReader runs on the connection is recorded there.
-      if (reader.offThread && !usesAppFunctions(sql)) asked.push(sql);
+      if (reader.runsOffThread(sql)) asked.push(sql);
       return read(sql, params);
     });
     return { asked, query: { mockRestore: () => (connection.mockRestore(), ids.mockRestore()) } };

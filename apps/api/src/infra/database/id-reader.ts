@@ -67,7 +67,7 @@ export class IdReader implements OnModuleDestroy {
 
   /** The first column of every row `sql` answers, as whole numbers, in order. */
   async ids(sql: string, params: readonly unknown[] = []): Promise<Int32Array> {
-    const worker = usesAppFunctions(sql) ? undefined : this.thread();
+    const worker = this.runsOffThread(sql) ? this.thread() : undefined;
     if (!worker) return this.onAppConnection(sql, params);
     const id = (this.nextId += 1);
     return new Promise<Int32Array>((resolve, reject) => {
@@ -86,6 +86,11 @@ export class IdReader implements OnModuleDestroy {
   get offThread(): boolean {
     const path = this.dataSource.options.database;
     return !this.onConnection && sqlEngineOf(this.dataSource) === 'sqlite' && typeof path === 'string' && path !== ':memory:';
+  }
+
+  /** Whether `sql` runs on the reader thread now (not when it calls a function the app registers on its connection). */
+  runsOffThread(sql: string): boolean {
+    return this.offThread && !usesAppFunctions(sql);
   }
 
   async onModuleDestroy(): Promise<void> {
