@@ -2,6 +2,7 @@ import { DataSource, IsNull } from 'typeorm';
 import { PASSWORD_RESET_REQUESTED, RESET_LINK_INVALID } from '@app/shared';
 import { AccountTokenEntity } from '../../src/modules/auth/entities/account-token.entity';
 import { MailOutbox } from '../../src/infra/mail/outbox/mail-outbox.service';
+import { NO_PASSWORD, UsersService } from '../../src/modules/users';
 import { registerUser } from '../factories/user.factory';
 import { bodyHtml, bodyText, startSmtpSink, type SmtpSink } from '../support/smtp-sink';
 import { startTestApp, type TestApp } from '../support/test-app';
@@ -83,6 +84,20 @@ describe('password reset', () => {
     const again = await reset(token, 'yet-another-passphrase-77');
     expect(again.status).toBe(400);
     expect(again.body).toEqual({ statusCode: 400, message: RESET_LINK_INVALID });
+  });
+
+  it('gives an account made without a password (an imported seller) one: nothing signs in to it before', async () => {
+    const email = 'no-password-yet@example.com';
+    await t.app.get(UsersService).create({ email, password: null, firstName: 'Ola', lastName: 'Other', emailVerified: true });
+    const [row] = await t.app.get(DataSource).query('SELECT password FROM users WHERE email = ?', [email]);
+    expect(row.password).toBe(NO_PASSWORD);
+    for (const password of [NO_PASSWORD, '', 'a-new-long-passphrase-2026']) {
+      expect((await t.client().post('/api/login', { email, password }, { headers: fromNewAddress() })).status).not.toBe(200);
+    }
+    await forgot(email);
+    const { token } = await linkSentTo(email, 1);
+    expect((await reset(token, 'a-new-long-passphrase-2026')).status).toBe(204);
+    expect((await t.client().post('/api/login', { email, password: 'a-new-long-passphrase-2026' }, { headers: fromNewAddress() })).status).toBe(200);
   });
 
   it('refuses an unknown, expired or superseded link, and an empty one', async () => {

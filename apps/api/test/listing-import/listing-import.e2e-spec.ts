@@ -9,6 +9,7 @@ import { encodePhoto } from '@app/shared/server';
 import { BundlePhotoFollower } from '../../src/modules/listing-import/bundle-photo-follower.service';
 import { DemoSeedService } from '../../src/modules/listing-import/demo-seed.service';
 import { ListingImportService } from '../../src/modules/listing-import/listing-import.service';
+import { NO_PASSWORD } from '../../src/modules/users';
 import { listingInput } from '../factories/vehicle.factory';
 import { registerUser } from '../factories/user.factory';
 import { startTestApp, type TestApp } from '../support/test-app';
@@ -90,6 +91,9 @@ describe('listing bundles', () => {
       expect(login.status).toBe(401);
       const seller = await t.client().post('/api/login', { email: 'bundle-seller@example.com', password: 'bundle-seller-pass-2026' });
       expect(seller.status).toBe(200);
+      // An account the bundle gives no password has none (no hash of a random one: 175 ms of CPU each).
+      const [other] = await t.app.get(DataSource).query('SELECT password FROM users WHERE email = ?', ['bundle-other@example.com']);
+      expect(other.password).toBe(NO_PASSWORD);
     });
 
     it('moves the bundle times forward to now, and imports inquiries and rolled-up traffic', async () => {
@@ -134,6 +138,8 @@ describe('listing bundles', () => {
       dirs.push(dir);
       writeFileSync(join(dir, 'photos/a0-640.avif'), await sharp({ create: { width: 3000, height: 2000, channels: 3, background: '#000' } }).webp().toBuffer());
       const importer = t.app.get(ListingImportService);
+      await expect(importer.importListings(dir, await importer.readBundle(dir), 'test')).rejects.toThrow(/-640\.avif file must be AVIF, 640 × 426 px/);
+      writeFileSync(join(dir, 'photos/a0-640.avif'), Buffer.from('not an image at all, just words'));
       await expect(importer.importListings(dir, await importer.readBundle(dir), 'test')).rejects.toThrow(/-640\.avif file must be AVIF, 640 × 426 px/);
       rmSync(join(dir, 'photos/a0-640.avif'));
       await expect(importer.importListings(dir, await importer.readBundle(dir), 'test')).rejects.toThrow(/Missing photo file photos\/a0-640\.avif/);

@@ -42,7 +42,7 @@ export interface BundleAccount {
   firstName: string;
   lastName: string;
   role: UserRole;
-  /** Without one the account gets a random password (it can be reset, but nobody knows it). */
+  /** Without one the account has no password: nobody signs in to it until a password reset gives it one. */
   password?: string;
 }
 

@@ -37,7 +37,7 @@ export class AccountService {
   private async assertPassword(userId: number, password: string, field: string): Promise<UserEntity> {
     const user = await this.users.findByIdWithPassword(userId);
     if (!user) throw new UnauthorizedException();
-    if (!(await verifyPassword(user.password, password))) throw new ValidationFailedException([{ field, message: 'The current password is not right' }]);
+    if (!(await verifyPassword(user.password, password, this.config.passwordHash))) throw new ValidationFailedException([{ field, message: 'The current password is not right' }]);
     return user;
   }
 

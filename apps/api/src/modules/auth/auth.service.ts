@@ -36,10 +36,10 @@ export class AuthService {
   async checkCredentials(email: string, password: string): Promise<UserEntity | null> {
     const user = await this.users.findByEmailWithPassword(email);
     if (!user) {
-      await verifyPassword(await decoyHash(this.config.passwordHash), password);
+      await verifyPassword(await decoyHash(this.config.passwordHash), password, this.config.passwordHash);
       return null;
     }
-    if (!(await verifyPassword(user.password, password))) return null;
+    if (!(await verifyPassword(user.password, password, this.config.passwordHash))) return null;
     return (await this.users.findById(user.id)) as UserEntity;
   }
 

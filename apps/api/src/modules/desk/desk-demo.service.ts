@@ -1,5 +1,4 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { randomBytes } from 'node:crypto';
 import { vehicleTitle, type ListingStatus } from '@app/shared';
 import { UsersService } from '../users';
 import { ListingReader } from '../vehicles';
@@ -37,7 +36,7 @@ export class DeskDemoService {
       const existing = await this.users.findByEmail(a.email);
       associates.push(
         existing ??
-          (await this.users.create({ email: a.email, password: a.password ?? randomBytes(24).toString('base64url'), firstName: a.firstName, lastName: a.lastName, role: 'associate', emailVerified: true })),
+          (await this.users.create({ email: a.email, password: a.password, firstName: a.firstName, lastName: a.lastName, role: 'associate', emailVerified: true })),
       );
     }
     const sam = associates[0]!;

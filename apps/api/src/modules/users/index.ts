@@ -4,6 +4,6 @@
  */
 export { AdminBootstrapService } from './admin-bootstrap.service';
 export { UserEntity } from './entities/user.entity';
-export { decoyHash, hashPassword, verifyPassword } from './password';
+export { decoyHash, hashPassword, NO_PASSWORD, verifyPassword } from './password';
 export { UsersModule } from './users.module';
 export { toPublicUser, UsersService } from './users.service';

@@ -10,8 +10,23 @@ export function hashPassword(plain: string, cost: PasswordHashCost): Promise<str
   return argon2.hash(plain, argon2Options(cost));
 }
 
-/** Checks against the parameters the hash carries, so hashes made at another cost keep verifying. */
-export async function verifyPassword(hash: string, plain: string): Promise<boolean> {
+/**
+ * What an account made without a password stores (an imported seller's, an associate's of the demo): not a hash,
+ * so no password matches it; a password reset gives the account one. Hashing a random password instead cost
+ * 175 ms of CPU an account (the demo's first listings waited for four of them).
+ */
+export const NO_PASSWORD = '!none';
+
+/**
+ * Checks against the parameters the hash carries, so hashes made at another cost keep verifying. A stored value
+ * that is not a hash (NO_PASSWORD, or damaged) matches nothing, after the same work as a wrong password (the
+ * decoy at `cost`): how long a refusal takes tells nobody which accounts have no password.
+ */
+export async function verifyPassword(hash: string, plain: string, cost: PasswordHashCost): Promise<boolean> {
+  if (!hash.startsWith('$argon2')) {
+    await argon2.verify(await decoyHash(cost), plain);
+    return false;
+  }
   try {
     return await argon2.verify(hash, plain);
   } catch {

@@ -4,11 +4,12 @@ import { EntityManager, IsNull, QueryFailedError, Repository } from 'typeorm';
 import type { PublicUser, UserRole } from '@app/shared';
 import { APP_CONFIG, type AppConfig } from '../../infra/config/app-config';
 import { UserEntity } from './entities/user.entity';
-import { hashPassword } from './password';
+import { hashPassword, NO_PASSWORD } from './password';
 
 export interface NewUser {
   email: string;
-  password: string;
+  /** null: the account has no password (NO_PASSWORD) until a reset gives it one. */
+  password: string | null;
   firstName?: string | null;
   lastName?: string | null;
   role?: UserRole;
@@ -104,7 +105,7 @@ export class UsersService {
     if (await users.existsBy({ email })) throw emailTaken();
     const user = users.create({
       email,
-      password: await hashPassword(input.password, this.config.passwordHash),
+      password: input.password === null ? NO_PASSWORD : await hashPassword(input.password, this.config.passwordHash),
       firstName: input.firstName?.trim() || null,
       lastName: input.lastName?.trim() || null,
       role: input.role ?? 'user',
