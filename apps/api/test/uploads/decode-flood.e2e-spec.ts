@@ -83,10 +83,11 @@ describe('POST /api/uploads: decoding cannot be flooded', () => {
     const during = await healthTimes(uploads);
     expect((await uploads).map((a) => a.status)).toEqual([400, 400, 400, 400, 400]);
     // Bounds that hold on a shared, loaded 2-core machine yet fail when the bombs are decoded (the issue measured
-    // 2.2 s with three): no slower than at rest (twice its median, at least 100 ms) and never a second.
+    // 2.2 s with three): no slower than at rest (twice its median, at least 100 ms) and never 1.5 s (a fresh-clone
+    // CI, its load average near 8 with other test files beside this one, once saw 1.29 s).
     // `npm run bench:photos -- --flood` prints the figures against the 50 ms goal.
     expect(median(during)).toBeLessThan(Math.max(100, 2 * median(atRest)));
-    expect(during[during.length - 1]).toBeLessThan(1000);
+    expect(during[during.length - 1]).toBeLessThan(1500);
   });
 });
 
