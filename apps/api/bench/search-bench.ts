@@ -57,7 +57,7 @@ import {
 } from '../src/modules/vehicles/search/search-filters';
 import { VehicleSearchDto } from '@app/shared';
 import { plainToInstance } from 'class-transformer';
-import { metricValue } from './metrics';
+import { databaseServerCpu, metricValue } from './metrics';
 import type { ServeMessage, ServeRequest } from './serve';
 import { queryKinds, requestOf, searchMix, type QueryKind, type SearchMix } from './queries';
 import { seedListings } from './seed';
@@ -301,6 +301,9 @@ interface Measured {
   p95: number;
   p99: number;
   errors: number;
+  /** The bare reference's: ms of CPU a query of the database server (on this machine) and of the bench's own process. */
+  dbCpu?: number;
+  clientCpu?: number;
 }
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
@@ -585,6 +588,7 @@ async function bareReference(url: string, kinds: QueryKind[], seconds: number, c
   let run: (q: Query) => Promise<unknown[]>;
   let close: () => Promise<void>;
   let workers = connections;
+  const dbCpu = settings.type === 'sqlite' ? undefined : databaseServerCpu(settings.host);
   if (settings.type === 'sqlite') {
     const db = new SqliteDatabase(settings.path, { readonly: true });
     registerSqliteFunctions(db);
@@ -617,6 +621,8 @@ async function bareReference(url: string, kinds: QueryKind[], seconds: number, c
   const time = async (name: string, queries: Page[]): Promise<Measured> => {
     const samples: number[] = [];
     let next = 0;
+    const dbBefore = dbCpu?.();
+    const clientBefore = process.cpuUsage();
     const started = performance.now();
     const deadline = started + seconds * 1000;
     await Promise.all(
@@ -629,9 +635,21 @@ async function bareReference(url: string, kinds: QueryKind[], seconds: number, c
         }
       }),
     );
+    const client = process.cpuUsage(clientBefore);
+    const dbCpuMs = dbCpu && dbBefore !== undefined ? (1000 * (dbCpu() - dbBefore)) / samples.length : undefined;
     samples.sort((a, b) => a - b);
     const elapsed = (performance.now() - started) / 1000;
-    return { name, requests: samples.length, rps: samples.length / elapsed, p50: percentile(samples, 50), p95: percentile(samples, 95), p99: percentile(samples, 99), errors: 0 };
+    return {
+      name,
+      requests: samples.length,
+      rps: samples.length / elapsed,
+      p50: percentile(samples, 50),
+      p95: percentile(samples, 95),
+      p99: percentile(samples, 99),
+      errors: 0,
+      dbCpu: dbCpuMs,
+      clientCpu: (client.user + client.system) / 1000 / samples.length,
+    };
   };
   try {
     const publicTotal = await count({ terms: [], features: [] });
@@ -702,14 +720,16 @@ async function printBareReference(url: string, engine: string, options: Options,
   log('  the counts snapshot (or "Best match"\'s kept ranking) found, by primary key, and the SQL page query for the sorts the');
   log('  snapshot does not hold (views). A listing\'s row, once read, is kept until it changes: most misses send no query.');
   const { sql: bare, api: asSent } = await bareReference(url, queryKinds(), options.duration / 2, options.connections, pageIds);
-  const head = `${'search'.padEnd(28)}${'SQL p50'.padStart(9)}${'SQL p95'.padStart(9)}${'queries/s'.padStart(11)}${'as sent p95'.padStart(13)}${'queries/s'.padStart(11)}${'API p95'.padStart(9)}${'API req/s'.padStart(11)}`;
+  log('  CPU/q = ms of CPU a query: of the database server (when it runs on this machine: SQLite\'s is the bench\'s own)');
+  log('  and of the bench\'s process (the driver reading the rows), for the SQL page queries.');
+  const head = `${'search'.padEnd(28)}${'SQL p50'.padStart(9)}${'SQL p95'.padStart(9)}${'queries/s'.padStart(11)}${'db CPU/q'.padStart(10)}${'bench CPU/q'.padStart(13)}${'as sent p95'.padStart(13)}${'queries/s'.padStart(11)}${'API p95'.padStart(9)}${'API req/s'.padStart(11)}`;
   log(head);
   log('-'.repeat(head.length));
   for (const b of bare) {
     const api = apiResults.find((r) => r.name === b.name);
     const sent = asSent.find((r) => r.name === b.name);
     log(
-      `${b.name.padEnd(28)}${b.p50.toFixed(2).padStart(9)}${b.p95.toFixed(2).padStart(9)}${b.rps.toFixed(0).padStart(11)}${(sent ? sent.p95.toFixed(2) : '-').padStart(13)}${(sent ? sent.rps.toFixed(0) : '-').padStart(11)}${(api ? api.p95.toFixed(1) : '-').padStart(9)}${(api ? api.rps.toFixed(0) : '-').padStart(11)}`,
+      `${b.name.padEnd(28)}${b.p50.toFixed(2).padStart(9)}${b.p95.toFixed(2).padStart(9)}${b.rps.toFixed(0).padStart(11)}${(b.dbCpu === undefined ? '-' : b.dbCpu.toFixed(2)).padStart(10)}${(b.clientCpu === undefined ? '-' : b.clientCpu.toFixed(2)).padStart(13)}${(sent ? sent.p95.toFixed(2) : '-').padStart(13)}${(sent ? sent.rps.toFixed(0) : '-').padStart(11)}${(api ? api.p95.toFixed(1) : '-').padStart(9)}${(api ? api.rps.toFixed(0) : '-').padStart(11)}`,
     );
   }
   return { sql: bare, api: asSent };
@@ -763,7 +783,10 @@ async function benchEngine(target: Engine, options: Options): Promise<EngineRepo
     const results: Measured[] = apiResults;
     if (!options.mixesOnly) for (const kind of kinds) results.push(await measure(base, kind.name, rotate(kind.paths), options.duration, options.connections));
     // Where each mix's counts and pages came from, and how the counts snapshot kept up with the edits.
+    const settings = parseDatabaseUrl(url, tmpdir());
+    const dbCpu = settings.type === 'mysql' ? databaseServerCpu(settings.host) : undefined;
     const sources = async () => ({
+      dbCpu: dbCpu?.(),
       counts: await countSources(base),
       pages: await pageSources(base),
       builds: await snapshotBuilds(base),
@@ -781,8 +804,10 @@ async function benchEngine(target: Engine, options: Options): Promise<EngineRepo
         .map((b) => `${b.count} from ${b.read === 'all' ? 'every listing' : 'the changes'}${b.count > 0 ? ` (${b.ms.toFixed(1)} ms each)` : ''}`);
       // The server's CPU time per search: a figure the machine's load changes far less than latency.
       const cpuPerSearch = (1000 * (after.cpu - before.cpu)) / Math.max(1, after.requests - before.requests);
+      // The database server's too, when it runs on this machine (MariaDB; SQLite's work is the API's own).
+      const dbPerSearch = after.dbCpu !== undefined && before.dbCpu !== undefined ? `, ${((1000 * (after.dbCpu - before.dbCpu)) / Math.max(1, after.requests - before.requests)).toFixed(2)} ms of the database server's` : '';
       log(
-        `(${name}: ${cpuPerSearch.toFixed(2)} ms of the server's CPU a search; counts ${after.counts.memory - before.counts.memory} in memory (${after.counts.pass - before.counts.pass} by a pass over the rows, ${after.counts.changes - before.counts.changes} from the changes), ${after.counts.database - before.counts.database} in SQL; pages ${after.pages.memory - before.pages.memory} from the snapshot, ${after.pages.database - before.pages.database} in SQL; their listings' rows ${after.rows.kept - before.rows.kept} kept, ${after.rows.read - before.rows.read} read; snapshot brought forward ${builds.join(', ')})`,
+        `(${name}: ${cpuPerSearch.toFixed(2)} ms of the server's CPU a search${dbPerSearch}; counts ${after.counts.memory - before.counts.memory} in memory (${after.counts.pass - before.counts.pass} by a pass over the rows, ${after.counts.changes - before.counts.changes} from the changes), ${after.counts.database - before.counts.database} in SQL; pages ${after.pages.memory - before.pages.memory} from the snapshot, ${after.pages.database - before.pages.database} in SQL; their listings' rows ${after.rows.kept - before.rows.kept} kept, ${after.rows.read - before.rows.read} read; snapshot brought forward ${builds.join(', ')})`,
       );
       return after;
     };
