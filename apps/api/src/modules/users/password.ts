@@ -24,7 +24,7 @@ export const NO_PASSWORD = '!none';
  */
 export async function verifyPassword(hash: string, plain: string, cost: PasswordHashCost): Promise<boolean> {
   if (!hash.startsWith('$argon2')) {
-    await argon2.verify(await decoyHash(cost), plain);
+    await argon2.verify(await decoyHash(cost), plain).catch(() => false);
     return false;
   }
   try {
