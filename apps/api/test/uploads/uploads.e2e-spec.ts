@@ -224,7 +224,8 @@ describe('POST /api/uploads cannot fill the disk', () => {
     } finally {
       await t.close();
     }
-  });
+    // Up to ten photos encoded in every size and format: over 60 s once, in a fresh-clone CI on a loaded machine.
+  }, 180_000);
 
   it('answers 507 before the upload disk is full (UPLOAD_MIN_FREE_MB), storing nothing', async () => {
     const t = await startTestApp({ UPLOAD_MIN_FREE_MB: '100000000' });
