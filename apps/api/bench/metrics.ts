@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import type { DatabaseSettings } from '../src/infra/config/database-url';
 
 /** The sum of the samples of the API's Prometheus metrics (GET /metrics) whose lines match `pattern`. */
 export async function metricValue(base: string, pattern: RegExp): Promise<number> {
@@ -16,8 +17,8 @@ export async function metricValue(base: string, pattern: RegExp): Promise<number
  * machine's load changes far less than latency does. Undefined when the database is on another machine or its
  * process is not found; SQLite's work is in the API's own process, so it has none.
  */
-export function databaseServerCpu(host: string): (() => number) | undefined {
-  if (!['127.0.0.1', 'localhost', '::1'].includes(host)) return undefined;
+export function databaseServerCpu(settings: DatabaseSettings): (() => number) | undefined {
+  if (settings.type !== 'mysql' || !['127.0.0.1', 'localhost', '::1'].includes(settings.host)) return undefined;
   let pid: string | undefined;
   for (const name of ['mariadbd', 'mysqld']) {
     try {

@@ -588,7 +588,7 @@ async function bareReference(url: string, kinds: QueryKind[], seconds: number, c
   let run: (q: Query) => Promise<unknown[]>;
   let close: () => Promise<void>;
   let workers = connections;
-  const dbCpu = settings.type === 'sqlite' ? undefined : databaseServerCpu(settings.host);
+  const dbCpu = databaseServerCpu(settings);
   if (settings.type === 'sqlite') {
     const db = new SqliteDatabase(settings.path, { readonly: true });
     registerSqliteFunctions(db);
@@ -783,8 +783,7 @@ async function benchEngine(target: Engine, options: Options): Promise<EngineRepo
     const results: Measured[] = apiResults;
     if (!options.mixesOnly) for (const kind of kinds) results.push(await measure(base, kind.name, rotate(kind.paths), options.duration, options.connections));
     // Where each mix's counts and pages came from, and how the counts snapshot kept up with the edits.
-    const settings = parseDatabaseUrl(url, tmpdir());
-    const dbCpu = settings.type === 'mysql' ? databaseServerCpu(settings.host) : undefined;
+    const dbCpu = databaseServerCpu(parseDatabaseUrl(url, tmpdir()));
     const sources = async () => ({
       dbCpu: dbCpu?.(),
       counts: await countSources(base),
