@@ -132,6 +132,20 @@ describe('VersionedCacheService', () => {
     expect(await ask('a')).toEqual({ key: 'a', n: 3 });
   });
 
+  it('keeps whole answers up to the configured bytes of their JSON, dropping the least recently asked first', async () => {
+    const small = new VersionedCacheService(dataSource, undefined, { answerCacheBytes: 2500 });
+    let n = 0;
+    // About 1 KB of JSON each: two fit in 2,500 bytes, not three.
+    const ask = (key: string) => small.answer('listings', key, async () => ({ key, n: ++n, text: 'x'.repeat(1000) }));
+    expect((await ask('a')).n).toBe(1);
+    expect((await ask('b')).n).toBe(2);
+    expect((await ask('a')).n).toBe(1);
+    expect((await ask('c')).n).toBe(3);
+    // 'b' was asked least recently, so it made room for 'c'; 'a' is still kept.
+    expect((await ask('a')).n).toBe(1);
+    expect((await ask('b')).n).toBe(4);
+  });
+
   describe('many (records of many keys at once)', () => {
     /** Records whose value names its key and the call that computed it; each call's missing keys are noted. */
     const records = () => {

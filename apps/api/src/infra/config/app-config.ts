@@ -72,6 +72,8 @@ export interface AppConfig {
    * See apps/api/src/modules/vehicles/search/SEARCH-COUNTS.md.
    */
   searchCounts: 'memory' | 'sql';
+  /** Bytes of whole answers (a search's page, in JSON) each instance keeps (VersionedCacheService.answer). */
+  answerCacheBytes: number;
   /** Photo uploads each signed-in user may make per hour. */
   uploadsPerHour: number;
   /**
@@ -199,6 +201,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     savedSearchAlertsMs: e.SAVED_SEARCH_ALERTS_SECONDS * 1000,
     searchCounts: e.SEARCH_COUNTS,
+    answerCacheBytes: e.ANSWER_CACHE_MB * 1024 * 1024,
     uploadsPerHour: e.UPLOADS_PER_HOUR,
     uploadLimits: {
       maxUnattached: e.UPLOAD_MAX_UNATTACHED,

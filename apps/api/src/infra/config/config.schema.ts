@@ -144,6 +144,7 @@ export const envSchema = z.object({
   MAIL_MAX_ATTEMPTS: int(10, 1, 100),
   SAVED_SEARCH_ALERTS_SECONDS: int(60, 1, 3600),
   SEARCH_COUNTS: z.enum(['memory', 'sql'], { error: 'must be memory or sql' }).default('memory'),
+  ANSWER_CACHE_MB: int(128, 1, 64 * 1024),
   UPLOADS_PER_HOUR: int(300, 1, 100_000),
   UPLOAD_MAX_UNATTACHED: int(40, 1, 10_000),
   UPLOAD_MAX_UNATTACHED_MB: int(100, 1, 100_000),
