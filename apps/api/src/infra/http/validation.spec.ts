@@ -1,3 +1,4 @@
+import { Transform } from 'class-transformer';
 import { IsOptional, IsString, MaxLength, ValidateBy } from 'class-validator';
 import { ValidationFailedException } from './error-body';
 import { createValidationPipe } from './validation';
@@ -50,6 +51,25 @@ describe('the validation pipe', () => {
     // The passing object's memo does not let the same text with an unknown field through.
     await pipe.transform({ q: 'audi' }, metadata);
     await expect(pipe.transform({ q: 'audi', other: '1' }, metadata)).rejects.toBeInstanceOf(ValidationFailedException);
+  });
+
+  it('validates each time a query object whose values JSON would write alike (NaN, Infinity: null)', async () => {
+    class Numbers {
+      @IsOptional()
+      @Transform(({ value }) => Number(value))
+      @Counted()
+      n?: number;
+    }
+    const pipe = createValidationPipe();
+    const metadata = { type: 'query' as const, metatype: Numbers, data: undefined };
+    await pipe.transform({ n: '1' }, metadata);
+    await pipe.transform({ n: '1' }, metadata);
+    expect(checks).toBe(1);
+    // NaN ("abc") and Infinity are written as null: never taken for an object seen before.
+    await pipe.transform({ n: 'abc' }, metadata);
+    await pipe.transform({ n: 'abc' }, metadata);
+    await pipe.transform({ n: '1e999' }, metadata);
+    expect(checks).toBe(4);
   });
 
   it('validates a body every time (a body may hold a password: none is kept)', async () => {

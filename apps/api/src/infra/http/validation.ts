@@ -25,6 +25,22 @@ const PASSED_BYTES = 4 * 1024 * 1024;
 const PASSED_KEY_MAX = 2048;
 
 /**
+ * Whether every value of the object is one JSON writes as it is (text, a finite number, true or false, a list of
+ * texts), so that two objects with the same JSON hold the same values: JSON writes NaN, Infinity and an invalid
+ * date as null, and a Map or a Set as {}.
+ */
+function plainValues(object: object): boolean {
+  return Object.values(object).every(
+    (value) =>
+      value === undefined ||
+      typeof value === 'string' ||
+      typeof value === 'boolean' ||
+      (typeof value === 'number' && Number.isFinite(value)) ||
+      (Array.isArray(value) && value.every((item) => typeof item === 'string')),
+  );
+}
+
+/**
  * The global pipe, with two rules for values of the URL that Nest's pipe would coerce:
  * - a query parameter read on its own (`@Query('returnTo')`) that arrives repeated (`?a=1&a=2`, an array)
  *   is a 400 naming it, unless the handler declares an array;
@@ -53,10 +69,10 @@ class ApiValidationPipe extends ValidationPipe {
   protected override async validate(object: object, validatorOptions?: ValidatorOptions): Promise<ValidationError[]> {
     const kind = this.queryClasses.get(object.constructor);
     if (kind === undefined) return super.validate(object, validatorOptions);
-    const key = `${kind}:${JSON.stringify(object)}`;
-    if (this.passed.get(key)) return [];
+    const key = plainValues(object) ? `${kind}:${JSON.stringify(object)}` : undefined;
+    if (key !== undefined && this.passed.get(key)) return [];
     const errors = await super.validate(object, validatorOptions);
-    if (errors.length === 0 && key.length <= PASSED_KEY_MAX) this.passed.set(key, true);
+    if (errors.length === 0 && key !== undefined && key.length <= PASSED_KEY_MAX) this.passed.set(key, true);
     return errors;
   }
 
