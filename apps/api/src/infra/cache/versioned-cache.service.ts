@@ -2,6 +2,7 @@ import { Inject, Injectable, Optional } from '@nestjs/common';
 import { LRUCache } from 'lru-cache';
 import { DataSource, EntityManager } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
+import { DEFAULT_ANSWER_CACHE_MB } from '../config/config.schema';
 import { jsonOf } from '../http/json-text';
 import { Metrics } from '../metrics/metrics.service';
 import { DataChangeEntity } from './data-change.entity';
@@ -9,13 +10,6 @@ import { DataChangeEntity } from './data-change.entity';
 /** How long an instance trusts the change log as it last read it: other instances' writes show within this time. */
 export const VERSION_TTL_MS = 1000;
 const MAX_ENTRIES = 20_000;
-/**
- * Whole answers (`answer`) an instance keeps by default, in bytes of their JSON (ANSWER_CACHE_MB): about 4,800 pages
- * of 24 search results (27 KB each). Searches are many and their popularity long-tailed: 32 MB (1,200 pages) held
- * the search bench's 20,000 searches' top 1,200, 66 % of the mix (its share of requests, minus first asks), and
- * 128 MB 82 %, which took the mix from 1,447 to 1,995 req/s on SQLite at 100,000 listings.
- */
-export const ANSWER_CACHE_BYTES = 128 * 1024 * 1024;
 /**
  * How long a whole answer is kept while no change touches it: what it shows that no write of the data set
  * changes (a listing's view count, a price drop's age) is at most this old.
@@ -126,7 +120,7 @@ export class VersionedCacheService {
     @Optional() @Inject(APP_CONFIG) config?: Pick<AppConfig, 'answerCacheBytes'>,
   ) {
     this.answers = new LRUCache<string, Entry>({
-      maxSize: config?.answerCacheBytes ?? ANSWER_CACHE_BYTES,
+      maxSize: config?.answerCacheBytes ?? DEFAULT_ANSWER_CACHE_MB * 1024 * 1024,
       // The answer's JSON (UTF-8 bytes), made once here and reused each time it is sent (jsonOf).
       sizeCalculation: (entry) => Math.max(1, jsonOf(entry.value as object).length),
       ttl: ANSWER_TTL_MS,
