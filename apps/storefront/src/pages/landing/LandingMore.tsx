@@ -5,6 +5,7 @@ import { AwardIcon, DollarIcon, GlobeIcon, PhoneIcon, ShieldIcon, StarIcon, User
 import { InfoCards } from '../../components/InfoCards';
 import { RevealSection } from '../../components/Reveal';
 import { useSellPath } from '../../hooks/use-sell-path';
+import { byName } from '../../lib/name-order';
 import { makesWithCars } from './HeroSearch';
 import { ReviewStrip } from './ReviewStrip';
 
@@ -21,7 +22,7 @@ export function brandTiles(makes: readonly FacetCount[] | undefined): { name: st
   const withCars = makesWithCars(makes);
   if (withCars.length === 0) return POPULAR_BRANDS.map((name) => ({ name }));
   return [...withCars]
-    .sort((a, b) => b.count - a.count || a.label.localeCompare(b.label))
+    .sort((a, b) => b.count - a.count || byName(a.label, b.label))
     .slice(0, BRAND_TILES)
     .map((m) => ({ name: m.label, count: m.count }));
 }

@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import { useMakes, useModels } from '../../api/catalog';
 import type { FacetCount } from '@app/shared';
+import { byName } from '../../lib/name-order';
 
 interface MakeModelSelectsProps {
   idPrefix: string;
@@ -16,12 +17,6 @@ interface MakeModelSelectsProps {
    */
   modelCounts?: { make: string; models: FacetCount[] };
 }
-
-/**
- * Orders names as `localeCompare` does, with one collator: `localeCompare` sets one up on every call, and sorting
- * the makes with it was the search page's costliest function while it hydrated (some 9 ms of a phone's CPU).
- */
-const byName = new Intl.Collator().compare;
 
 /** The makes that have listings (by name), and each make's count by its value and its label in lower case. */
 function makeFacets(makeCounts: FacetCount[]): { listed: string[]; counts: Map<string, number> } {
