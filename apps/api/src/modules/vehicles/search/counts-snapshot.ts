@@ -990,8 +990,8 @@ function bandOf(price: number): number {
  * loop, reading its columns from the arguments, where rowMatches, called per row, walks the counter's lists of
  * filters for each row (`npm run bench:counts`, 85,000 listings, with countAll's loop written out the same way:
  * a search's total and facets 8.3 -> 1.8 ms a pass).
- * Made once per shape (a few dozen at most: COLUMN_FILTERS bounds them) and kept; the code holds no value of a
- * search, only the shape's numbers.
+ * Made once per shape and kept (COLUMN_FILTERS bounds the shapes: 220 at most, a few dozen in practice); the code
+ * holds no value of a search, only the shape's numbers.
  */
 type RowScan = (out: Int32Array, size: number, rows: Int32Array | null, spans: readonly number[] | null, ids: Int32Array, matches: IdBits | null, excluded: number, ...tests: unknown[]) => number;
 const rowScans = new Map<string, RowScan>();
