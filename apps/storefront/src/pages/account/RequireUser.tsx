@@ -1,10 +1,31 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { apiUrl, type PublicUser } from '@app/shared';
 import { useCurrentUser } from '../../api/queries';
+import { afterPaint } from '../../lib/after-paint';
 import { toast } from '../../stores/toast';
 
 /** SPEC.md section 9: the pause before an unauthorized visitor is sent on. */
 export const UNAUTHORIZED_REDIRECT_MS = 500;
+
+/**
+ * Tells the visitor why they are sent away (`message`, a toast) and sends them to `target`
+ * UNAUTHORIZED_REDIRECT_MS after the browser has painted the toast, so that it shows that long however slow the
+ * page is to draw it: a timer started with the toast ran down while a busy phone was still drawing the page, which
+ * then went to the sign-in page before the toast ever showed (a browser test caught that on a loaded machine).
+ * Answers a function that calls the redirect off.
+ */
+export function redirectAfterToast(message: { title: string; description?: string }, target: string, go: (url: string) => void = (url) => window.location.assign(url)): () => void {
+  toast({ title: message.title, description: message.description, variant: 'destructive' });
+  let timer: number | undefined;
+  let cancelled = false;
+  afterPaint(() => {
+    if (!cancelled) timer = window.setTimeout(() => go(target), UNAUTHORIZED_REDIRECT_MS);
+  });
+  return () => {
+    cancelled = true;
+    window.clearTimeout(timer);
+  };
+}
 
 interface RequireUserProps {
   /** The toast a signed-out visitor gets before going to the login path. */
@@ -28,10 +49,8 @@ export function RequireUser({ unauthorized, allow, forbidden, skeleton, children
     if (!denied || (hadUser.current && !user)) return;
     const signedIn = !!user;
     const message = signedIn && forbidden ? forbidden : unauthorized;
-    toast({ title: message.title, description: message.description, variant: 'destructive' });
     const target = signedIn && forbidden ? forbidden.redirectTo : apiUrl(`/api/login?returnTo=${encodeURIComponent(window.location.pathname + window.location.search)}`);
-    const timer = window.setTimeout(() => window.location.assign(target), UNAUTHORIZED_REDIRECT_MS);
-    return () => window.clearTimeout(timer);
+    return redirectAfterToast(message, target);
   }, [denied, user, unauthorized, forbidden]);
 
   if (isLoading || denied || !user) return <>{skeleton}</>;

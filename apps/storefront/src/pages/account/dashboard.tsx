@@ -10,7 +10,7 @@ import { toast } from '../../stores/toast';
 import { SavedVehicles } from '../saved/SavedVehicles';
 import { listingStats } from './listing-stats';
 import { MarkSoldSheet } from './MarkSoldSheet';
-import { RequireUser, UNAUTHORIZED_REDIRECT_MS } from './RequireUser';
+import { redirectAfterToast, RequireUser } from './RequireUser';
 import { PencilIcon, PlusIcon, TrashIcon } from './seller-icons';
 import './account.css';
 
@@ -18,8 +18,7 @@ const UNAUTHORIZED = { title: 'Unauthorized', description: 'You are logged out. 
 export const RECENT_LISTINGS = 3;
 
 function loggedOut() {
-  toast({ ...UNAUTHORIZED, variant: 'destructive' });
-  window.setTimeout(() => window.location.assign(apiUrl(`/api/login?returnTo=${encodeURIComponent('/dashboard')}`)), UNAUTHORIZED_REDIRECT_MS);
+  redirectAfterToast(UNAUTHORIZED, apiUrl(`/api/login?returnTo=${encodeURIComponent('/dashboard')}`));
 }
 
 function DashboardSkeleton() {

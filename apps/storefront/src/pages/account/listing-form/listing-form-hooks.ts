@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router';
 import { ApiError, apiUrl, BODY_TYPES, DRIVETRAINS, FUEL_TYPES, LISTING_LIMITS, TRANSMISSIONS, VIN_PATTERN, type VinDecodeResult } from '@app/shared';
 import { decodeVin, generateFeatures, generateSpecs, useSaveListing, type ListingPayload } from '../../../api/seller';
 import { toast } from '../../../stores/toast';
-import { UNAUTHORIZED_REDIRECT_MS } from '../RequireUser';
+import { redirectAfterToast } from '../RequireUser';
 import { specSlug, type ListingFormValues } from './listing-form-values';
 import { addTag } from './TagEditor';
 import type { VinDecoder } from './VinDecoder';
@@ -143,8 +143,7 @@ export function useListingSubmit(form: ListingForm, vehicleId: number | null) {
       void navigate('/dashboard');
     } catch (error) {
       if (error instanceof ApiError && error.status === 401) {
-        toast({ title: 'Unauthorized', description: 'You need to be logged in to manage listings', variant: 'destructive' });
-        window.setTimeout(() => window.location.assign(apiUrl(`/api/login?returnTo=${encodeURIComponent(window.location.pathname)}`)), UNAUTHORIZED_REDIRECT_MS);
+        redirectAfterToast({ title: 'Unauthorized', description: 'You need to be logged in to manage listings' }, apiUrl(`/api/login?returnTo=${encodeURIComponent(window.location.pathname)}`));
         return;
       }
       if (error instanceof ApiError && error.status === 400) showServerErrors(error);
