@@ -350,14 +350,11 @@ export class CountsSnapshot {
     const counters = items.map((item) => this.counter(item.filters, item.group, matches));
     if (!base || counters.some((c) => c === undefined)) return undefined;
     // One test per filter some sets hold and others leave out, compiled as `counter` compiles it (a bit each):
-    // text values allowed by code, or a number's bounds, in plain arrays the loop reads without a call.
-    const textCodes: Uint32Array[] = [];
-    const textAllowed: Uint8Array[] = [];
-    const textBits: number[] = [];
-    const rangeValues: Float64Array[] = [];
-    const rangeMin: number[] = [];
-    const rangeMax: number[] = [];
-    const rangeBits: number[] = [];
+    // text values allowed by code, or a number's bounds, as the arguments of tallyScanOf's loop for this shape.
+    const textTests: unknown[] = [];
+    const rangeTests: unknown[] = [];
+    let texts = 0;
+    let ranges = 0;
     const bitOf = new Map<string, number>();
     for (const name of FACET_FILTERS) {
       const value = full[name];
@@ -368,25 +365,17 @@ export class CountsSnapshot {
       const bit = 1 << bitOf.size;
       bitOf.set(name, bit);
       if (COLUMN_FILTERS.find((c) => c.filter === name)!.op === 'in') {
-        textCodes.push(test.equal[0].codes);
-        textAllowed.push(test.equal[0].allowed);
-        textBits.push(bit);
+        textTests.push(test.equal[0].codes, test.equal[0].allowed, bit);
+        texts += 1;
       } else {
-        rangeValues.push(test.ranges[0].values);
-        rangeMin.push(test.ranges[0].min);
-        rangeMax.push(test.ranges[0].max);
-        rangeBits.push(bit);
+        rangeTests.push(test.ranges[0].values, test.ranges[0].min, test.ranges[0].max, bit);
+        ranges += 1;
       }
     }
     const need = items.map((item) => FACET_FILTERS.reduce((bits, name) => (item.filters[name] === undefined ? bits : bits | (bitOf.get(name) ?? 0)), 0));
     const tallies = counters.map((c, k) => tallyOf(c!, items[k].group));
-    const rows = this.matchingRows(base);
-    // The loop for this shape (tallyScanOf), told each test's and each tally's arrays.
-    const args: unknown[] = [];
-    textCodes.forEach((codes, t) => args.push(codes, textAllowed[t], textBits[t]));
-    rangeValues.forEach((values, r) => args.push(values, rangeMin[r], rangeMax[r], rangeBits[r]));
-    tallies.forEach((tally, k) => args.push(need[k], tally.counts, counters[k]!.rowSlots, tally.mixed, tally.label));
-    tallyScanOf(textCodes.length, rangeValues.length, tallies.length)(rows, ...args);
+    const tallyArgs = tallies.flatMap((tally, k) => [need[k], tally.counts, counters[k]!.rowSlots, tally.mixed, tally.label]);
+    tallyScanOf(texts, ranges, tallies.length)(this.matchingRows(base), ...textTests, ...rangeTests, ...tallyArgs);
     return tallies.map((t) => t.result());
   }
 
