@@ -15,6 +15,7 @@ const { createRequire } = require('node:module');
 const { join } = require('node:path');
 const { pathToFileURL } = require('node:url');
 const { startApiServer } = require('./lib/api-server');
+const { publicPages } = require('./lib/public-pages');
 const { CHROMIUM_FLAGS, CHROMIUM_PATH, assertChromium, freshProfile } = require('./lib/chromium');
 
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
@@ -68,9 +69,7 @@ async function main() {
     }
   };
   try {
-    const recent = await (await fetch(`${baseUrl}/api/vehicles/recent`)).json();
-    if (!Array.isArray(recent) || recent.length === 0) throw new Error('No listings to measure: is the demo data there?');
-    const paths = ['/', '/search', `/vehicles/${recent[0].id}`];
+    const paths = (await publicPages(baseUrl)).map((page) => page.path);
     mkdirSync(reports, { recursive: true });
     for (const path of paths) {
       // A first visit warms the server (cached answers, compiled templates) like a live site.

@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 // `npm run profile:page [-- /search /vehicles/1 …]`: where a storefront page's start spends the phone's main thread.
-// Loads each page of the built app with the demo data (/, /search and the newest listing by default) in Debian's
-// Chromium with its CPU slowed down as Lighthouse's mobile run slows it (4x; PROFILE_SLOWDOWN=n), records a CPU
-// profile from the navigation until PROFILE_WAIT_MS (default 6000) after the load, and prints:
+// Loads each page of the built app with the demo data (by default lib/public-pages.js's: /, /search and the newest
+// listing with photos) in Debian's Chromium with its CPU slowed down as Lighthouse's mobile run slows it (4x;
+// PROFILE_SLOWDOWN=n), records a CPU profile from the navigation until PROFILE_WAIT_MS (default 6000) after the
+// load, and prints:
 //   - the long tasks (over 50 ms) the page saw and what of them counts as blocking time (the part over 50 ms);
 //   - the functions that took the most time themselves, by the storefront build's source maps (the file and line of
 //     the source, and the built file's place: a module's top level shows as its chunk and column).
@@ -14,6 +15,7 @@ const { join } = require('node:path');
 const { chromium } = require('playwright-core');
 const { SourceMapConsumer } = require('source-map');
 const { startApiServer } = require('./lib/api-server');
+const { publicPages } = require('./lib/public-pages');
 const { CHROMIUM_FLAGS, CHROMIUM_PATH, assertChromium } = require('./lib/chromium');
 
 const SLOWDOWN = Number(process.env.PROFILE_SLOWDOWN) || 4;
@@ -100,11 +102,8 @@ async function main() {
   const baseUrl = process.env.PROFILE_URL ?? server.baseUrl;
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS.filter((flag) => flag !== '--headless'), headless: true });
   try {
-    let paths = process.argv.slice(2);
-    if (paths.length === 0) {
-      const recent = await (await fetch(`${baseUrl}/api/vehicles/recent`)).json();
-      paths = ['/', '/search', ...(Array.isArray(recent) && recent.length > 0 ? [`/vehicles/${recent[0].id}`] : [])];
-    }
+    const asked = process.argv.slice(2);
+    const paths = asked.length > 0 ? asked : (await publicPages(baseUrl)).map((page) => page.path);
     console.log(`Profiling ${paths.join(', ')} at ${SLOWDOWN}x CPU slowdown (phone viewport), ${WAIT_MS} ms after each load`);
     for (const path of paths) await profilePage(browser, baseUrl, path);
   } finally {

@@ -8,21 +8,10 @@
 // SIZE_URL=http://… measures a running server instead; SIZE_BUDGET_KB changes the budget.
 const zlib = require('node:zlib');
 const { launchBrowser } = require('./lib/chromium');
+const { publicPages } = require('./lib/public-pages');
 
 const BUDGET_KB = Number(process.env.SIZE_BUDGET_KB || 120);
 const SERVER_RENDERED_ATTRIBUTE = 'data-server-rendered';
-
-/** The pages measured: the landing page, a search and the newest listing with photos. */
-async function publicPages(baseUrl) {
-  const recent = await (await fetch(`${baseUrl}/api/vehicles/recent`)).json();
-  if (!Array.isArray(recent) || recent.length === 0) throw new Error('No listings to measure: is the demo data there?');
-  const vehicle = recent.find((v) => v.images?.length > 0) ?? recent[0];
-  return [
-    { name: 'landing', path: '/' },
-    { name: 'search', path: '/search' },
-    { name: 'listing', path: `/vehicles/${vehicle.id}` },
-  ];
-}
 
 /**
  * The .js and .css files of `baseUrl` that loading `path` requests, each with its size as sent uncompressed and
