@@ -50,7 +50,7 @@ module.exports = {
   // the database and the network, so the other worker uses the core meanwhile; the two engines' files interleave.
   maxWorkers: 2,
   projects: [
-    { ...base, displayName: 'unit', testMatch: ['<rootDir>/libs/*/src/**/*.spec.ts', '<rootDir>/apps/api/src/**/*.spec.ts', '<rootDir>/tools/*/src/**/*.spec.ts', '<rootDir>/scripts/**/*.spec.js'] },
+    { ...base, displayName: 'unit', testMatch: ['<rootDir>/libs/*/src/**/*.spec.ts', '<rootDir>/apps/api/src/**/*.spec.ts', '<rootDir>/tools/*/src/**/*.spec.ts', '<rootDir>/scripts/**/*.spec.js', '<rootDir>/apps/api/bench/**/*.spec.ts'] },
     {
       ...base,
       displayName: 'storefront',

@@ -5,7 +5,7 @@
  *
  *   npm run bench:search -- [--n 100000] [--engines sqlite,mysql] [--mysql mysql://root@127.0.0.1:3306/cm_bench]
  *                           [--db mysql://…] [--duration 10] [--connections 16] [--searches 20000] [--reuse] [--reset]
- *                           [--mixes-only | --sql-only]
+ *                           [--mixes-only | --sql-only] [--profile <dir>]
  *
  * The realistic mix draws from --searches distinct searches (20,000) with Zipf-like popularity and reports the
  * share answered from kept answers (its cache hit rate); then the same while the market moves: an edit a second,
@@ -21,11 +21,13 @@
  * they are) or --reset (drop and recreate it). `--mixes-only` measures the three mixes alone (after the cold passes),
  * without each kind on its own nor the bare reference: for iterating on the mixes. `--sql-only` measures the bare
  * reference alone (each kind's page queries straight on the driver, no server): for iterating on the page queries.
+ * `--profile <dir>` takes the server's CPU profile over each mix, writes it to that folder and prints where the time
+ * went, by package or folder and by function (the profiler costs the server a little speed: compare like with like).
  */
 import autocannon from 'autocannon';
 import { fork, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createConnection, createPool } from 'mysql2/promise';
@@ -58,6 +60,7 @@ import {
 import { VehicleSearchDto } from '@app/shared';
 import { plainToInstance } from 'class-transformer';
 import { databaseServerCpu, metricValue } from './metrics';
+import { profileLines, summariseProfile, type CpuProfile } from './cpu-profile';
 import type { ServeMessage, ServeRequest } from './serve';
 import { queryKinds, requestOf, searchMix, type QueryKind, type SearchMix } from './queries';
 import { seedListings } from './seed';
@@ -79,7 +82,11 @@ interface Options {
   searches: number;
   mixesOnly: boolean;
   sqlOnly: boolean;
+  /** Where the server's CPU profile of each mix is written (--profile), if it is taken. */
+  profile?: string;
 }
+
+const REPO_ROOT = join(__dirname, '..', '..', '..');
 
 function parseArgs(argv: string[]): Options {
   const options: Options = { n: 100_000, engines: ['sqlite', 'mysql'], mysql: DEFAULT_MYSQL, scratchMysql: true, duration: 10, connections: 16, reuse: false, reset: false, searches: 20_000, mixesOnly: false, sqlOnly: false };
@@ -98,11 +105,13 @@ function parseArgs(argv: string[]): Options {
       case '--searches': options.searches = Number(value()); break;
       case '--mixes-only': options.mixesOnly = true; break;
       case '--sql-only': options.sqlOnly = true; break;
+      case '--profile': options.profile = value(); break;
       default: throw new Error(`Unknown option ${argv[i]}`);
     }
   }
   if (!Number.isInteger(options.n) || options.n < 1) throw new Error('--n must be a positive whole number');
   if (!Number.isInteger(options.searches) || options.searches < 1) throw new Error('--searches must be a positive whole number');
+  if (options.profile !== undefined) mkdirSync(options.profile, { recursive: true });
   if (options.mixesOnly && options.sqlOnly) throw new Error('--mixes-only and --sql-only measure different things: pass one');
   if (options.engines.length === 0 || options.engines.some((e) => e !== 'sqlite' && e !== 'mysql')) throw new Error('--engines takes sqlite, mysql or both');
   // The scratch database is the bench's own: seeded afresh each run unless its listings are reused.
@@ -240,18 +249,43 @@ async function startServer(url: string): Promise<{ child: ChildProcess; base: st
   return { child, base: `http://127.0.0.1:${port}`, readySeconds };
 }
 
-/** A market refit in the server, as the 10-minute job runs one: how long it took and what it wrote. */
-function refit(child: ChildProcess): Promise<{ seconds: number; rated: number; changed: number }> {
-  return new Promise((resolve, reject) => {
-    const answer = (message: ServeMessage) => {
-      if (!('refit' in message)) return;
-      child.off('message', answer);
-      if ('error' in message.refit) reject(new Error(`refit failed: ${message.refit.error}`));
-      else resolve(message.refit);
+/** Asks the bench's server something besides HTTP (serve.ts) and waits for the answer `answerOf` recognises. */
+function askServer<T>(child: ChildProcess, request: ServeRequest, answerOf: (message: ServeMessage) => T | undefined): Promise<T> {
+  return new Promise((resolve) => {
+    const listen = (message: ServeMessage) => {
+      const answer = answerOf(message);
+      if (answer === undefined) return;
+      child.off('message', listen);
+      resolve(answer);
     };
-    child.on('message', answer);
-    child.send({ refit: true } satisfies ServeRequest);
+    child.on('message', listen);
+    child.send(request);
   });
+}
+
+/** A market refit in the server, as the 10-minute job runs one: how long it took and what it wrote. */
+async function refit(child: ChildProcess): Promise<{ seconds: number; rated: number; changed: number }> {
+  const done = await askServer(child, { refit: true }, (message) => ('refit' in message ? message.refit : undefined));
+  if ('error' in done) throw new Error(`refit failed: ${done.error}`);
+  return done;
+}
+
+/**
+ * With --profile: the server's CPU profile over a mix, written to `<dir>/<engine>-<mix>.cpuprofile` (for Chrome's
+ * DevTools or speedscope) and summarised: where the thread that answers every request spends its time.
+ */
+async function profiled(child: ChildProcess, options: Options, file: string, work: () => Promise<Measured>): Promise<Measured> {
+  if (!options.profile) return work();
+  const started = await askServer(child, { profile: 'start' }, (message) => ('profiled' in message ? message.profiled : undefined));
+  if (started !== 'started') throw new Error(`profile not started: ${JSON.stringify(started)}`);
+  const measured = await work();
+  const path = join(options.profile, `${file}.cpuprofile`);
+  const written = await askServer(child, { profile: 'stop', file: path }, (message) => ('profiled' in message ? message.profiled : undefined));
+  if (typeof written === 'string' || 'error' in written) throw new Error(`profile not written: ${JSON.stringify(written)}`);
+  const summary = summariseProfile(JSON.parse(readFileSync(path, 'utf8')) as CpuProfile, REPO_ROOT);
+  log(`\nCPU profile of the server over ${measured.name.toLowerCase()} (${path}):`);
+  for (const line of profileLines(summary, measured.requests)) log(`  ${line}`);
+  return measured;
 }
 
 /**
@@ -813,22 +847,22 @@ async function benchEngine(target: Engine, options: Options): Promise<EngineRepo
     let at = await sources();
     const lookupsBefore = await answerLookups(base);
     asked.clear();
-    results.push(await measure(base, MIX, mixNext, options.duration * 2, options.connections));
+    results.push(await profiled(child, options, `${target}-realistic`, () => measure(base, MIX, mixNext, options.duration * 2, options.connections)));
     const askedWarm = asked.size;
     at = await sourcesOf(MIX, at);
     const lookupsWarm = await answerLookups(base);
     asked.clear();
-    results.push(await measureWithEdits(url, base, MIX_EDITS, mixNext, options.duration * 2, options.connections, 1000));
+    results.push(await profiled(child, options, `${target}-edit-a-second`, () => measureWithEdits(url, base, MIX_EDITS, mixNext, options.duration * 2, options.connections, 1000)));
     const askedEdited = asked.size;
     at = await sourcesOf(MIX_EDITS, at);
     const lookupsEdited = await answerLookups(base);
     asked.clear();
-    results.push(await measureWithEdits(url, base, MIX_BUSY, mixNext, options.duration * 2, options.connections, 100, BUSY_VIEWS_PER_SECOND));
+    results.push(await profiled(child, options, `${target}-10-edits`, () => measureWithEdits(url, base, MIX_BUSY, mixNext, options.duration * 2, options.connections, 100, BUSY_VIEWS_PER_SECOND)));
     const askedBusy = asked.size;
     at = await sourcesOf(MIX_BUSY, at);
     const lookupsBusy = await answerLookups(base);
     asked.clear();
-    results.push(await measureWithEdits(url, base, MIX_MARKET, mixNext, options.duration * 2, options.connections, 100, BUSY_VIEWS_PER_SECOND, MARKET_WRITES));
+    results.push(await profiled(child, options, `${target}-live-market`, () => measureWithEdits(url, base, MIX_MARKET, mixNext, options.duration * 2, options.connections, 100, BUSY_VIEWS_PER_SECOND, MARKET_WRITES)));
     const askedMarket = asked.size;
     at = await sourcesOf(MIX_MARKET, at);
     const lookupsMarket = await answerLookups(base);
