@@ -15,7 +15,7 @@ import { DataSource, IsNull, LessThan, Not } from 'typeorm';
 import { VehicleEntity } from '../entities/vehicle.entity';
 import { UNRATED_DEAL_RANK } from '../pricing/market-columns';
 import { VersionedCacheService } from '../../../infra/cache/versioned-cache.service';
-import { JsonText, jsonWith } from '../../../infra/http/json-text';
+import { JsonText, jsonWith, withListedJson } from '../../../infra/http/json-text';
 import { PUBLIC_COLUMNS, publicRowMapper, withDistance } from '../vehicle.mapper';
 import { distanceFrom } from '../../../infra/geo/radius';
 import { IdReader } from '../../../infra/database/id-reader';
@@ -102,7 +102,8 @@ export class VehicleSearchService {
         : isIdList(earlyPage)
           ? await this.rowsOf(earlyPage, filters)
           : earlyPage;
-    return { vehicles, total, page, limit, facets };
+    // Its JSON made from its listings' (withListedJson): a kept row's is made once and shared by every page it is on.
+    return withListedJson({ vehicles, total, page, limit, facets }, 'vehicles');
   }
 
   /**
