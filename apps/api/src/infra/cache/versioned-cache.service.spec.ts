@@ -195,5 +195,17 @@ describe('VersionedCacheService', () => {
       expect(asObject(await read(['a', 'b']))).toEqual({ a: 'a#2', b: 'b#1' });
       expect(calls[1]).toEqual(['a']);
     });
+
+    it('keeps each kind of record apart, by number as by text', async () => {
+      const read = (kind: string, keys: number[]) =>
+        cache.many('listings', kind, keys, async (missing) => new Map(missing.map((key) => [key, `${kind} ${key}`])));
+      expect(Object.fromEntries(await read('row', [1, 2]))).toEqual({ 1: 'row 1', 2: 'row 2' });
+      // The same numbers as another kind: their own records, not the rows.
+      expect(Object.fromEntries(await read('photo', [2, 1]))).toEqual({ 2: 'photo 2', 1: 'photo 1' });
+      expect(Object.fromEntries(await read('row', [2]))).toEqual({ 2: 'row 2' });
+      // Of another data set: its own too.
+      const other = await cache.many('users', 'row', [1], async (missing) => new Map(missing.map((key) => [key, `user ${key}`])));
+      expect(other.get(1)).toBe('user 1');
+    });
   });
 });

@@ -3,7 +3,7 @@ import { LRUCache } from 'lru-cache';
 import { DataSource, EntityManager } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { DEFAULT_ANSWER_CACHE_MB } from '../config/config.schema';
-import { jsonOf } from '../http/json-text';
+import { jsonLength } from '../http/json-text';
 import { Metrics } from '../metrics/metrics.service';
 import { DataChangeEntity } from './data-change.entity';
 
@@ -35,7 +35,8 @@ const RECENT_CHANGES = 4_096;
  */
 const MAX_CHANGES_CHECKED = 256;
 /**
- * Records (`many`: one listing's public row, say) an instance keeps: a few thousand pages' worth, about 1 KB each.
+ * Records (`many`: one listing's public row, say) an instance keeps of each kind: a few thousand pages' worth,
+ * about 1 KB each.
  */
 export const MAX_RECORDS = 50_000;
 /** The log keeps about this many rows; older ones are pruned by the writer now and then. */
@@ -95,8 +96,12 @@ export interface LogPosition {
 export class VersionedCacheService {
   private readonly entries = new LRUCache<string, Entry>({ max: MAX_ENTRIES });
   private readonly answers: LRUCache<string, Entry>;
-  /** Records (`many`), kept by count and, as answers, for at most ANSWER_TTL_MS. */
-  private readonly records = new LRUCache<string, Entry>({ max: MAX_RECORDS, ttl: ANSWER_TTL_MS });
+  /**
+   * Records (`many`) by data set and kind, then by their own key: kept by count and, as answers, for at most
+   * ANSWER_TTL_MS. A page's 24 rows are looked up by number, not by a key string made for each (`listings:
+   * public-row:123`, made and hashed per lookup: 1 µs each, against 0.16 µs by number).
+   */
+  private readonly records = new Map<string, LRUCache<string | number, Entry>>();
   /** Answers being computed, so concurrent misses of one key share one computation. */
   private readonly computing = new Map<string, Entry & { promise: Promise<unknown> }>();
 
@@ -121,8 +126,8 @@ export class VersionedCacheService {
   ) {
     this.answers = new LRUCache<string, Entry>({
       maxSize: config?.answerCacheBytes ?? DEFAULT_ANSWER_CACHE_MB * 1024 * 1024,
-      // The answer's JSON (UTF-8 bytes), made once here and reused each time it is sent (jsonOf).
-      sizeCalculation: (entry) => Math.max(1, jsonOf(entry.value as object).length),
+      // The bytes of the answer's JSON (made once, here or when first sent, and reused each time it is sent: json-text.ts).
+      sizeCalculation: (entry) => Math.max(1, jsonLength(entry.value as object)),
       ttl: ANSWER_TTL_MS,
     });
   }
@@ -206,10 +211,16 @@ export class VersionedCacheService {
     dependsOn?: DependsOn<T, never>,
   ): Promise<Map<K, T>> {
     const version = await this.version(dataSet);
+    const kindKey = `${dataSet}:${kind}`;
+    let records = this.records.get(kindKey);
+    if (!records) {
+      records = new LRUCache<string | number, Entry>({ max: MAX_RECORDS, ttl: ANSWER_TTL_MS });
+      this.records.set(kindKey, records);
+    }
     const found = new Map<K, T>();
     const missing: K[] = [];
     for (const key of keys) {
-      const hit = this.fresh(this.records, `${dataSet}:${kind}:${key}`);
+      const hit = this.fresh(records, key);
       if (hit) found.set(key, hit.value as T);
       else missing.push(key);
     }
@@ -224,7 +235,7 @@ export class VersionedCacheService {
     for (const [key, value] of computed) {
       found.set(key, value);
       if (!this.changedSince(started, dataSet, value, dependsOn)) {
-        this.records.set(`${dataSet}:${kind}:${key}`, { dataSet, dependsOn: dependsOn as DependsOn<never, never>, value, checkedAt: this.applied });
+        records.set(key, { dataSet, dependsOn: dependsOn as DependsOn<never, never>, value, checkedAt: this.applied });
       }
     }
     return found;
@@ -369,7 +380,7 @@ export class VersionedCacheService {
    * computed (`get`) may have read the data before any change of its data set; an entry that missed more
    * changes than MAX_CHANGES_CHECKED, or than are remembered, is dropped unchecked.
    */
-  private fresh(cache: LRUCache<string, Entry>, key: string): Entry | undefined {
+  private fresh<K extends string | number>(cache: LRUCache<K, Entry>, key: K): Entry | undefined {
     const entry = cache.get(key);
     if (!entry || entry.checkedAt === this.applied) return entry;
     const changes = this.applied - entry.checkedAt <= MAX_CHANGES_CHECKED ? this.changesSince(entry.checkedAt) : undefined;
