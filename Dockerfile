@@ -27,4 +27,5 @@ WORKDIR /app
 COPY --from=build /app /app
 USER node
 EXPOSE 3000
-CMD ["node", "dist/apps/api/main.js"]
+# Node options as scripts/lib/server-node-options.js gives them (its test checks this line).
+CMD ["node", "--max-semi-space-size=32", "dist/apps/api/main.js"]

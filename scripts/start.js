@@ -3,7 +3,7 @@
 // 1. Builds what is stale (scripts/lib/build-freshness.js): the API, the storefront and the admin console side by
 //    side (each build is mostly one thread: two of them use both cores).
 // 2. A demo bundle that is not whole gets its listings at once (tools/demo `--listings-only`, a second or two).
-// 3. Starts the server (`node dist/apps/api/main.js`, as `npm run start:prod`), which imports the demo data into an
+// 3. Starts the server (`node --max-semi-space-size=32 dist/apps/api/main.js`, as `npm run start:prod`; the options: lib/server-node-options.js), which imports the demo data into an
 //    empty database and shows the listings at once.
 // 4. Beside it, at a low CPU priority, renders the demo photos (`npm run demo:build`, minutes of CPU on two
 //    cores); the server attaches each photo as it is done (BundlePhotoFollower). A later start finds them done.
@@ -12,6 +12,7 @@ const { spawn, spawnSync } = require('node:child_process');
 const { join } = require('node:path');
 const { staleTargets } = require('./lib/build-freshness');
 const { lowerSessionPriority } = require('./lib/priority');
+const { SERVER_NODE_OPTIONS } = require('./lib/server-node-options');
 
 const root = join(__dirname, '..');
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
@@ -39,7 +40,7 @@ async function main() {
   }
   console.log(`▶ built in ${((Date.now() - started) / 1000).toFixed(0)} s; starting the server`);
 
-  const server = spawn(process.execPath, ['dist/apps/api/main.js'], { cwd: root, stdio: 'inherit' });
+  const server = spawn(process.execPath, [...SERVER_NODE_OPTIONS, 'dist/apps/api/main.js'], { cwd: root, stdio: 'inherit' });
   let renderer = null;
   if (photosToCome) {
     // A session of its own (its whole process tree stops with it), at a low priority: the server comes first. Not

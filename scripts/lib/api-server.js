@@ -6,6 +6,7 @@ const net = require('node:net');
 const { tmpdir } = require('node:os');
 const { join } = require('node:path');
 const { rebuildStale } = require('./build-freshness');
+const { SERVER_NODE_OPTIONS } = require('./server-node-options');
 
 const root = join(__dirname, '..', '..');
 
@@ -86,7 +87,7 @@ async function startApiServer({ env = {}, timeoutMs = 120_000, listings = true, 
   const dataDir = mkdtempSync(join(tmpdir(), 'cm-run-'));
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['dist/apps/api/main.js'], {
+  const child = spawn(process.execPath, [...SERVER_NODE_OPTIONS, 'dist/apps/api/main.js'], {
     cwd: root,
     env: {
       ...process.env,

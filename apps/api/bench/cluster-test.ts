@@ -34,6 +34,7 @@ const ADMIN = { email: 'admin@example.com', password: 'admin-demo-2026' };
 const SELLER = { email: 'seller@example.com', password: 'seller-demo-2026' };
 
 const { ensureBuilt } = require(join(root, 'scripts/lib/api-server.js')) as { ensureBuilt: () => void };
+const { SERVER_NODE_OPTIONS } = require(join(root, 'scripts/lib/server-node-options.js')) as { SERVER_NODE_OPTIONS: string[] };
 const { startNginx } = require(join(root, 'scripts/lib/nginx.js')) as { startNginx: (options: { port: number; http: string }) => Promise<{ stop: () => void }> };
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const cleanups: (() => Promise<void> | void)[] = [];
@@ -136,7 +137,7 @@ interface Instance {
 async function startInstance(name: string, env: Record<string, string>): Promise<Instance> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), `cm-cluster-${name}-`));
-  const child = spawn(process.execPath, ['dist/apps/api/main.js'], {
+  const child = spawn(process.execPath, [...SERVER_NODE_OPTIONS, 'dist/apps/api/main.js'], {
     cwd: root,
     env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir },
     stdio: ['ignore', 'ignore', 'inherit'],

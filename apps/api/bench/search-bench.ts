@@ -67,6 +67,7 @@ import { seedListings } from './seed';
 
 type Engine = 'sqlite' | 'mysql';
 const DEFAULT_MYSQL = 'mysql://root@127.0.0.1:3306/cm_bench';
+const { SERVER_NODE_OPTIONS } = require(join(__dirname, '..', '..', '..', 'scripts/lib/server-node-options.js')) as { SERVER_NODE_OPTIONS: string[] };
 
 interface Options {
   n: number;
@@ -224,6 +225,8 @@ async function startServer(url: string): Promise<{ child: ChildProcess; base: st
   const port = 31000 + Math.floor(Math.random() * 900);
   const dataDir = mkdtempSync(join(tmpdir(), 'cm-bench-'));
   const child = fork(join(__dirname, 'run.js'), ['--serve'], {
+    // The options the server is started with (scripts/lib/server-node-options.js).
+    execArgv: [...process.execArgv, ...SERVER_NODE_OPTIONS],
     env: {
       ...process.env,
       NODE_ENV: 'production',
