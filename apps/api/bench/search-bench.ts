@@ -67,7 +67,8 @@ import { seedListings } from './seed';
 
 type Engine = 'sqlite' | 'mysql';
 const DEFAULT_MYSQL = 'mysql://root@127.0.0.1:3306/cm_bench';
-const { SERVER_NODE_OPTIONS } = require(join(__dirname, '..', '..', '..', 'scripts/lib/server-node-options.js')) as { SERVER_NODE_OPTIONS: string[] };
+const REPO_ROOT = join(__dirname, '..', '..', '..');
+const { SERVER_NODE_OPTIONS } = require(join(REPO_ROOT, 'scripts/lib/server-node-options.js')) as { SERVER_NODE_OPTIONS: string[] };
 
 interface Options {
   n: number;
@@ -88,8 +89,6 @@ interface Options {
   /** The MySQL/MariaDB server's InnoDB buffer pool for the run (--buffer-pool-mb), if it is to be changed. */
   bufferPoolMb?: number;
 }
-
-const REPO_ROOT = join(__dirname, '..', '..', '..');
 
 function parseArgs(argv: string[]): Options {
   const options: Options = { n: 100_000, engines: ['sqlite', 'mysql'], mysql: DEFAULT_MYSQL, scratchMysql: true, duration: 10, connections: 16, reuse: false, reset: false, searches: 20_000, mixesOnly: false, sqlOnly: false };
