@@ -180,75 +180,29 @@ export function listingChangeFacts(id: number, before: FactsSource | null, after
   return { id, before: before && listingFacts(before), after: after && listingFacts(after), textChanged: !sameText };
 }
 
+/** Text compared as MariaDB's collation might (case aside): a wider match only drops an answer more. */
+const sameText = (a: string | null, b: string) => a !== null && a.toLowerCase() === b.toLowerCase();
+
 /**
  * Whether the listing could match the filters: its columns pass every column filter (as whereOf and the counts
- * snapshot compare them; NULL never equals nor falls in a range; text compared as MariaDB's collation might, case
- * aside: a wider match only drops an answer more), and its text may hold the keywords (mayMatchKeywords; a listing
- * without text matches none). The filters the facts do not hold (features, place, radius; keywords in changes
- * logged without the text) are taken to pass.
+ * snapshot compare them; NULL never equals nor falls in a range), and its text may hold the keywords
+ * (mayMatchKeywords; a listing without text matches none). The filters the facts do not hold (features,
+ * place, radius; keywords in changes logged without the text) are taken to pass.
  */
 export function couldMatch(filters: NormalizedSearchFilters, facts: ListingFacts | null): boolean {
-  return factsTestOf(filters)(facts);
-}
-
-type FactsTest = (facts: ListingFacts | null) => boolean;
-
-/**
- * couldMatch's test of one set of filters, made once per filters object: a kept answer is checked against every
- * change applied after it (a dozen tests a change: its page's and each facet's, before and after), and walking
- * COLUMN_FILTERS with each wanted value lowercased again took a tenth of the server's thread at ten edits a
- * second. Filters objects are not changed once made (normalized per request, then captured by what depends on them).
- */
-const factsTests = new WeakMap<NormalizedSearchFilters, FactsTest>();
-
-function factsTestOf(filters: NormalizedSearchFilters): FactsTest {
-  let test = factsTests.get(filters);
-  if (test) return test;
-  const texts: { column: TextFactColumn; values: readonly string[] }[] = [];
-  const ranges: { column: 'year' | 'price' | 'mileage' | 'dealRank'; atLeast: boolean; bound: number }[] = [];
+  if (!facts || !facts.isPublic) return false;
   for (const { filter, column, op } of COLUMN_FILTERS) {
     const wanted = filters[filter];
     if (wanted === undefined) continue;
-    if (op === 'in') texts.push({ column, values: (typeof wanted === 'string' ? [wanted] : (wanted as readonly string[])).map((v) => v.toLowerCase()) });
-    else ranges.push({ column, atLeast: op === '>=', bound: Number(wanted) });
-  }
-  const { terms } = filters;
-  test = (facts) => {
-    if (!facts || !facts.isPublic) return false;
-    for (const { column, atLeast, bound } of ranges) {
-      const value = facts[column];
-      if (value === null || (atLeast ? Number(value) < bound : Number(value) > bound)) return false;
-    }
-    if (texts.length > 0) {
-      const lower = loweredOf(facts);
-      for (const { column, values } of texts) {
-        const value = lower[column];
-        if (value === null || !values.includes(value)) return false;
-      }
-    }
-    return !(terms.length > 0 && facts.text !== undefined && (facts.text === null || !mayMatchKeywords(terms, facts.text)));
-  };
-  factsTests.set(filters, test);
-  return test;
-}
-
-/** The text columns the column filters compare. */
-type TextFactColumn = Extract<(typeof COLUMN_FILTERS)[number], { op: 'in' }>['column'];
-const TEXT_FACT_COLUMNS = COLUMN_FILTERS.filter((f) => f.op === 'in').map((f) => f.column as TextFactColumn);
-
-/** The facts' text columns lowercased, once per facts object (a logged change is tested against every kept answer). */
-const lowered = new WeakMap<ListingFacts, Record<TextFactColumn, string | null>>();
-
-function loweredOf(facts: ListingFacts): Record<TextFactColumn, string | null> {
-  let lower = lowered.get(facts);
-  if (lower) return lower;
-  lower = {} as Record<TextFactColumn, string | null>;
-  for (const column of TEXT_FACT_COLUMNS) {
     const value = facts[column];
-    lower[column] = value === null || value === undefined ? null : String(value).toLowerCase();
+    if (value === null) return false;
+    if (op === 'in') {
+      const values = typeof wanted === 'string' ? [wanted] : (wanted as readonly string[]);
+      if (!values.some((v) => sameText(String(value), v))) return false;
+    } else if (op === '>=' ? Number(value) < Number(wanted) : Number(value) > Number(wanted)) return false;
   }
-  lowered.set(facts, lower);
-  return lower;
+  if (filters.terms.length > 0 && facts.text !== undefined && (facts.text === null || !mayMatchKeywords(filters.terms, facts.text))) return false;
+  return true;
 }
 
 /** Whether the filters have a filter the facts do not hold (see ListingChangeFacts.textChanged). */
