@@ -42,6 +42,16 @@ describe('IdReader: statements answering ids, off the thread that answers reques
     expect([...(await reader.ids('SELECT id FROM id_scratch WHERE id > ?', [99999]))]).toEqual([]);
   });
 
+  it('answers ids with a score each (the second column, fractions kept) when asked for scored rows', async () => {
+    const sql = "SELECT id, id / 4.0 AS score FROM id_scratch WHERE label IN ('a', 'c') ORDER BY score DESC";
+    const { ids, scores } = await reader.scored(sql);
+    expect(Object.prototype.toString.call(scores)).toBe('[object Float64Array]');
+    expect([...ids]).toEqual([40000, 3, 1]);
+    expect([...scores]).toEqual([10000, 0.75, 0.25]);
+    const none = await reader.scored('SELECT id, 1 FROM id_scratch WHERE id > ?', [99999]);
+    expect([none.ids.length, none.scores.length]).toEqual([0, 0]);
+  });
+
   it('reads what the connection committed a moment before', async () => {
     for (let k = 0; k < 5; k += 1) {
       await dataSource.query('INSERT INTO id_scratch (id, label) VALUES (?, ?)', [100 + k, 'fresh']);

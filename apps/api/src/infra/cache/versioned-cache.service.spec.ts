@@ -112,6 +112,87 @@ describe('VersionedCacheService', () => {
     expect(calls.computed).toBe(2);
   });
 
+  describe('get with bringForward (a kept value brought forward over the changes that touch it)', () => {
+    /** A kept list of the keys written so far that start with `prefix`, brought forward by adding the keys changed. */
+    const list = (prefix: string) => {
+      const calls = { computed: 0, broughtForward: [] as string[][] };
+      const written: string[] = [];
+      const read = () =>
+        cache.get(
+          'listings',
+          `list:${prefix}`,
+          async () => {
+            calls.computed += 1;
+            return written.filter((key) => key.startsWith(prefix));
+          },
+          (change: DataChange<Facts>) => change.facts?.key.startsWith(prefix) ?? true,
+          async (value: string[], changes: readonly DataChange<Facts>[]) => {
+            const keys = changes.map((change) => change.facts!.key);
+            calls.broughtForward.push(keys);
+            return [...value, ...keys];
+          },
+        );
+      const add = async (...keys: string[]) => {
+        written.push(...keys);
+        await write(...keys);
+      };
+      return { calls, read, add };
+    };
+
+    it('brings a kept value forward over only the changes that touch it, oldest first, instead of computing it again', async () => {
+      const { calls, read, add } = list('a');
+      await add('a1');
+      expect(await read()).toEqual(['a1']);
+      await add('b1', 'a2');
+      await add('a3');
+      expect(await read()).toEqual(['a1', 'a2', 'a3']);
+      expect(calls.broughtForward).toEqual([['a2', 'a3']]);
+      // Untouched since: kept as it is.
+      await add('b2');
+      expect(await read()).toEqual(['a1', 'a2', 'a3']);
+      expect(calls.computed).toBe(1);
+    });
+
+    it('computes again after a change without facts, or after more changes than it would check', async () => {
+      const { calls, read, add } = list('a');
+      await read();
+      await dataSource.transaction((manager) => cache.bump(manager, 'listings'));
+      cache.invalidate();
+      await add('a1');
+      expect(await read()).toEqual(['a1']);
+      expect(calls.computed).toBe(2);
+      await add(...Array.from({ length: 300 }, (_, i) => `a-many${i}`));
+      expect(await read()).toHaveLength(301);
+      expect(calls).toMatchObject({ computed: 3, broughtForward: [] });
+    });
+
+    it('keeps a value that a change touched while it was computed, and brings it forward over that change when next read', async () => {
+      let finish!: () => void;
+      const gate = new Promise<void>((resolve) => (finish = resolve));
+      const broughtForward: string[][] = [];
+      const read = () =>
+        cache.get(
+          'listings',
+          'slow-list',
+          async () => {
+            await gate;
+            return ['read before x'];
+          },
+          () => true,
+          async (value: string[], changes: readonly DataChange<Facts>[]) => {
+            broughtForward.push(changes.map((change) => change.facts!.key));
+            return [...value, ...changes.map((change) => change.facts!.key)];
+          },
+        );
+      const first = read();
+      await write('x');
+      finish();
+      expect(await first).toEqual(['read before x']);
+      expect(await read()).toEqual(['read before x', 'x']);
+      expect(broughtForward).toEqual([['x']]);
+    });
+  });
+
   it('answers the changes applied after a version, oldest first', async () => {
     const { version } = await cache.position();
     await write('a', 'b');

@@ -52,6 +52,14 @@ export interface DataChange<Facts = unknown> {
 /** Whether a kept entry may differ after a change (told the entry's value). Without one: after every change of its data set. */
 export type DependsOn<T = unknown, Facts = unknown> = (change: DataChange<Facts>, value: T) => boolean;
 
+/**
+ * Brings a kept value forward over the changes that touch it (oldest first), instead of computing it again: it
+ * answers the value as it is after them, reading only what they changed (e.g. "Best match"'s ranking, with the
+ * changed listings scored again). It must give the same value whenever it reads, before or after another change
+ * to what it reads, which is then brought forward too.
+ */
+export type BringForward<T = unknown, Facts = unknown> = (value: T, changes: readonly DataChange<Facts>[], version: number) => Promise<T>;
+
 interface Entry {
   dataSet: string;
   dependsOn?: DependsOn<never, never>;
@@ -134,23 +142,29 @@ export class VersionedCacheService {
 
   /**
    * The cached value of `key`, computed once on a miss (told the version) and kept until a change it depends
-   * on (`dependsOn`; without it, any change of the data set).
+   * on (`dependsOn`; without it, any change of the data set). With `bringForward`, a kept value that such
+   * changes touch is brought forward over them instead of computed again (unless a change without facts, or
+   * more than MAX_CHANGES_CHECKED of them, came since), and a value that a change touched while it was computed
+   * is kept, to be brought forward over it when next read.
    */
-  async get<T>(dataSet: string, key: string, compute: (version: number) => Promise<T>, dependsOn?: DependsOn<T, never>): Promise<T> {
+  async get<T>(dataSet: string, key: string, compute: (version: number) => Promise<T>, dependsOn?: DependsOn<T, never>, bringForward?: BringForward<T, never>): Promise<T> {
     const version = await this.version(dataSet);
     const entryKey = `${dataSet}:${key}`;
-    const hit = this.fresh(this.entries, entryKey);
+    const touched = bringForward ? this.touchedSince(this.entries, entryKey) : undefined;
+    const hit = touched ? undefined : this.fresh(this.entries, entryKey);
     this.metrics?.cacheLookups.inc({ data_set: dataSet, result: hit ? 'hit' : 'miss' });
     if (hit) return hit.value as Promise<T>;
     const started = this.applied;
-    const computed = compute(version);
+    const computed = touched && bringForward ? bringForward(touched.value as T, touched.changes as DataChange<never>[], version) : compute(version);
     const entry: Entry = { dataSet, dependsOn: dependsOn as DependsOn<never, never>, value: computed, checkedAt: started };
     this.entries.set(entryKey, entry);
     const drop = () => {
       if (this.entries.peek(entryKey) === entry) this.entries.delete(entryKey);
     };
     computed.then((value) => {
-      if (this.changedSince(started, dataSet, value, dependsOn)) drop();
+      // What it read may predate a change applied meanwhile: brought forward over those when next read.
+      if (bringForward) entry.settled = { value };
+      else if (this.changedSince(started, dataSet, value, dependsOn)) drop();
       else {
         entry.settled = { value };
         entry.checkedAt = this.applied;
@@ -394,6 +408,21 @@ export class VersionedCacheService {
     }
     entry.checkedAt = this.applied;
     return entry;
+  }
+
+  /**
+   * A kept value (settled) and the changes applied since it was last checked that touch it, when there are such
+   * changes and each of them can be brought forward (it has facts, and there are at most MAX_CHANGES_CHECKED
+   * changes to check); else undefined, and `fresh` decides.
+   */
+  private touchedSince<K extends string | number>(cache: LRUCache<K, Entry>, key: K): { value: unknown; changes: DataChange[] } | undefined {
+    const entry = cache.peek(key);
+    if (!entry?.settled || entry.checkedAt === this.applied || this.applied - entry.checkedAt > MAX_CHANGES_CHECKED) return undefined;
+    const changes = this.changesSince(entry.checkedAt);
+    if (changes === undefined || changes.some((change) => change.dataSet === '*' || (change.dataSet === entry.dataSet && change.facts === null))) return undefined;
+    const value = entry.settled.value;
+    const touching = changes.filter((change) => touches(change, entry.dataSet, entry.dependsOn, value));
+    return touching.length > 0 ? { value, changes: touching } : undefined;
   }
 
   /**

@@ -9,7 +9,8 @@ import { usesAppFunctions } from './sqlite-functions';
 /**
  * The reader thread, plain JavaScript run by `new Worker(…, { eval: true })` (as the checkpointer's): a connection
  * of its own to the database file that only reads (`query_only`), running one statement at a time and answering
- * its rows' first column as whole numbers, in an Int32Array handed over without a copy.
+ * its rows' first column as whole numbers, in an Int32Array handed over without a copy (and, asked for `scored`
+ * rows, their second column as numbers in a Float64Array).
  */
 const WORKER_SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads');
@@ -23,7 +24,7 @@ parentPort.on('message', (message) => {
     parentPort.close();
     return;
   }
-  const { id, sql, params } = message;
+  const { id, sql, params, scored } = message;
   try {
     let statement = statements.get(sql);
     if (!statement) {
@@ -36,14 +37,26 @@ parentPort.on('message', (message) => {
     const rows = statement.all(...params);
     const ids = new Int32Array(rows.length);
     for (let k = 0; k < rows.length; k += 1) ids[k] = Number(rows[k][0]);
-    parentPort.postMessage({ id, ids }, [ids.buffer]);
+    if (!scored) {
+      parentPort.postMessage({ id, ids }, [ids.buffer]);
+      return;
+    }
+    const scores = new Float64Array(rows.length);
+    for (let k = 0; k < rows.length; k += 1) scores[k] = Number(rows[k][1]);
+    parentPort.postMessage({ id, ids, scores }, [ids.buffer, scores.buffer]);
   } catch (error) {
     parentPort.postMessage({ id, error: { message: String(error && error.message), errcode: error && error.errcode } });
   }
 });
 `;
 
-type Answer = { id: number; ids: Int32Array } | { id: number; error: { message: string; errcode?: number } };
+type Answer = { id: number; ids: Int32Array; scores?: Float64Array } | { id: number; error: { message: string; errcode?: number } };
+
+/** Rows of an id and a score ("Best match"'s ranking: a listing and its relevance), in the statement's order. */
+export interface ScoredIds {
+  ids: Int32Array;
+  scores: Float64Array;
+}
 
 /**
  * Statements that answer listing ids (a keyword's or a radius's matches, "Best match"'s ranking of every match),
@@ -58,7 +71,7 @@ type Answer = { id: number; ids: Int32Array } | { id: number; error: { message: 
 export class IdReader implements OnModuleDestroy {
   private readonly logger = new Logger(IdReader.name);
   private worker?: Worker;
-  private readonly waiting = new Map<number, { sql: string; params: readonly unknown[]; resolve: (ids: Int32Array) => void; reject: (error: Error) => void }>();
+  private readonly waiting = new Map<number, { sql: string; params: readonly unknown[]; scored: boolean; resolve: (rows: Partial<ScoredIds> & { ids: Int32Array }) => void; reject: (error: Error) => void }>();
   private nextId = 0;
   /** Shut down, or the thread failed: statements run on the app's connection from then on. */
   private onConnection = false;
@@ -67,19 +80,30 @@ export class IdReader implements OnModuleDestroy {
 
   /** The first column of every row `sql` answers, as whole numbers, in order. */
   async ids(sql: string, params: readonly unknown[] = []): Promise<Int32Array> {
+    return (await this.read(sql, params, false)).ids;
+  }
+
+  /** The first two columns of every row `sql` answers: whole numbers (ids) and numbers (scores), in order. */
+  async scored(sql: string, params: readonly unknown[] = []): Promise<ScoredIds> {
+    const { ids, scores } = await this.read(sql, params, true);
+    return { ids, scores: scores ?? new Float64Array(0) };
+  }
+
+  private read(sql: string, params: readonly unknown[], scored: boolean): Promise<Partial<ScoredIds> & { ids: Int32Array }> {
     const worker = this.runsOffThread(sql) ? this.thread() : undefined;
-    if (!worker) return this.onAppConnection(sql, params);
+    if (!worker) return this.onAppConnection(sql, params, scored);
     const id = (this.nextId += 1);
-    return new Promise<Int32Array>((resolve, reject) => {
-      this.waiting.set(id, { sql, params, resolve, reject });
-      worker.postMessage({ id, sql, params: bindable([...params]) });
+    return new Promise((resolve, reject) => {
+      this.waiting.set(id, { sql, params, scored, resolve, reject });
+      worker.postMessage({ id, sql, params: bindable([...params]), scored });
     });
   }
 
-  private async onAppConnection(sql: string, params: readonly unknown[]): Promise<Int32Array> {
+  private async onAppConnection(sql: string, params: readonly unknown[], scored: boolean): Promise<Partial<ScoredIds> & { ids: Int32Array }> {
     const rows = (await this.dataSource.query(sql, [...params])) as Record<string, unknown>[];
-    const first = rows.length > 0 ? Object.keys(rows[0])[0] : '';
-    return Int32Array.from(rows, (row) => Number(row[first]));
+    const [first, second] = rows.length > 0 ? Object.keys(rows[0]) : [];
+    const ids = Int32Array.from(rows, (row) => Number(row[first]));
+    return scored ? { ids, scores: Float64Array.from(rows, (row) => Number(row[second])) } : { ids };
   }
 
   /** Whether statements run on the reader thread (a SQLite file, until shutdown or a failure of the thread). */
@@ -117,7 +141,7 @@ export class IdReader implements OnModuleDestroy {
       const waiting = this.waiting.get(answer.id);
       if (!waiting) return;
       this.waiting.delete(answer.id);
-      if ('ids' in answer) waiting.resolve(answer.ids);
+      if ('ids' in answer) waiting.resolve(answer);
       else waiting.reject(Object.assign(new Error(answer.error.message), typeof answer.error.errcode === 'number' ? { code: sqliteCodeName(answer.error.errcode), errcode: answer.error.errcode } : {}));
     });
     // A thread that cannot open the file (or crashed) would fail the same way again: the app's connection answers
@@ -129,7 +153,7 @@ export class IdReader implements OnModuleDestroy {
     worker.on('exit', () => {
       if (this.worker === worker) this.worker = undefined;
       this.onConnection = true;
-      for (const { sql, params, resolve, reject } of this.waiting.values()) this.onAppConnection(sql, params).then(resolve, reject);
+      for (const { sql, params, scored, resolve, reject } of this.waiting.values()) this.onAppConnection(sql, params, scored).then(resolve, reject);
       this.waiting.clear();
     });
     this.worker = worker;

@@ -309,14 +309,17 @@ export function keywordWhere(terms: readonly string[], engine: SqlEngine, readin
 export function relevanceOf(
   engine: SqlEngine,
   match: string,
+  ids?: readonly number[],
 ): { column: string; before: string; after: string; params: unknown[]; fromParams: unknown[]; orderBy?: string } {
   if (engine === 'mysql') return { column: 'MATCH (searchText) AGAINST (? IN BOOLEAN MODE) AS relevance', before: '', after: '', params: [match], fromParams: [] };
+  // Only `ids` (bringing a kept ranking forward): FTS5 scores those rows alone, with the whole table's statistics.
+  const only = ids ? ` AND rowid IN (${ids.map(() => '?').join(', ')})` : '';
   return {
     column: '-kw.kwRank AS relevance',
-    before: `(SELECT rowid AS kwId, rank AS kwRank FROM ${KEYWORD_TABLE} WHERE ${KEYWORD_TABLE} MATCH ? ORDER BY rank, rowid DESC LIMIT -1) kw CROSS JOIN `,
+    before: `(SELECT rowid AS kwId, rank AS kwRank FROM ${KEYWORD_TABLE} WHERE ${KEYWORD_TABLE} MATCH ?${only} ORDER BY rank, rowid DESC LIMIT -1) kw CROSS JOIN `,
     after: ' ON vehicles.id = kw.kwId',
     params: [],
-    fromParams: [match],
+    fromParams: [match, ...(ids ?? [])],
     // The same order as SORT_SQL's "relevance DESC, id DESC", in the subquery's own columns.
     orderBy: 'kw.kwRank, kw.kwId DESC',
   };

@@ -348,9 +348,20 @@ export function pageQuery(q: {
   offset: number;
   engine: SqlEngine;
   columns: string;
+  /**
+   * "Best match" only: just these listings, those that match, with their relevance (a kept ranking brought
+   * forward after they changed). MariaDB checks each row's words (`perRow`) and scores it: a boolean MATCH in
+   * the WHERE reads the whole FULLTEXT index (60 ms for a common word at 100,000 listings, against 12 ms).
+   */
+  ids?: readonly number[];
 }): { sql: string; params: unknown[]; measuresDistance: boolean } {
   const ranked = q.sortBy === 'relevance_desc';
-  const where = whereOf(q.filters, q.engine, walksSortOrder(q.index, q.sortBy) ? 'perRow' : ranked ? rankedReading(q.engine) : 'index', 'row');
+  const reading = walksSortOrder(q.index, q.sortBy) ? 'perRow' : ranked ? (q.ids && q.engine === 'mysql' ? 'perRow' : rankedReading(q.engine)) : 'index';
+  const where = whereOf(q.filters, q.engine, reading, 'row');
+  if (ranked && q.ids) {
+    where.sql += ` AND vehicles.id IN (${q.ids.map(() => '?').join(', ')})`;
+    where.params.push(...q.ids);
+  }
   const from = fromVehicles(q.index, q.engine, where);
   if (!ranked) {
     // The page's ids first, from index entries where the index holds the filters and the sort (no row read
@@ -375,7 +386,7 @@ export function pageQuery(q: {
   let orderBy = SORT_SQL[q.sortBy];
   const fromParams: unknown[] = [];
   if (where.keywordMatch) {
-    const relevance = relevanceOf(q.engine, where.keywordMatch);
+    const relevance = relevanceOf(q.engine, where.keywordMatch, q.ids);
     columns.push(relevance.column);
     selectParams.push(...relevance.params);
     rankedFrom = `${relevance.before}${from}${relevance.after}`;

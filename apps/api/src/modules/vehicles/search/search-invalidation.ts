@@ -363,7 +363,8 @@ export function rowDependsOn<T>(listingId: (row: T) => number): DependsOn<T, Lis
 /**
  * What the ranked matches of the keywords `terms` ("Best match") depend on: a listing whose text changed or
  * that joined or left the market, when its text may hold the keywords before or after (couldMatch): a listing
- * approved, sold or edited drops only the rankings it could be in, where any of them dropped every ranking.
+ * approved, sold or edited touches only the rankings it could be in, where any of them dropped every ranking.
+ * A ranking it touches is brought forward over it (the listing scored again: VehicleSearchService.rankAgain).
  */
 export function rankedDependsOn(terms: readonly string[]): DependsOn<unknown, ListingsChangeFacts> {
   const keywords: NormalizedSearchFilters = { terms: [...terms], features: [] };
