@@ -173,8 +173,10 @@ describe('loadConfig', () => {
     expect(load({ ...hosted, IMAGE_URL_PREFIX: 'http://insecure.example/' })).toThrow(/IMAGE_URL_PREFIX must be a URL \(https\)/);
   });
 
-  it('keeps the global rate limit at 1,000 a minute or more', () => {
-    expect(load({ RATE_LIMIT_PER_MINUTE: '100' })).toThrow(/RATE_LIMIT_PER_MINUTE must be a whole number from 1000/);
+  it('keeps the global rate limit at 1,000 a minute or more, and at most 100 million (a load test)', () => {
+    expect(load({ RATE_LIMIT_PER_MINUTE: '100' })).toThrow(/RATE_LIMIT_PER_MINUTE must be a whole number from 1000 to 100000000/);
+    expect(loadConfig({ DATA_DIR: dataDir, RATE_LIMIT_PER_MINUTE: '100000000' }).rateLimitPerMinute).toBe(100_000_000);
+    expect(load({ RATE_LIMIT_PER_MINUTE: '100000001' })).toThrow(/RATE_LIMIT_PER_MINUTE must be a whole number/);
   });
 
   it('reads the analytics retention and flush interval, with defaults of 90 days and 1 s', () => {
