@@ -115,7 +115,7 @@ describe('VersionedCacheService', () => {
   describe('get with bringForward (a kept value brought forward over the changes that touch it)', () => {
     /** A kept list of the keys written so far that start with `prefix`, brought forward by adding the keys changed. */
     const list = (prefix: string) => {
-      const calls = { computed: 0, broughtForward: [] as string[][] };
+      const calls = { computed: 0, checked: 0, broughtForward: [] as string[][] };
       const written: string[] = [];
       const read = () =>
         cache.get(
@@ -125,7 +125,10 @@ describe('VersionedCacheService', () => {
             calls.computed += 1;
             return written.filter((key) => key.startsWith(prefix));
           },
-          (change: DataChange<Facts>) => change.facts?.key.startsWith(prefix) ?? true,
+          (change: DataChange<Facts>) => {
+            calls.checked += 1;
+            return change.facts?.key.startsWith(prefix) ?? true;
+          },
           async (value: string[], changes: readonly DataChange<Facts>[]) => {
             const keys = changes.map((change) => change.facts!.key);
             calls.broughtForward.push(keys);
@@ -147,9 +150,11 @@ describe('VersionedCacheService', () => {
       await add('a3');
       expect(await read()).toEqual(['a1', 'a2', 'a3']);
       expect(calls.broughtForward).toEqual([['a2', 'a3']]);
-      // Untouched since: kept as it is.
+      // Untouched since: kept as it is, the change checked once.
+      const checked = calls.checked;
       await add('b2');
       expect(await read()).toEqual(['a1', 'a2', 'a3']);
+      expect(calls.checked - checked).toBe(1);
       expect(calls.computed).toBe(1);
     });
 

@@ -413,7 +413,8 @@ export class VersionedCacheService {
   /**
    * A kept value (settled) and the changes applied since it was last checked that touch it, when there are such
    * changes and each of them can be brought forward (it has facts, and there are at most MAX_CHANGES_CHECKED
-   * changes to check); else undefined, and `fresh` decides.
+   * changes to check); else undefined, and `fresh` decides. When none touches it, the entry is marked checked up to
+   * now, so `fresh` does not check the same changes again.
    */
   private touchedSince<K extends string | number>(cache: LRUCache<K, Entry>, key: K): { value: unknown; changes: DataChange[] } | undefined {
     const entry = cache.peek(key);
@@ -422,7 +423,9 @@ export class VersionedCacheService {
     if (changes === undefined || changes.some((change) => change.dataSet === '*' || (change.dataSet === entry.dataSet && change.facts === null))) return undefined;
     const value = entry.settled.value;
     const touching = changes.filter((change) => touches(change, entry.dataSet, entry.dependsOn, value));
-    return touching.length > 0 ? { value, changes: touching } : undefined;
+    if (touching.length > 0) return { value, changes: touching };
+    entry.checkedAt = this.applied;
+    return undefined;
   }
 
   /**
