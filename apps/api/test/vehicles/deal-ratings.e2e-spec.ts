@@ -1,5 +1,7 @@
 import { DataSource } from 'typeorm';
 import { DealRatingsJob, REFIT_PERIOD_MS } from '../../src/modules/vehicles/jobs/deal-ratings.job';
+import { ListingWriter } from '../../src/modules/vehicles/listing-writer.service';
+import { dealColumns } from '../../src/modules/vehicles/pricing/market-columns';
 import { DealRatingsService } from '../../src/modules/vehicles/pricing/deal-ratings.service';
 import { createVehicles, listingInput } from '../factories/vehicle.factory';
 import { registerUser } from '../factories/user.factory';
@@ -125,5 +127,41 @@ describe('deal ratings', () => {
     expect(cut.body.priceAnalysis.rating).toBe('great');
     const good = await t.client().get('/api/vehicles/search?deal=good&make=porsche');
     expect(good.body.vehicles.map((v: { id: number }) => v.id)).not.toContain(created.body.id); // pending: not public
+  });
+
+  it("writes each listing's own estimate and deal columns, batches across, and passes over a listing deleted meanwhile", async () => {
+    const prices = Array.from({ length: 130 }, (_, k) => 20_000 + 137 * k);
+    const rows = await createVehicles(t, sellerId, prices.map((price) => ({ make: 'Mazda', model: 'MX-5', year: 2019, bodyType: 'convertible', price })));
+    const gone = rows[7]!;
+    await t.app.get(DataSource).query('DELETE FROM vehicles WHERE id = ?', [gone.id]);
+    // Each its own: an estimate a little off its price, one without any, and odd fractions of a dollar.
+    const estimates = rows.map((row, k) => ({
+      id: row.id,
+      // In cents, as the column holds them.
+      expectedPrice: k % 9 === 4 ? null : Math.round(Number(row.price) * (0.8 + k / 320) * 100 + 17) / 100,
+      comparables: k % 9 === 4 ? null : 5 + k,
+      basis: k % 9 === 4 ? null : k % 2 === 0 ? 'model' : 'class',
+    }));
+    await t.app.get(ListingWriter).writeMarketEstimates(estimates);
+    const stored = (await t.app.get(DataSource).query(
+      `SELECT id, price, expectedPrice, dealComparables, dealBasis, dealScore, dealRank, dealRating FROM vehicles WHERE id IN (${rows.map(() => '?').join(', ')}) ORDER BY id`,
+      rows.map((row) => row.id),
+    )) as Record<string, unknown>[];
+    expect(stored.map((row) => Number(row.id))).toEqual(rows.filter((row) => row.id !== gone.id).map((row) => row.id));
+    const orNull = (value: unknown) => (value === null ? null : Number(value));
+    for (const row of stored) {
+      const e = estimates.find((x) => x.id === Number(row.id))!;
+      const deal = dealColumns(Number(row.price), e.expectedPrice);
+      expect({ id: e.id, expectedPrice: orNull(row.expectedPrice), comparables: orNull(row.dealComparables), basis: row.dealBasis, rating: row.dealRating }).toEqual({
+        id: e.id,
+        expectedPrice: e.expectedPrice,
+        comparables: e.comparables,
+        basis: e.basis,
+        rating: deal.dealRating,
+      });
+      if (deal.dealScore === null) expect(row.dealScore).toBeNull();
+      else expect(Number(row.dealScore)).toBeCloseTo(deal.dealScore, 12);
+      expect(Number(row.dealRank)).toBeCloseTo(deal.dealRank, 12);
+    }
   });
 });

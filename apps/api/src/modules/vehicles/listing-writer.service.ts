@@ -30,10 +30,16 @@ export const isAdminActor = (actor: ListingActor): actor is UserActor => actor.k
  */
 const MARKET_WRITE_CHUNK = 100;
 /**
- * One listing's market columns (writeMarketEstimates): the columns in MARKET_COLUMNS' order, then the id; the
- * listing's updatedAt is stamped as TypeORM's update stamps it (its rating shows on its page).
+ * The market columns of `n` listings in one statement (writeMarketEstimates), the same on both engines: each column
+ * is a CASE on the id, given as (id, value) pairs in MARKET_COLUMNS' order, then the ids; each listing's updatedAt
+ * is stamped as TypeORM's update stamps it (its rating shows on its page). A statement a listing took 1.1 ms a
+ * listing on MariaDB at a million listings, nearly all of it the round trip: a first refit wrote 930,000 estimates
+ * in about 18 minutes.
  */
-const MARKET_UPDATE_SQL = `UPDATE vehicles SET ${MARKET_COLUMNS.map((column) => `${column} = ?`).join(', ')}, updatedAt = CURRENT_TIMESTAMP WHERE id = ?`;
+function marketUpdateSql(n: number): string {
+  const cases = MARKET_COLUMNS.map((column) => `${column} = CASE id${' WHEN ? THEN ?'.repeat(n)} END`).join(', ');
+  return `UPDATE vehicles SET ${cases}, updatedAt = CURRENT_TIMESTAMP WHERE id IN (${Array.from({ length: n }, () => '?').join(', ')})`;
+}
 
 /** Columns nobody sets by hand: the key, the relation, and what the writer derives or the database stamps. */
 type ManagedColumn = 'id' | 'user' | 'createdAt' | 'updatedAt' | 'changedInVersion' | keyof DerivedListingColumns | keyof LifecycleColumns | keyof MarketColumns;
@@ -243,15 +249,17 @@ export class ListingWriter {
         await this.dataSource.transaction(async (manager) => {
           const rows = await manager.find(VehicleEntity, { select: { id: true, price: true }, where: { id: In(chunk.map((e) => e.id)) } });
           const prices = new Map(rows.map((v) => [v.id, v.price]));
-          const written: number[] = [];
-          for (const e of chunk) {
+          // Listings deleted since the refit read them are left out.
+          const sets = chunk.flatMap((e) => {
             const price = prices.get(e.id);
-            if (price === undefined) continue;
+            if (price === undefined) return [];
             const set: MarketColumns = { expectedPrice: e.expectedPrice, dealComparables: e.comparables, dealBasis: e.basis, ...dealColumns(price, e.expectedPrice) };
-            // One statement of fixed text (prepared once by the driver): the query builder of `manager.update` cost
-            // more than the write itself, and with SQLite the thread writes.
-            await manager.query(MARKET_UPDATE_SQL, [...MARKET_COLUMNS.map((column) => set[column]), e.id]);
-            written.push(e.id);
+            return [{ id: e.id, set }];
+          });
+          const written = sets.map((s) => s.id);
+          if (sets.length > 0) {
+            const params = [...MARKET_COLUMNS.flatMap((column) => sets.flatMap(({ id, set }) => [id, set[column]])), ...written];
+            await manager.query(marketUpdateSql(sets.length), params);
           }
           // One log row for the batch that says what changed (MarketChangeFacts): searches that neither show these
           // listings nor sort or filter by deal are kept, where a row that drops everything emptied every cache
