@@ -4,11 +4,16 @@ import type { DatabaseSettings } from '../src/infra/config/database-url';
 
 /** The sum of the samples of the API's Prometheus metrics (GET /metrics) whose lines match `pattern`. */
 export async function metricValue(base: string, pattern: RegExp): Promise<number> {
-  const text = await (await fetch(`${base}/metrics`)).text();
-  return text
-    .split('\n')
-    .filter((line) => pattern.test(line))
-    .reduce((sum, line) => sum + Number(line.split(' ').pop()), 0);
+  return (await metricValues(base, [pattern]))[0];
+}
+
+/**
+ * metricValue of each pattern, from one scrape: some gauges cover the time since the last scrape (prom-client's
+ * event-loop delay), so reading them one scrape each would leave each only the moment since the one before.
+ */
+export async function metricValues(base: string, patterns: readonly RegExp[]): Promise<number[]> {
+  const lines = (await (await fetch(`${base}/metrics`)).text()).split('\n');
+  return patterns.map((pattern) => lines.filter((line) => pattern.test(line)).reduce((sum, line) => sum + Number(line.split(' ').pop()), 0));
 }
 
 /**
