@@ -53,6 +53,20 @@ function features(l: Pick<PricingListing, 'year' | 'mileage' | 'condition'>, ref
 
 const dot = (a: number[], b: number[]) => a.reduce((s, v, i) => s + v * b[i]!, 0);
 
+/** features() of `l` written into `into` from `at` (FEATURES numbers), as the fit keeps every listing's in one array. */
+function writeFeatures(l: Pick<PricingListing, 'year' | 'mileage' | 'condition'>, refYear: number, into: Float64Array, at: number): void {
+  into[at] = refYear - l.year;
+  into[at + 1] = Math.log1p(l.mileage / 10_000);
+  for (let c = 1; c < CONDITIONS.length; c++) into[at + 1 + c] = l.condition === CONDITIONS[c] ? 1 : 0;
+}
+
+/** dot() of the FEATURES numbers of `values` from `at` with `b`, summed in the same order. */
+function dotAt(values: Float64Array, at: number, b: number[]): number {
+  let s = 0;
+  for (let i = 0; i < FEATURES; i++) s = s + values[at + i]! * b[i]!;
+  return s;
+}
+
 /** Solves A x = b (small, symmetric positive semi-definite) by Gaussian elimination with a ridge. */
 function solve(a: number[][], b: number[]): number[] {
   const n = b.length;
@@ -94,10 +108,22 @@ interface Level {
 }
 
 const LEVEL_KEYS: ((l: Omit<PricingListing, 'price' | 'id'>) => string)[] = [
-  (l) => bodyClassOf(l.bodyType),
-  (l) => `${l.makeKey}|${bodyClassOf(l.bodyType)}`,
+  (l) => classOf(l.bodyType),
+  (l) => `${l.makeKey}|${classOf(l.bodyType)}`,
   (l) => `${l.makeKey}|${l.modelKey}`,
 ];
+
+/** bodyClassOf, remembered: a refit asks it of every listing at every level (a search of the filter options each). */
+const bodyClasses = new Map<string | null, string>();
+function classOf(bodyType: string | null): string {
+  let found = bodyClasses.get(bodyType);
+  if (found === undefined) {
+    // Body types are a short vocabulary; the bound only guards against a caller passing free text.
+    if (bodyClasses.size >= 1000) bodyClasses.clear();
+    bodyClasses.set(bodyType, (found = bodyClassOf(bodyType)));
+  }
+  return found;
+}
 
 /**
  * A fitted market, by hierarchical (empirical-Bayes) shrinkage:
@@ -129,27 +155,46 @@ export class MarketModel {
   ) {}
 
   static async fit(listings: readonly PricingListing[], slicer = new TimeSlicer()): Promise<MarketModel> {
+    const n = listings.length;
+    // Each listing's group at each level, by its key made once, and its features in a flat array: a key or a
+    // feature array made at each use (and a Map by listing) was about half of a refit's time at a million listings.
+    const keys = LEVEL_KEYS.map(() => new Array<string>(n));
     let refYear = 0;
-    const byModel = new Map<string, PricingListing[]>();
-    for (const l of listings) {
+    const byModel = new Map<string, number[]>();
+    for (let i = 0; i < n; i++) {
+      const l = listings[i]!;
       if (l.year > refYear) refYear = l.year;
-      const key = LEVEL_KEYS[2]!(l);
+      const bodyClass = classOf(l.bodyType);
+      keys[0]![i] = bodyClass;
+      keys[1]![i] = `${l.makeKey}|${bodyClass}`;
+      const key = (keys[2]![i] = `${l.makeKey}|${l.modelKey}`);
       const list = byModel.get(key);
-      if (list) list.push(l);
-      else byModel.set(key, [l]);
+      if (list) list.push(i);
+      else byModel.set(key, [i]);
       if (slicer.due()) await slicer.breathe();
     }
-    const beta = await fitSlopes(byModel, refYear, slicer);
+    const x = new Float64Array(n * FEATURES);
+    for (let i = 0; i < n; i++) {
+      writeFeatures(listings[i]!, refYear, x, i * FEATURES);
+      if (slicer.due()) await slicer.breathe();
+    }
+    const beta = await fitSlopes(byModel, listings, x, slicer);
 
-    // Adjusted log prices, clipped within their model (one robust spread for the whole market).
-    const adjusted = new Map<PricingListing, number>();
+    // Adjusted log prices, clipped within their model (one robust spread for the whole market). `order`: the
+    // listings model by model, the order every pass below sums in.
+    const raw = new Float64Array(n);
+    const order = new Int32Array(n);
+    let placed = 0;
     const deviations: number[] = [];
     const medians = new Map<string, number>();
     for (const [key, list] of byModel) {
-      const adj = list.map((l) => Math.log(l.price) - dot(features(l, refYear), beta));
+      const adj = list.map((i) => Math.log(listings[i]!.price) - dotAt(x, i * FEATURES, beta));
       const med = median(adj);
       medians.set(key, med);
-      list.forEach((l, i) => adjusted.set(l, adj[i]!));
+      list.forEach((i, k) => {
+        raw[i] = adj[k]!;
+        order[placed++] = i;
+      });
       if (list.length > 1) for (const a of adj) deviations.push(Math.abs(a - med));
       if (slicer.due()) await slicer.breathe();
     }
@@ -157,15 +202,18 @@ export class MarketModel {
     const own = new Map<number, number>();
     const market: Group = { n: 0, sum: 0, sumSq: 0 };
     const levels: Level[] = LEVEL_KEYS.map((key) => ({ key, groups: new Map<string, Group>(), sigma2: 0, tau2: 0 }));
-    for (const [l, raw] of adjusted) {
-      const med = medians.get(LEVEL_KEYS[2]!(l))!;
-      const a = Math.min(med + CLIP * spread, Math.max(med - CLIP * spread, raw));
+    for (let k = 0; k < n; k++) {
+      const i = order[k]!;
+      const l = listings[i]!;
+      const med = medians.get(keys[2]![i]!)!;
+      const a = Math.min(med + CLIP * spread, Math.max(med - CLIP * spread, raw[i]!));
       if (l.id !== null) own.set(l.id, a);
       add(market, a);
-      for (const level of levels) {
-        const key = level.key(l);
-        let group = level.groups.get(key);
-        if (!group) level.groups.set(key, (group = { n: 0, sum: 0, sumSq: 0 }));
+      for (let depth = 0; depth < levels.length; depth++) {
+        const key = keys[depth]![i]!;
+        const groups = levels[depth]!.groups;
+        let group = groups.get(key);
+        if (!group) groups.set(key, (group = { n: 0, sum: 0, sumSq: 0 }));
         add(group, a);
       }
       if (slicer.due()) await slicer.breathe();
@@ -182,32 +230,36 @@ export class MarketModel {
         dof += g.n - 1;
       }
       level.sigma2 = dof > 0 ? Math.max(ss / dof, 1e-4) : marketSigma2 || 0.04;
-      const parentMean = (l: Omit<PricingListing, 'price' | 'id'>): number => {
-        const parent = depth === 0 ? market : levels[depth - 1]!.groups.get(levels[depth - 1]!.key(l))!;
+      const ownKeys = keys[depth]!;
+      const parentKeys = depth === 0 ? undefined : keys[depth - 1]!;
+      const parentMean = (i: number): number => {
+        const parent = parentKeys === undefined ? market : levels[depth - 1]!.groups.get(parentKeys[i]!)!;
         return parent.sum / parent.n;
       };
       // Only groups with a sibling say how far groups stray from their parent: a make's only SUV model is its
       // SUVs' mean, and counting it would claim that every model matches its make's class exactly.
-      const parentKey = (l: Omit<PricingListing, 'price' | 'id'>) => (depth === 0 ? '' : levels[depth - 1]!.key(l));
+      const parentKey = (i: number) => (parentKeys === undefined ? '' : parentKeys[i]!);
       const children = new Map<string, Set<string>>();
-      for (const l of adjusted.keys()) {
-        const parent = parentKey(l);
+      for (let k = 0; k < n; k++) {
+        const i = order[k]!;
+        const parent = parentKey(i);
         const set = children.get(parent) ?? new Set<string>();
-        set.add(level.key(l));
+        set.add(ownKeys[i]!);
         children.set(parent, set);
         if (slicer.due()) await slicer.breathe();
       }
       let between = 0;
       let weight = 0;
       const seen = new Set<string>();
-      for (const l of adjusted.keys()) {
+      for (let k = 0; k < n; k++) {
         if (slicer.due()) await slicer.breathe();
-        const key = level.key(l);
+        const i = order[k]!;
+        const key = ownKeys[i]!;
         if (seen.has(key)) continue;
         seen.add(key);
-        if (children.get(parentKey(l))!.size < 2) continue;
+        if (children.get(parentKey(i))!.size < 2) continue;
         const g = level.groups.get(key)!;
-        const gap = g.sum / g.n - parentMean(l);
+        const gap = g.sum / g.n - parentMean(i);
         between += g.n * (gap * gap - level.sigma2 / g.n);
         weight += g.n;
       }
@@ -270,42 +322,58 @@ function variance(g: Group): number {
 }
 
 /** The shared slopes: a Huber fit on rows demeaned within their model, shrunk toward PRIOR_SLOPES. */
-async function fitSlopes(byModel: Map<string, PricingListing[]>, refYear: number, slicer: TimeSlicer): Promise<number[]> {
-  const rows: { x: number[]; y: number }[] = [];
+async function fitSlopes(byModel: Map<string, number[]>, listings: readonly PricingListing[], features: Float64Array, slicer: TimeSlicer): Promise<number[]> {
+  // The rows of every model with two listings or more, each demeaned within its model: x (FEATURES a row) and y.
+  let rows = 0;
+  for (const list of byModel.values()) if (list.length >= 2) rows += list.length;
+  const xs = new Float64Array(rows * FEATURES);
+  const ys = new Float64Array(rows);
+  let r = 0;
+  const mx = new Float64Array(FEATURES);
   for (const list of byModel.values()) {
     if (slicer.due()) await slicer.breathe();
     if (list.length < 2) continue;
-    const xs = list.map((l) => features(l, refYear));
-    const ys = list.map((l) => Math.log(l.price));
-    const mx = Array.from({ length: FEATURES }, (_, j) => xs.reduce((s, x) => s + x[j]!, 0) / xs.length);
-    const my = ys.reduce((s, y) => s + y, 0) / ys.length;
-    for (const [i, x] of xs.entries()) {
-      rows.push({ x: x.map((v, j) => v - mx[j]!), y: ys[i]! - my });
+    mx.fill(0);
+    let my = 0;
+    for (const i of list) {
+      for (let j = 0; j < FEATURES; j++) mx[j] += features[i * FEATURES + j]!;
+      my += Math.log(listings[i]!.price);
+    }
+    for (let j = 0; j < FEATURES; j++) mx[j] /= list.length;
+    my /= list.length;
+    for (const i of list) {
+      for (let j = 0; j < FEATURES; j++) xs[r * FEATURES + j] = features[i * FEATURES + j]! - mx[j]!;
+      ys[r] = Math.log(listings[i]!.price) - my;
+      r += 1;
       if (slicer.due()) await slicer.breathe();
     }
   }
   let beta = [...PRIOR_SLOPES];
-  let weights = rows.map(() => 1);
-  for (let iteration = 0; iteration < 6 && rows.length > 0; iteration++) {
+  let weights = new Float64Array(rows).fill(1);
+  for (let iteration = 0; iteration < 6 && rows > 0; iteration++) {
     const a = Array.from({ length: FEATURES }, (_, i) => Array.from({ length: FEATURES }, (_, j) => (i === j ? PRIOR_WEIGHT * PRIOR_FEATURE_VARIANCE[i]! : 0)));
     const b = PRIOR_SLOPES.map((s, i) => PRIOR_WEIGHT * PRIOR_FEATURE_VARIANCE[i]! * s);
-    for (const [r, { x, y }] of rows.entries()) {
-      const w = weights[r]!;
+    for (let row = 0; row < rows; row++) {
+      const w = weights[row]!;
+      const at = row * FEATURES;
+      const y = ys[row]!;
       for (let i = 0; i < FEATURES; i++) {
-        if (x[i] === 0) continue;
-        b[i] += w * x[i]! * y;
-        for (let j = 0; j < FEATURES; j++) a[i]![j] += w * x[i]! * x[j]!;
+        const xi = xs[at + i]!;
+        if (xi === 0) continue;
+        b[i] += w * xi * y;
+        const ai = a[i]!;
+        for (let j = 0; j < FEATURES; j++) ai[j] += w * xi * xs[at + j]!;
       }
       if (slicer.due()) await slicer.breathe();
     }
     beta = solve(a, b);
-    const residuals = new Float64Array(rows.length);
-    for (const [r, { x, y }] of rows.entries()) {
-      residuals[r] = y - dot(x, beta);
+    const residuals = new Float64Array(rows);
+    for (let row = 0; row < rows; row++) {
+      residuals[row] = ys[row]! - dotAt(xs, row * FEATURES, beta);
       if (slicer.due()) await slicer.breathe();
     }
     const scale = 1.4826 * median(Array.from(residuals, Math.abs)) || 1;
-    weights = Array.from(residuals, (e) => (Math.abs(e / scale) <= HUBER_K ? 1 : HUBER_K / Math.abs(e / scale)));
+    weights = Float64Array.from(residuals, (e) => (Math.abs(e / scale) <= HUBER_K ? 1 : HUBER_K / Math.abs(e / scale)));
   }
   return beta;
 }
