@@ -1,5 +1,11 @@
 import { TimeSlicer } from './time-slice';
 
+/** Busy work on the thread for `ms`. */
+function spin(ms: number): void {
+  const until = performance.now() + ms;
+  while (performance.now() < until);
+}
+
 describe('TimeSlicer', () => {
   it('is due once its slice has run, reading the clock once per 256 checks, and starts a new slice after a turn', async () => {
     const slicer = new TimeSlicer(5);
@@ -16,5 +22,29 @@ describe('TimeSlicer', () => {
     expect(slicer.breaths).toBe(1);
     // A new slice: not due before it has run its time again.
     for (let i = 0; i < 255; i += 1) expect(slicer.due()).toBe(false);
+  });
+
+  it('does not pause when the turn it gives finds nothing to do', async () => {
+    const slicer = new TimeSlicer(5, 200);
+    const started = performance.now();
+    for (let k = 0; k < 5; k += 1) await slicer.breathe();
+    expect(slicer.pauses).toBe(0);
+    expect(performance.now() - started).toBeLessThan(200);
+  });
+
+  it('pauses when other work ran in its turn, so work that takes several turns goes on meanwhile', async () => {
+    const slicer = new TimeSlicer(5, 30);
+    // A request of four steps, each a turn later than the one before and 2 ms of work.
+    let steps = 0;
+    const step = (): void => {
+      spin(2);
+      steps += 1;
+      if (steps < 4) setImmediate(step);
+    };
+    setImmediate(step);
+    await slicer.breathe();
+    expect(slicer.pauses).toBe(1);
+    // Given one turn, it would have had one step; the pause let it finish.
+    expect(steps).toBe(4);
   });
 });
