@@ -1,6 +1,6 @@
 import { MAX_ESTIMATE_SPREAD } from '@app/shared';
 import { TimeSlicer } from '../../../infra/jobs/time-slice';
-import { MarketModel, type PricingListing } from './market-model';
+import { MarketModel, median, type PricingListing } from './market-model';
 
 /** Deterministic noise in [-1, 1]. */
 const wobble = (i: number) => Math.sin(i * 12.9898) * 0.5 + Math.sin(i * 4.1414) * 0.5;
@@ -86,5 +86,32 @@ describe('MarketModel.fit on a large market', () => {
     } finally {
       clearInterval(ticking);
     }
+  });
+});
+
+describe('median', () => {
+  const sorted = (values: number[]) => {
+    const s = Float64Array.from(values).sort();
+    const n = s.length;
+    return n % 2 ? s[(n - 1) / 2]! : (s[n / 2 - 1]! + s[n / 2]!) / 2;
+  };
+
+  it('selects past a thousand values the same middle values a sort puts there: odd and even counts, ties, infinities', () => {
+    for (const n of [1001, 1002, 4096, 50_001]) {
+      const values = Array.from({ length: n }, (_, i) => Math.round(Math.sin(i * 12.9898) * 1000) / 7);
+      values[3] = Infinity;
+      values[9] = -Infinity;
+      // Many ties around the middle.
+      for (let i = 0; i < n; i += 5) values[i] = 0.5;
+      expect(median(values)).toBe(sorted(values));
+      expect(median(values.slice().reverse())).toBe(sorted(values));
+      expect(median(values.slice().sort((a, b) => a - b))).toBe(sorted(values));
+    }
+  });
+
+  it('sorts as before when a value is not a number', () => {
+    const values = Array.from({ length: 2001 }, (_, i) => i);
+    values[17] = NaN;
+    expect(median(values)).toBe(sorted(values));
   });
 });
