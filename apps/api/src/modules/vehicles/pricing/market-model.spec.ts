@@ -109,6 +109,12 @@ describe('median', () => {
     }
   });
 
+  it('averages the two middle values of an even count of distinct values', () => {
+    const values = Array.from({ length: 3000 }, (_, i) => ((i * 7919) % 3000) + i / 10_000);
+    expect(median(values)).toBe(sorted(values));
+    expect(median(values)).not.toBe(Float64Array.from(values).sort()[1500]);
+  });
+
   it('sorts as before when a value is not a number', () => {
     const values = Array.from({ length: 2001 }, (_, i) => i);
     values[17] = NaN;
