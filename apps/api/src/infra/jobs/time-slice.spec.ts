@@ -24,6 +24,16 @@ describe('TimeSlicer', () => {
     for (let i = 0; i < 255; i += 1) expect(slicer.due()).toBe(false);
   });
 
+  it('reads the clock by rows of work, so a loop over groups of rows asking once a group is due in time', () => {
+    const slicer = new TimeSlicer(0);
+    for (let i = 0; i < 255; i += 1) expect(slicer.due()).toBe(false);
+    expect(slicer.due()).toBe(true);
+    // A model of 300 listings handled at once: due at once, not after 256 models.
+    expect(slicer.due(300)).toBe(true);
+    expect(slicer.due(100)).toBe(false);
+    expect(slicer.due(156)).toBe(true);
+  });
+
   it('does not pause when the turn it gives finds nothing to do', async () => {
     const slicer = new TimeSlicer(5, 200);
     const started = performance.now();

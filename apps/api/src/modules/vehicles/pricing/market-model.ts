@@ -243,7 +243,7 @@ export class MarketModel {
         order[placed++] = i;
       });
       if (list.length > 1) for (const a of adj) deviations[deviated++] = Math.abs(a - med);
-      if (slicer.due()) await slicer.breathe();
+      if (slicer.due(list.length)) await slicer.breathe();
     }
     const spread = deviated > 0 ? 1.4826 * median(deviations.subarray(0, deviated)) || 0.1 : 0.1;
     const own = new Map<number, number>();
