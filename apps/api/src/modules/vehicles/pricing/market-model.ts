@@ -93,8 +93,10 @@ function solve(a: number[][], b: number[]): number[] {
  */
 export function median(values: ArrayLike<number>): number {
   const n = values.length;
-  const copy = Float64Array.from(values);
-  if (n <= SORTED_MEDIAN_MAX || copy.some(Number.isNaN)) {
+  const copy = new Float64Array(n);
+  let nan = false;
+  for (let i = 0; i < n; i++) nan = (copy[i] = values[i]!) !== copy[i] || nan;
+  if (n <= SORTED_MEDIAN_MAX || nan) {
     copy.sort();
     return n % 2 ? copy[(n - 1) / 2]! : (copy[n / 2 - 1]! + copy[n / 2]!) / 2;
   }
@@ -396,7 +398,7 @@ async function fitSlopes(byModel: Map<string, number[]>, listings: readonly Pric
     }
   }
   let beta = [...PRIOR_SLOPES];
-  let weights = new Float64Array(rows).fill(1);
+  const weights = new Float64Array(rows).fill(1);
   for (let iteration = 0; iteration < 6 && rows > 0; iteration++) {
     const a = Array.from({ length: FEATURES }, (_, i) => Array.from({ length: FEATURES }, (_, j) => (i === j ? PRIOR_WEIGHT * PRIOR_FEATURE_VARIANCE[i]! : 0)));
     const b = PRIOR_SLOPES.map((s, i) => PRIOR_WEIGHT * PRIOR_FEATURE_VARIANCE[i]! * s);
@@ -415,12 +417,19 @@ async function fitSlopes(byModel: Map<string, number[]>, listings: readonly Pric
     }
     beta = solve(a, b);
     const residuals = new Float64Array(rows);
+    const sizes = new Float64Array(rows);
     for (let row = 0; row < rows; row++) {
       residuals[row] = ys[row]! - dotAt(xs, row * FEATURES, beta);
+      sizes[row] = Math.abs(residuals[row]!);
       if (slicer.due()) await slicer.breathe();
     }
-    const scale = 1.4826 * median(residuals.map(Math.abs)) || 1;
-    weights = Float64Array.from(residuals, (e) => (Math.abs(e / scale) <= HUBER_K ? 1 : HUBER_K / Math.abs(e / scale)));
+    const scale = 1.4826 * median(sizes) || 1;
+    if (slicer.due(rows)) await slicer.breathe();
+    for (let row = 0; row < rows; row++) {
+      const e = residuals[row]!;
+      weights[row] = Math.abs(e / scale) <= HUBER_K ? 1 : HUBER_K / Math.abs(e / scale);
+      if (slicer.due()) await slicer.breathe();
+    }
   }
   return beta;
 }
