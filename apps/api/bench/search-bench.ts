@@ -430,6 +430,7 @@ async function measure(base: string, name: string, next: () => string, seconds: 
   let errors = 0;
   let timeouts = 0;
   let duration = 0;
+  let windowStart = 0;
   do {
     const result = await autocannon({
       url: base,
@@ -450,6 +451,12 @@ async function measure(base: string, name: string, next: () => string, seconds: 
     errors += result.errors;
     timeouts += result.timeouts;
     duration += result.duration || seconds;
+    // Measured in windows (while a refit runs): each one's figures, to tell its start from its end.
+    if (more) {
+      const window = samples.slice(windowStart).sort((a, b) => a - b);
+      log(`  ${name.toLowerCase()}, ${(duration - (result.duration || seconds)).toFixed(0)}–${duration.toFixed(0)} s: p50 ${percentile(window, 50).toFixed(1)}, p95 ${percentile(window, 95).toFixed(1)}, p99 ${percentile(window, 99).toFixed(1)} ms, ${(window.length / (result.duration || seconds)).toFixed(0)} req/s, ${result.timeouts} not answered in ${REQUEST_TIMEOUT_S} s`);
+      windowStart = samples.length;
+    }
   } while (more?.() && duration + seconds <= maxSeconds);
   samples.sort((a, b) => a - b);
   return {
