@@ -8,7 +8,7 @@ import { REDIS_CLIENT } from '../../infra/redis/redis.module';
 import { OBJECT_STORAGE, type ObjectStorage } from '../../infra/storage/object-storage';
 
 const CHECK_TIMEOUT_MS = 2000;
-/** What a 503 while warming up asks a prober to wait: the search snapshot at a million listings is read in 4 to 8 s. */
+/** What a 503 while warming up asks a prober to wait: the search snapshot at a million listings is read in 4 to 13 s on 2 cores. */
 const WARM_UP_RETRY_AFTER_SECONDS = 2;
 
 export interface Readiness {
