@@ -476,7 +476,7 @@ export class SearchCounts implements OnModuleDestroy {
    * Starts reading the snapshot of the listings' current version, so that the first searches count from memory (the
    * server calls it once it listens), and holds the instance's readiness back until it is read (LifecycleService.warmUp:
    * at most FIRST_SNAPSHOT_READY_MS). Meanwhile every search waits for it up to FIRST_SNAPSHOT_WAIT_MS, then counts
-   * in SQL: 4 to 8 s at a million listings, better spent out of the load balancer's rotation.
+   * in SQL: 4 to 13 s at a million listings on 2 cores, better spent out of the load balancer's rotation.
    */
   warm(): void {
     if (this.config.searchCounts === 'sql') return;
