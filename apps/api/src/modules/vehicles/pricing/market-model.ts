@@ -45,22 +45,20 @@ const MIN_TAU2 = 0.02 ** 2;
 const UNKNOWN_TAU2 = 0.2 ** 2;
 
 /** The adjustment features: age in years, log of mileage (10,000-mile units), condition below excellent. */
-function features(l: Pick<PricingListing, 'year' | 'mileage' | 'condition'>, refYear: number): number[] {
-  const x = [refYear - l.year, Math.log1p(l.mileage / 10_000)];
-  for (const c of CONDITIONS.slice(1)) x.push(l.condition === c ? 1 : 0);
-  return x;
-}
-
-const dot = (a: number[], b: number[]) => a.reduce((s, v, i) => s + v * b[i]!, 0);
-
-/** features() of `l` written into `into` from `at` (FEATURES numbers), as the fit keeps every listing's in one array. */
+/**
+ * A car's features (age, log mileage, one flag per condition but the best) written into `into` from `at` (FEATURES
+ * numbers): the fit keeps every listing's in one array, an estimate writes its own into ESTIMATE_FEATURES.
+ */
 function writeFeatures(l: Pick<PricingListing, 'year' | 'mileage' | 'condition'>, refYear: number, into: Float64Array, at: number): void {
   into[at] = refYear - l.year;
   into[at + 1] = Math.log1p(l.mileage / 10_000);
   for (let c = 1; c < CONDITIONS.length; c++) into[at + 1 + c] = l.condition === CONDITIONS[c] ? 1 : 0;
 }
 
-/** dot() of the FEATURES numbers of `values` from `at` with `b`, summed in the same order. */
+/** The FEATURES numbers of `values` from `at` times `b`, summed in order. */
+/** The features of the car an estimate is for (estimate is synchronous: one buffer serves every call). */
+const ESTIMATE_FEATURES = new Float64Array(FEATURES);
+
 function dotAt(values: Float64Array, at: number, b: number[]): number {
   let s = 0;
   for (let i = 0; i < FEATURES; i++) s = s + values[at + i]! * b[i]!;
@@ -212,10 +210,8 @@ export class MarketModel {
     for (let i = 0; i < n; i++) {
       const l = listings[i]!;
       if (l.year > refYear) refYear = l.year;
-      const bodyClass = classOf(l.bodyType);
-      keys[0]![i] = bodyClass;
-      keys[1]![i] = `${l.makeKey}|${bodyClass}`;
-      const key = (keys[2]![i] = `${l.makeKey}|${l.modelKey}`);
+      for (let depth = 0; depth < LEVEL_KEYS.length; depth++) keys[depth]![i] = LEVEL_KEYS[depth]!(l);
+      const key = keys[2]![i]!;
       const list = byModel.get(key);
       if (list) list.push(i);
       else byModel.set(key, [i]);
@@ -350,7 +346,8 @@ export class MarketModel {
     }
     const spread = Math.sqrt(v);
     if (!(spread <= MAX_ESTIMATE_SPREAD)) return null;
-    const expected = Math.exp(level + dot(features(l, this.refYear), this.beta));
+    writeFeatures(l, this.refYear, ESTIMATE_FEATURES, 0);
+    const expected = Math.exp(level + dotAt(ESTIMATE_FEATURES, 0, this.beta));
     if (!Number.isFinite(expected) || expected <= 0) return null;
     const [classCount, , modelCount] = counts as [number, number, number];
     const basis: MarketBasis = ownWeight >= 0.5 ? 'model' : classCount > 0 ? 'class' : 'market';
