@@ -159,6 +159,10 @@ const SQL_GROUPS: Record<CountGroup, { select: string; groupBy: string }> = {
 
 type Row = Record<string, unknown>;
 
+/** Whether none of `changes` can alter what `alters` is asked about: other data sets never do, a change of everything ('*') always. */
+const noneAlters = (changes: readonly DataChange[], alters: (change: DataChange<ListingsChangeFacts>) => boolean): boolean =>
+  changes.every((change) => (change.dataSet === LISTINGS_DATA_SET ? !alters(change as DataChange<ListingsChangeFacts>) : change.dataSet !== '*'));
+
 /** The changes of listings among the log's (their facts: ListingsChangeFacts). */
 const listingChanges = (changes: readonly DataChange[]) => changes.filter((change): change is DataChange<ListingsChangeFacts> => change.dataSet === LISTINGS_DATA_SET);
 
@@ -342,7 +346,7 @@ export class SearchCounts implements OnModuleDestroy {
       if (current) return current;
       const held = this.snapshot;
       const since = held && this.cache.changesSince(held.version);
-      if (held && since?.every((change) => (change.dataSet === LISTINGS_DATA_SET ? !alters(change as DataChange<ListingsChangeFacts>) : change.dataSet !== '*'))) return held;
+      if (held && since && noneAlters(since, alters)) return held;
       const left = deadline - Date.now();
       if (left <= 0) return undefined;
       if (this.building) await this.within(this.building, left);
@@ -387,7 +391,7 @@ export class SearchCounts implements OnModuleDestroy {
     const since = this.cache.changesSince(version);
     if (!since || since.length > MAX_CHANGES_UNALTERED) return false;
     const alters = countDependsOn(filters, group);
-    return since.every((change) => (change.dataSet === LISTINGS_DATA_SET ? !alters(change as DataChange<ListingsChangeFacts>, undefined) : change.dataSet !== '*'));
+    return noneAlters(since, (change) => alters(change, undefined));
   }
 
   /** Keeps a catch-up as a Step (only the listings it touched), or forgets every step when it read every listing. */
