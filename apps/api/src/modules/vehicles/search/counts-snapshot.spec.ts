@@ -50,6 +50,9 @@ function row(id: number, next: () => number): SnapshotRow {
   } as SnapshotRow;
 }
 
+/** The ids of the listings a snapshot holds on the market (its present slots). */
+const heldIds = (snapshot: CountsSnapshot): number[] => Array.from(snapshot.columns.ids).filter((_, i) => snapshot.columns.present[i] === 1);
+
 function snapshotOf(version: number, rows: SnapshotRow[]): CountsSnapshot {
   const builder = new SnapshotBuilder(rows.length);
   builder.add(rows);
@@ -298,7 +301,7 @@ describe('CountsSnapshot.withChanges', () => {
       else byId.delete(Number(c.id));
     }
     const fresh = snapshotOf(2, [...byId.values()].sort((a, b) => Number(a.id) - Number(b.id)));
-    expect(Array.from(after.columns.ids)).toEqual(Array.from(fresh.columns.ids));
+    expect(heldIds(after)).toEqual(Array.from(fresh.columns.ids));
     for (const filters of FILTERS) for (const group of GROUPS) expect(after.count(filters, group)).toEqual(fresh.count(filters, group));
     expect(after.page({ terms: [], features: [] }, 'price_asc', 0, 1000)).toEqual(fresh.page({ terms: [], features: [] }, 'price_asc', 0, 1000));
   });
@@ -379,7 +382,7 @@ describe('CountsSnapshot.withChanges and its sort orders', () => {
 });
 
 describe('CountsSnapshot.withChanges in place, with a text value new to the snapshot', () => {
-  it('copies the rows then, and holds what a snapshot read afresh holds', () => {
+  it('adds it to a copy of the dictionary, keeps every row in its slot, and holds what a snapshot read afresh holds', () => {
     const next = random(5);
     const rows = Array.from({ length: 200 }, (_, i) => row(2 * i + 1, next));
     const before = snapshotOf(1, rows);
@@ -387,12 +390,130 @@ describe('CountsSnapshot.withChanges in place, with a text value new to the snap
     const renamed = { ...rows[10], makeKey: 'skoda', make: 'Škoda', modelKey: 'octavia', model: 'Octavia', isPublic: 1 };
     const after = before.withChanges(2, [renamed]);
     expect(after.addedValues).toBeGreaterThan(0);
+    expect(after.columns.ids).toBe(before.columns.ids);
+    // The snapshot it was made from, still counting, keeps its own dictionary.
+    expect(before.columns.text.makeKey.dictionary.codes.has('skoda')).toBe(false);
     const fresh = snapshotOf(2, rows.map((r) => (r.id === renamed.id ? renamed : r)));
     for (const filters of [...FILTERS, { terms: [], features: [], makeKey: 'skoda' }]) {
       // In any order: codes (the order count answers groups in) follow the order values were first read in.
       const sorted = (counts: GroupCount[] | undefined) => counts?.sort((a, b) => String(a.value).localeCompare(String(b.value)));
       for (const group of GROUPS) expect(sorted(after.count(filters, group))).toEqual(sorted(fresh.count(filters, group)));
       expect(after.page(filters, 'price_asc', 0, 1000)).toEqual(fresh.page(filters, 'price_asc', 0, 1000));
+    }
+  });
+});
+
+describe('CountsSnapshot slots: listings that join or leave the market keep their rows in place', () => {
+  const SORTS = ['price_asc', 'price_desc', 'year_desc', 'mileage_asc', 'created_desc', 'created_asc', 'reduced_desc', 'deal_asc'] as const;
+  const orders = (snapshot: CountsSnapshot) => (snapshot as unknown as { orders: Record<string, Int32Array> }).orders;
+  /** Every sort order and rows by value made (each sort and filter asked once). */
+  function used(snapshot: CountsSnapshot): CountsSnapshot {
+    for (const filters of FILTERS) for (const sortBy of SORTS) snapshot.page(filters, sortBy, 0, 24);
+    return snapshot;
+  }
+  /** What a snapshot read afresh from the public listings answers, against `snapshot`: counts, pages in every sort, `available`. */
+  function expectAsFresh(snapshot: CountsSnapshot, listings: Map<number, ChangedRow>): void {
+    const fresh = snapshotOf(snapshot.version, [...listings.values()].filter((r) => Number(r.isPublic) === 1).sort((a, b) => Number(a.id) - Number(b.id)));
+    expect(heldIds(snapshot)).toEqual(Array.from(fresh.columns.ids));
+    expect(snapshot.publicRows).toBe(fresh.size);
+    expect(snapshot.available()).toEqual(fresh.available());
+    const sorted = (counts: GroupCount[] | undefined) => counts?.sort((a, b) => String(a.value).localeCompare(String(b.value)));
+    for (const filters of FILTERS) {
+      for (const group of GROUPS) expect({ filters, group, counts: sorted(snapshot.count(filters, group)) }).toEqual({ filters, group, counts: sorted(fresh.count(filters, group)) });
+      // Short pages walk the sort orders; long ones pass over the matches.
+      for (const sortBy of SORTS) {
+        for (const [offset, limit] of [[0, 24], [24, 24], [0, 2_000]]) {
+          expect({ filters, sortBy, offset, page: snapshot.page(filters, sortBy, offset, limit) }).toEqual({ filters, sortBy, offset, page: fresh.page(filters, sortBy, offset, limit) });
+        }
+      }
+    }
+    const ranked = Int32Array.from(listings.keys()).reverse();
+    expect(snapshot.firstMatching(ranked, FILTERS[1], 1000)).toEqual(fresh.firstMatching(ranked, FILTERS[1], 1000));
+  }
+
+  it('approves a pending listing and sells a public one by flipping their slots: no row copied, no sort order mended', () => {
+    const next = random(11);
+    const rows: ChangedRow[] = Array.from({ length: 400 }, (_, i) => ({ ...row(i + 1, next), isPublic: i % 10 === 3 ? 0 : 1 }));
+    const before = used(snapshotOf(1, rows));
+    expect(before.size).toBe(400);
+    expect(before.publicRows).toBe(360);
+    const approved = { ...rows[3], isPublic: 1 };
+    const sold = { ...rows[20], isPublic: 0 };
+    const after = before.withChanges(2, [approved, sold]);
+    expect(after.columns.ids).toBe(before.columns.ids);
+    for (const column of ['price', 'year', 'dealRank', 'createdAt']) expect(after.columns.numbers[column as 'price']).toBe(before.columns.numbers[column as 'price']);
+    for (const column of Object.keys(orders(before))) expect({ column, kept: orders(after)[column] === orders(before)[column] }).toEqual({ column, kept: true });
+    expect(before.idsNotIn(after)).toEqual([21]);
+    expect(after.idsNotIn(before)).toEqual([4]);
+    expect(after.holds(4) && !after.holds(21) && !before.holds(4) && before.holds(21)).toBe(true);
+    const listings = new Map(rows.map((r) => [Number(r.id), r]));
+    listings.set(4, approved);
+    listings.set(21, sold);
+    expectAsFresh(after, listings);
+    // The rows as they were before (of): the sold listing, not the pending one.
+    expect(Array.from(CountsSnapshot.of([{ from: before, ids: [4, 21] }], after).columns.ids)).toEqual([21]);
+  });
+
+  it("adds new listings' rows at the end, into the room after the columns, and two snapshots made from one never write each other's rows", () => {
+    const next = random(12);
+    const rows: ChangedRow[] = Array.from({ length: 300 }, (_, i) => ({ ...row(i + 1, next), isPublic: 1 }));
+    const base = used(snapshotOf(1, rows));
+    const created = { ...row(301, next), isPublic: 0 };
+    // The first addition copies the columns into a buffer with room; the next one grows into it.
+    const first = base.withChanges(2, [created]);
+    const approved = { ...created, isPublic: 1 };
+    const newer = { ...row(305, next), isPublic: 1 };
+    const second = first.withChanges(3, [approved, newer]);
+    expect(second.columns.ids.buffer).toBe(first.columns.ids.buffer);
+    expect(second.columns.numbers.price.buffer).toBe(first.columns.numbers.price.buffer);
+    expect(Array.from(second.columns.ids.subarray(298))).toEqual([299, 300, 301, 305]);
+    // A second snapshot made from `first` (a catch-up that lost to a newer one): its own rows, elsewhere.
+    const other = { ...row(302, next), isPublic: 1 };
+    const sibling = first.withChanges(3, [other]);
+    expect(sibling.columns.ids.buffer).not.toBe(first.columns.ids.buffer);
+    const listings = new Map(rows.map((r) => [Number(r.id), r]));
+    expectAsFresh(first, new Map([...listings, [301, created]]));
+    expectAsFresh(second, new Map([...listings, [301, approved], [305, newer]]));
+    expectAsFresh(sibling, new Map([...listings, [301, created], [302, other]]));
+  });
+
+  it.each([1, 2, 3, 4])('answers as a snapshot read afresh through catch-ups of edits, approvals, sales, new listings, deletions and joins between held ids (seed %i)', (seed) => {
+    const next = random(100 + seed);
+    // Odd ids held, a tenth of them pending; even ids neither public nor pending when it was read (a draft).
+    const listings = new Map<number, ChangedRow>();
+    for (let id = 1; id <= 1_200; id += 1) listings.set(id, { ...row(id, next), isPublic: id % 2 === 1 && next() < 0.9 ? 1 : 0 });
+    let held = used(snapshotOf(1, [...listings.values()].filter((r) => Number(r.id) % 2 === 1)));
+    let nextId = 1_201;
+    for (let version = 2; version <= 9; version += 1) {
+      const changed = new Map<number, ChangedRow>();
+      const pick = () => 1 + Math.floor(next() * (nextId - 1));
+      for (let k = 0; k < 8; k += 1) {
+        const id = pick();
+        const was = listings.get(id);
+        if (!was || changed.has(id)) continue;
+        const kind = next();
+        // An edit, an approval or a sale, and (version 6, with deletions) a draft between held ids approved: copied.
+        const edited = kind < 0.4 ? { ...was, price: Number(was.price) + 25_000, year: 2000 + (id % 20) } : { ...was, isPublic: Number(was.isPublic) === 1 ? 0 : 1 };
+        if (id % 2 === 0 && Number(edited.isPublic) === 1 && version !== 6) continue;
+        changed.set(id, edited);
+      }
+      // New listings, pending or (rarely) public at once.
+      for (let k = 0; k < 2; k += 1, nextId += 1) changed.set(nextId, { ...row(nextId, next), isPublic: next() < 0.3 ? 1 : 0 });
+      const rows = [...changed.values()].sort((a, b) => Number(a.id) - Number(b.id));
+      for (const r of rows) listings.set(Number(r.id), r);
+      // Some catch-ups also learn of deletions, from the public ids.
+      let publicIds: Uint8Array | undefined;
+      if (version % 3 === 0) {
+        const deleted = [...listings.values()].filter((r) => Number(r.isPublic) === 1 && !changed.has(Number(r.id)) && next() < 0.01);
+        for (const r of deleted) listings.delete(Number(r.id));
+        publicIds = new Uint8Array(nextId + 16);
+        for (const r of listings.values()) if (Number(r.isPublic) === 1) publicIds[Number(r.id)] = 1;
+      }
+      const after = held.withChanges(version, rows, publicIds);
+      const left = heldIds(held).filter((id) => !heldIds(after).includes(id));
+      expect(held.idsNotIn(after)).toEqual(left);
+      expectAsFresh(after, listings);
+      held = after;
     }
   });
 });

@@ -79,8 +79,8 @@ interface Dictionary {
   codes: Map<string, number>;
 }
 
-/** A listing row as the loader reads it. */
-export type SnapshotRow = Record<TextColumn, string | null> & Record<NumericColumn, number | string> & { id: number | string };
+/** A listing row as the loader reads it: `isPublic` false (0) for a listing held off the market (a slot: CountsSnapshot), absent for a public one. */
+export type SnapshotRow = Record<TextColumn, string | null> & Record<NumericColumn, number | string> & { id: number | string; isPublic?: unknown };
 
 /** A set of listing ids, a bit each: bit `id & 7` of byte `id >>> 3` (an id past its end is not in it). */
 export type IdBits = Uint8Array;
@@ -107,8 +107,16 @@ export function idFiltersOf(filters: NormalizedSearchFilters): IdFilters | undef
 
 /**
  * The count columns of every public listing at one version of the listings, held column by column (text as
- * dictionary codes, numbers as doubles): 112 bytes a listing, and up to 12 more made when first counted (price
- * bands, zeros, matchingRows' buffer). A search's total and facets are then a loop over
+ * dictionary codes, numbers as doubles): 113 bytes a listing, and up to 12 more made when first counted (price
+ * bands, zeros, matchingRows' buffer).
+ *
+ * Rows are slots, in id order, each flagged present (public) or not: a listing that leaves the market keeps its
+ * slot, and one waiting for review (pending) is held in one from the start, so that a listing approved, sold or
+ * edited changes its row where it is (replacedInPlace: the columns it changed copied, the others and their sort
+ * orders shared) and a new listing's row is added at the end. Copying every row to insert or drop one, and mending
+ * every sort order around it, took about a second per catch-up at a million listings, and a live market (a
+ * listing approved or sold every second) spent the thread on it. Every count, page and check skips the slots not
+ * present. A search's total and facets are then a loop over
  * typed arrays (about 1 ms per 100,000 listings) instead of a query that reads every matching index entry
  * (10 to 70 ms per 85,000 entries, up to six per search). Filters on free text and position (keywords,
  * features, place, radius) are not held: the database answers them as a set of ids (IdFilters), which the
@@ -130,10 +138,15 @@ export class CountsSnapshot {
   private readonly labelRank: Partial<Record<TextColumn, Int32Array>> = {};
   /** Each row's price band, each group's one label, and a slot of 0 for every row: made when first asked for. */
   private bands?: Uint32Array;
+  /** `available`'s counts, made when first asked for or mended from the snapshot before (carry). */
+  private availability?: { rated: number; reduced: number };
   private readonly sole: Partial<Record<TextColumn, Int32Array>> = {};
   private noSlots?: Uint32Array;
   /** matchingRows' buffer. */
   private scratch?: Int32Array;
+
+  /** How many listings are on the market: the slots present. */
+  readonly publicRows: number;
 
   constructor(
     readonly version: number,
@@ -146,6 +159,7 @@ export class CountsSnapshot {
     from?: CountsSnapshot,
   ) {
     this.size = columns.size;
+    this.publicRows = columns.publicRows;
     for (const group of Object.values(GROUP_COLUMNS)) {
       if (!('label' in group)) continue;
       const known = from && addedValues === 0 ? from.labelRank[group.label] : undefined;
@@ -163,126 +177,138 @@ export class CountsSnapshot {
   }
 
   /**
-   * This snapshot with `changed` applied, at `version`: each changed listing's row replaces its old one (or
-   * leaves the snapshot when it is no longer public), and, when `publicIds` is given (a byte per id, 1 for
-   * every public listing), rows of listings deleted since are dropped. Rows stay in id order.
+   * This snapshot with `changed` applied (in id order), at `version`: each changed listing's row replaces its slot's,
+   * present when it is public now; a listing not held gets a slot when it is public or its id is past every held one
+   * (a new listing, pending review); and, when `publicIds` is given (a byte per id, 1 for every public listing), the
+   * slots of listings deleted since are no longer present. Rows stay in id order.
    */
   withChanges(version: number, changed: readonly ChangedRow[], publicIds?: Uint8Array): CountsSnapshot {
-    const inPlace = publicIds ? undefined : this.replacedInPlace(version, changed);
-    if (inPlace) return inPlace;
-    const builder = new SnapshotBuilder(this.size + changed.length, this.columns);
-    if (!publicIds) {
-      // The rows between two changed listings are copied as one run (a seller's edit: two copies of each column).
-      const { ids } = this.columns;
-      let from = 0;
-      // Where each row went (see carry): runs of unchanged rows moved by a shift; changed rows, where they are now.
-      const moves: RowMoves = { runs: [], written: [], inPlace: true };
-      const copy = (to: number) => {
-        if (to <= from) return;
-        moves.runs.push({ from, to, shift: builder.rows - from });
-        builder.copy(this.columns, from, to);
-      };
-      for (const row of changed) {
-        const id = Number(row.id);
-        let at = from;
-        let high = this.size;
-        while (at < high) {
-          const mid = (at + high) >>> 1;
-          if (ids[mid] < id) at = mid + 1;
-          else high = mid;
-        }
-        copy(at);
-        const held = at < this.size && ids[at] === id;
-        from = held ? at + 1 : at;
-        if (isPublicRow(row)) {
-          moves.written.push(builder.rows);
-          builder.add([row]);
-        }
-        // A listing edited and still public is replaced where it was, and one neither held nor public (a listing off
-        // the market that a refit rated) moves nothing: only a listing that joined or left moves rows.
-        if (held !== isPublicRow(row)) moves.inPlace = false;
-      }
-      copy(this.size);
-      const next = new CountsSnapshot(version, this.engine, builder.columns(), builder.addedValues, this);
-      next.carry(this, moves);
-      return next;
-    }
-    const replaced = new Set(changed.map((r) => Number(r.id)));
-    const { ids } = this.columns;
-    let next = 0;
-    const addChangedUpTo = (id: number) => {
-      for (; next < changed.length && Number(changed[next].id) <= id; next += 1) if (isPublicRow(changed[next])) builder.add([changed[next]]);
-    };
-    // Unchanged rows are copied a run at a time.
-    for (let i = 0; i < this.size; ) {
-      const id = ids[i];
-      addChangedUpTo(id);
-      if (replaced.has(id) || (publicIds && publicIds[id] !== 1)) {
-        i += 1;
-        continue;
-      }
-      let end = i + 1;
-      while (end < this.size && !(next < changed.length && Number(changed[next].id) <= ids[end]) && !replaced.has(ids[end]) && !(publicIds && publicIds[ids[end]] !== 1)) end += 1;
-      builder.copy(this.columns, i, end);
-      i = end;
-    }
-    addChangedUpTo(Infinity);
-    return new CountsSnapshot(version, this.engine, builder.columns(), builder.addedValues, this);
+    return this.replacedInPlace(version, changed, publicIds) ?? this.copiedWith(version, changed, publicIds);
   }
 
   /**
-   * withChanges when each changed listing is held and still public, or neither (sellers' edits, a refit's
-   * estimates, also of listings off the market): every row stays where it is, so the columns none of the changed
-   * rows' values differ in are shared with this snapshot and only the others are copied, with what was made of
-   * them (sort orders, price bands, labels: carry). Copying every column of every row was 95 ms of the thread per
-   * catch-up at 850,000 public listings. Undefined when a listing joined or left the market or a text value is
-   * new to its dictionary: withChanges copies the rows then.
+   * withChanges by copying every row: when a public listing joined that has no slot and an id between held ones (a
+   * listing that was neither public nor pending when the snapshot was read). Every changed listing gets a slot then.
    */
-  private replacedInPlace(version: number, changed: readonly ChangedRow[]): CountsSnapshot | undefined {
-    const rows: number[] = [];
-    const replacing: ChangedRow[] = [];
+  private copiedWith(version: number, changed: readonly ChangedRow[], publicIds?: Uint8Array): CountsSnapshot {
+    const builder = new SnapshotBuilder(this.size + changed.length, this.columns);
+    // The rows between two changed listings are copied as one run.
+    const { ids } = this.columns;
+    let from = 0;
+    // Where each row went (see carry): runs of unchanged rows moved by a shift; changed rows, where they are now.
+    const moves: RowMoves = { runs: [], written: [], inPlace: false };
+    const copy = (to: number) => {
+      if (to <= from) return;
+      moves.runs.push({ from, to, shift: builder.rows - from });
+      builder.copy(this.columns, from, to);
+    };
     for (const row of changed) {
-      const at = this.indexOf(Number(row.id));
-      if (at >= 0 !== isPublicRow(row)) return undefined;
-      if (at < 0) continue;
-      rows.push(at);
-      replacing.push(row);
-    }
-    const text = { ...this.columns.text };
-    for (const column of TEXT) {
-      const { codes, dictionary } = this.columns.text[column];
-      let copied: Uint32Array | undefined;
-      for (let k = 0; k < rows.length; k += 1) {
-        const value = replacing[k][column];
-        // As SnapshotBuilder.add codes it: 0 for NULL.
-        const code = value === null || value === undefined ? 0 : dictionary.codes.get(value);
-        if (code === undefined) return undefined;
-        if (codes[rows[k]] === code) continue;
-        copied ??= codes.slice();
-        copied[rows[k]] = code;
+      const id = Number(row.id);
+      let at = from;
+      let high = this.size;
+      while (at < high) {
+        const mid = (at + high) >>> 1;
+        if (ids[mid] < id) at = mid + 1;
+        else high = mid;
       }
-      if (copied) text[column] = { codes: copied, dictionary };
+      copy(at);
+      from = at < this.size && ids[at] === id ? at + 1 : at;
+      moves.written.push(builder.rows);
+      builder.add([row]);
     }
-    const numbers = { ...this.columns.numbers };
-    for (const column of NUMERIC) {
-      const values = this.columns.numbers[column];
-      let copied: Float64Array | undefined;
-      for (let k = 0; k < rows.length; k += 1) {
-        const value = heldNumber(replacing[k][column]);
-        if (Object.is(values[rows[k]], value)) continue;
-        copied ??= values.slice();
-        copied[rows[k]] = value;
-      }
-      if (copied) numbers[column] = copied;
-    }
-    const next = new CountsSnapshot(version, this.engine, { ...this.columns, text, numbers }, 0, this);
-    next.carry(this, { runs: [], written: rows, inPlace: true });
+    copy(this.size);
+    if (publicIds) builder.leaveUnless(publicIds, new Set(changed.map((row) => Number(row.id))));
+    const next = new CountsSnapshot(version, this.engine, builder.columns(), builder.addedValues, this);
+    next.carry(this, moves);
     return next;
   }
 
   /**
-   * A snapshot of the rows of `ids` each part's snapshot holds (an id in two parts: the first part's row, or none when
-   * the first does not hold it), with the dictionaries of `latest`: a snapshot made from another (withChanges) keeps
+   * withChanges where every row stays in its slot: each changed listing held is written where it is (edited,
+   * approved, sold, re-rated by a refit), new listings (ids past the held ones) are added at the end, and one neither
+   * held nor public (off the market, rated by a refit) is left out. The columns whose values none of the changes
+   * alter are shared with this snapshot, with what was made of them (sort orders, price bands, labels: carry); the
+   * others are copied with the new values (copy on write: an older snapshot may still be counting), and a column
+   * only added to grows into its buffer's room (grownTo). Undefined when a public listing has no slot and its id is
+   * between held ones: copiedWith.
+   */
+  private replacedInPlace(version: number, changed: readonly ChangedRow[], publicIds?: Uint8Array): CountsSnapshot | undefined {
+    const rows: number[] = [];
+    const replacing: ChangedRow[] = [];
+    const added: ChangedRow[] = [];
+    for (const row of changed) {
+      const id = Number(row.id);
+      const at = this.indexOf(id);
+      if (at >= 0) {
+        rows.push(at);
+        replacing.push(row);
+      } else if (id > this.columns.maxId) added.push(row);
+      else if (isPublicRow(row)) return undefined;
+    }
+    added.sort((a, b) => Number(a.id) - Number(b.id));
+    const size = this.size + added.length;
+    for (let k = 0; k < added.length; k += 1) {
+      rows.push(this.size + k);
+      replacing.push(added[k]);
+    }
+    let addedValues = 0;
+    const text = {} as TextColumns;
+    for (const column of TEXT) {
+      let { dictionary } = this.columns.text[column];
+      const codes = new Uint32Array(rows.length);
+      for (let k = 0; k < rows.length; k += 1) {
+        const value = replacing[k][column];
+        // As SnapshotBuilder.add codes it: 0 for NULL; a new value is added to a copy of the dictionary.
+        if (value === null || value === undefined) continue;
+        let code = dictionary.codes.get(value);
+        if (code === undefined) {
+          if (dictionary === this.columns.text[column].dictionary) dictionary = { values: [...dictionary.values], codes: new Map(dictionary.codes) };
+          code = dictionary.values.length;
+          dictionary.values.push(value);
+          dictionary.codes.set(value, code);
+          addedValues += 1;
+        }
+        codes[k] = code;
+      }
+      const was = this.columns.text[column];
+      const written = writtenColumn(was.codes, size, rows, codes);
+      text[column] = written === was.codes && dictionary === was.dictionary ? was : { codes: written, dictionary };
+    }
+    const numbers = {} as Record<NumericColumn, Float64Array>;
+    for (const column of NUMERIC) numbers[column] = writtenColumn(this.columns.numbers[column], size, rows, Float64Array.from(replacing, (row) => heldNumber(row[column])));
+    // Present: as each changed listing is now; with `publicIds`, no longer for the held listings deleted since.
+    const presentRows = [...rows];
+    const presentValues = replacing.map((row) => (isPublicRow(row) ? 1 : 0));
+    const { ids, present } = this.columns;
+    if (publicIds) {
+      const written = new Set(rows);
+      for (let i = 0; i < this.size; i += 1) {
+        if (present[i] === 1 && publicIds[ids[i]] !== 1 && !written.has(i)) {
+          presentRows.push(i);
+          presentValues.push(0);
+        }
+      }
+    }
+    let publicRows = this.publicRows;
+    for (let k = 0; k < presentRows.length; k += 1) publicRows += presentValues[k] - (presentRows[k] < this.size ? present[presentRows[k]] : 0);
+    const columns: SnapshotColumns = {
+      size,
+      ids: writtenColumn(ids, size, rows.slice(rows.length - added.length), Int32Array.from(added, (row) => Number(row.id))),
+      maxId: added.length > 0 ? Number(added[added.length - 1].id) : this.columns.maxId,
+      present: writtenColumn(present, size, presentRows, Uint8Array.from(presentValues)),
+      publicRows,
+      text,
+      numbers,
+    };
+    const next = new CountsSnapshot(version, this.engine, columns, addedValues, this);
+    // Every slot written, also those only no longer present.
+    next.carry(this, { runs: [], written: presentRows, inPlace: true });
+    return next;
+  }
+
+  /**
+   * A snapshot of the rows of `ids` each part's snapshot holds present (an id in two parts: the first part's row, or
+   * none when the first does not hold it), with the dictionaries of `latest`: a snapshot made from another (withChanges) keeps
    * the codes it had and adds new ones after them, so `latest`, made last, knows every code of the parts. What a
    * catch-up keeps of the listings it touched, as they were before it (one part: SearchCounts' steps), and the
    * listings several catch-ups touched, as they were before the first of them that touched each
@@ -296,7 +322,7 @@ export class CountsSnapshot {
         if (seen.has(id)) continue;
         seen.add(id);
         const row = from.indexOf(id);
-        if (row >= 0) picked.push({ from, row, id });
+        if (row >= 0 && from.columns.present[row] === 1) picked.push({ from, row, id });
       }
     }
     // In id order, as every snapshot's rows.
@@ -310,7 +336,8 @@ export class CountsSnapshot {
     const numbers = {} as Record<NumericColumn, Float64Array>;
     for (const column of NUMERIC) numbers[column] = Float64Array.from(picked, (p) => p.from.columns.numbers[column][p.row]);
     const ids = Int32Array.from(picked, (p) => p.id);
-    return new CountsSnapshot(latest.version, latest.engine, { size: ids.length, ids, maxId: ids.length > 0 ? ids[ids.length - 1] : 0, text, numbers }, 0, latest);
+    const present = new Uint8Array(ids.length).fill(1);
+    return new CountsSnapshot(latest.version, latest.engine, { size: ids.length, ids, maxId: ids.length > 0 ? ids[ids.length - 1] : 0, present, publicRows: ids.length, text, numbers }, 0, latest);
   }
 
   /** One more than the highest listing id held: the length of a set of ids (SearchCounts). */
@@ -512,12 +539,12 @@ export class CountsSnapshot {
   private matchingRows(counter: Counter): Int32Array {
     const out = (this.scratch ??= new Int32Array(this.size));
     const narrowest = this.narrowest(counter);
-    const { equal, ranges, matches, excluded, ids } = counter;
+    const { equal, ranges, matches, excluded, ids, present } = counter;
     const scan = rowScanOf(equal.length, ranges.length, matches !== undefined, excluded !== undefined);
     const tests: unknown[] = [];
     for (const e of equal) tests.push(e.codes, e.allowed);
     for (const r of ranges) tests.push(r.values, r.min, r.max);
-    const n = scan(out, this.size, narrowest?.rows ?? null, narrowest?.ranges ?? null, ids, matches ?? null, excluded ?? -1, ...tests);
+    const n = scan(out, this.size, narrowest?.rows ?? null, narrowest?.ranges ?? null, ids, present, matches ?? null, excluded ?? -1, ...tests);
     return out.subarray(0, n);
   }
 
@@ -602,7 +629,24 @@ export class CountsSnapshot {
   private carry(before: CountsSnapshot, moves: RowMoves): void {
     const { written, inPlace } = moves;
     // Made from columns this snapshot shares with `before` (replacedInPlace): the same.
-    if (this.columns.numbers.price === before.columns.numbers.price) this.bands = before.bands;
+    const { price } = this.columns.numbers;
+    if (price === before.columns.numbers.price) this.bands = before.bands;
+    // Rows written in place: their bands (and `available`'s counts) mended from theirs, not made again in a pass.
+    else if (inPlace && before.bands) this.bands = writtenColumn(before.bands, this.size, written, written.map((i) => bandOf(price[i])));
+    if (inPlace && before.availability) {
+      let { rated, reduced } = before.availability;
+      for (const i of written) {
+        if (i < before.size && before.columns.present[i] === 1) {
+          if (before.columns.numbers.dealRank[i] < UNRATED_DEAL_RANK) rated -= 1;
+          if (before.columns.numbers.reducedAt[i] === before.columns.numbers.reducedAt[i]) reduced -= 1;
+        }
+        if (this.columns.present[i] === 1) {
+          if (this.columns.numbers.dealRank[i] < UNRATED_DEAL_RANK) rated += 1;
+          if (this.columns.numbers.reducedAt[i] === this.columns.numbers.reducedAt[i]) reduced += 1;
+        }
+      }
+      this.availability = { rated, reduced };
+    }
     if (this.size === before.size) this.noSlots = before.noSlots;
     for (const group of Object.values(GROUP_COLUMNS)) {
       if (!('label' in group)) continue;
@@ -658,19 +702,33 @@ export class CountsSnapshot {
     return (this.noSlots ??= new Uint32Array(this.size));
   }
 
-  /** The one label every row of a make's or model's group holds (`value`: its key), or undefined when they hold several or none. */
+  /**
+   * The one label every listing on the market in a make's or model's group holds (`value`: its key), or undefined
+   * when they hold several or none: read from the group's own rows (rowsByValue), present ones only.
+   */
   private soleLabelOf(group: CountGroup, value: string | number | null): string | undefined {
     const grouping = group === 'make' || group === 'model' ? GROUP_COLUMNS[group] : undefined;
     if (!grouping || typeof value !== 'string') return undefined;
     const code = this.columns.text[grouping.column].dictionary.codes.get(value);
-    const sole = code === undefined ? -1 : this.soleLabels(grouping.column, grouping.label)[code];
+    if (code === undefined) return undefined;
+    const { starts, rows } = this.rowsByValue(grouping.column);
+    const labels = this.columns.text[grouping.label].codes;
+    const { present } = this.columns;
+    let sole = -1;
+    for (let k = starts[code]; k < starts[code + 1]; k += 1) {
+      const i = rows[k];
+      if (present[i] !== 1) continue;
+      if (sole === -1) sole = labels[i];
+      else if (sole !== labels[i]) return undefined;
+    }
     return sole >= 0 ? (this.columns.text[grouping.label].dictionary.values[sole] ?? undefined) : undefined;
   }
 
   /**
    * Per code of a group's column (makeKey), the code of the one label its rows have (make), or MIXED_LABELS
    * when they have several ("BMW" and "Bmw"), or -1 with no rows: only a mixed group's label depends on which of
-   * its rows match.
+   * its rows match. Over every slot, present or not (a join or a leave keeps it): a group whose listings on the
+   * market have one label may be taken for mixed, and its label is then followed row by row, as exact.
    */
   private soleLabels(column: TextColumn, label: TextColumn): Int32Array {
     const known = this.sole[column];
@@ -689,20 +747,33 @@ export class CountsSnapshot {
   /**
    * The search page's `available`: how many held (public, so for sale) listings the market rates (a deal rank
    * under UNRATED_DEAL_RANK) and how many carry a price cut, as the two SQL counts count them (NULL, held as NaN,
-   * is neither), in one pass over two columns.
+   * is neither), in one pass over two columns, made once per snapshot (or mended: carry).
    */
   available(): { rated: number; reduced: number } {
+    this.availability ??= this.countAvailable();
+    return { ...this.availability };
+  }
+
+  private countAvailable(): { rated: number; reduced: number } {
     const { dealRank, reducedAt } = this.columns.numbers;
+    const { present } = this.columns;
     let rated = 0;
     let reduced = 0;
     for (let i = 0; i < this.size; i += 1) {
+      if (present[i] !== 1) continue;
       if (dealRank[i] < UNRATED_DEAL_RANK) rated += 1;
       if (reducedAt[i] === reducedAt[i]) reduced += 1;
     }
     return { rated, reduced };
   }
 
-  /** The row of listing `id`, or -1 (rows are in id order). */
+  /** Whether listing `id` is on the market here (its slot present). */
+  holds(id: number): boolean {
+    const row = this.indexOf(id);
+    return row >= 0 && this.columns.present[row] === 1;
+  }
+
+  /** The slot of listing `id` (present or not), or -1 (rows are in id order). */
   indexOf(id: number): number {
     const { ids } = this.columns;
     let low = 0;
@@ -716,14 +787,25 @@ export class CountsSnapshot {
     return -1;
   }
 
-  /** The ids of the listings this snapshot holds and `other` does not. */
+  /** The ids of the listings this snapshot holds present and `other` does not. */
   idsNotIn(other: CountsSnapshot): number[] {
     const missing: number[] = [];
     const a = this.columns.ids;
     const b = other.columns.ids;
+    const here = this.columns.present;
+    const there = other.columns.present;
+    // The same slots, present alike (a catch-up that wrote rows in place without a join or a leave): none.
+    const sameSlots = a === b || (a.buffer === b.buffer && a.byteOffset === b.byteOffset);
+    if (here === there && sameSlots) return missing;
+    // The same slots (rows written in place, some added at the end): compared slot by slot.
+    if (sameSlots && other.size >= this.size) {
+      for (let i = 0; i < this.size; i += 1) if (here[i] === 1 && there[i] !== 1) missing.push(a[i]);
+      return missing;
+    }
     for (let i = 0, j = 0; i < this.size; i += 1) {
+      if (here[i] !== 1) continue;
       while (j < other.size && b[j] < a[i]) j += 1;
-      if (j >= other.size || b[j] !== a[i]) missing.push(a[i]);
+      if (j >= other.size || b[j] !== a[i] || there[j] !== 1) missing.push(a[i]);
     }
     return missing;
   }
@@ -733,7 +815,7 @@ export class CountsSnapshot {
    * the filters compiled against this snapshot's columns. Undefined as for `count`.
    */
   private counter(filters: NormalizedSearchFilters, group: CountGroup, matches?: IdBits): Counter | undefined {
-    const { ids, maxId, text, numbers } = this.columns;
+    const { ids, maxId, present, text, numbers } = this.columns;
     const equal: Counter['equal'] = [];
     const ranges: { values: Float64Array; min: number; max: number }[] = [];
     for (const f of COLUMN_FILTERS) {
@@ -767,6 +849,7 @@ export class CountsSnapshot {
     const counter: Counter = {
       ids,
       maxId,
+      present,
       matches,
       excluded,
       equal,
@@ -865,7 +948,13 @@ function mendedOrder(order: Int32Array, before: SortColumn, after: SortColumn, c
     .sort((a, b) => a.value - b.value || a.id - b.id)
     .map((a) => ({ row: a.row, at: placeOf(a.value, a.id) }));
   // In place, the changed rows' old entries, in order: left out.
-  const skipped = runs ? [] : changed.map((row) => placeOf(sortKey(before.values[row]), before.ids[row])).sort((a, b) => a - b);
+  // Rows added past the old ones (replacedInPlace: new listings) had no entry.
+  const skipped = runs
+    ? []
+    : changed
+        .filter((row) => row < before.values.length)
+        .map((row) => placeOf(sortKey(before.values[row]), before.ids[row]))
+        .sort((a, b) => a - b);
   const out = new Int32Array(after.values.length);
   let n = 0;
   let next = 0;
@@ -982,7 +1071,7 @@ function bandOf(price: number): number {
  * Made once per shape and kept (COLUMN_FILTERS bounds the shapes: 220 at most, a few dozen in practice); the code
  * holds no value of a search, only the shape's numbers.
  */
-type RowScan = (out: Int32Array, size: number, rows: Int32Array | null, spans: readonly number[] | null, ids: Int32Array, matches: IdBits | null, excluded: number, ...tests: unknown[]) => number;
+type RowScan = (out: Int32Array, size: number, rows: Int32Array | null, spans: readonly number[] | null, ids: Int32Array, present: Uint8Array, matches: IdBits | null, excluded: number, ...tests: unknown[]) => number;
 const rowScans = new Map<string, RowScan>();
 
 function rowScanOf(equal: number, ranges: number, matches: boolean, excluded: boolean): RowScan {
@@ -990,7 +1079,8 @@ function rowScanOf(equal: number, ranges: number, matches: boolean, excluded: bo
   let scan = rowScans.get(shape);
   if (scan) return scan;
   const params: string[] = [];
-  const tests: string[] = [];
+  // Slots off the market first: they never match.
+  const tests: string[] = ['if (present[i] !== 1) continue;'];
   if (matches) tests.push('{ const id = ids[i]; if ((matches[id >>> 3] & (1 << (id & 7))) === 0) continue; }');
   if (excluded) tests.push('if (ids[i] === excluded) continue;');
   for (let e = 0; e < equal; e += 1) {
@@ -1012,7 +1102,7 @@ for (let s = 0; s < spans.length; s += 2) {
   for (let k = spans[s]; k < end; k += 1) { const i = rows[k]; ${test} out[n++] = i; }
 }
 return n;`;
-  scan = new Function('out', 'size', 'rows', 'spans', 'ids', 'matches', 'excluded', ...params, body) as RowScan;
+  scan = new Function('out', 'size', 'rows', 'spans', 'ids', 'present', 'matches', 'excluded', ...params, body) as RowScan;
   rowScans.set(shape, scan);
   return scan;
 }
@@ -1055,6 +1145,7 @@ function tallyScanOf(texts: number, ranges: number, tallies: number): TallyScan 
 
 /** Whether row i matches the counter's filters (plain functions over plain data: count's loop stays fast). */
 function rowMatches(c: Counter, i: number): boolean {
+  if (c.present[i] !== 1) return false;
   if (c.matches && !hasId(c.matches, c.ids[i])) return false;
   if (c.excluded !== undefined && c.ids[i] === c.excluded) return false;
   for (const e of c.equal) if (e.allowed[e.codes[i]] !== 1) return false;
@@ -1074,6 +1165,8 @@ function slotOf(c: Counter, i: number): number {
 interface Counter {
   ids: Int32Array;
   maxId: number;
+  /** 1 for a slot on the market: the others never match. */
+  present: Uint8Array;
   /** The ids that satisfy the filters the snapshot does not hold. */
   matches?: IdBits;
   excluded?: number;
@@ -1096,11 +1189,15 @@ interface Counter {
 
 type TextColumns = Record<TextColumn, { codes: Uint32Array; dictionary: Dictionary }>;
 
-/** The held columns of `size` public listings: ids, text as dictionary codes, numbers (NaN for NULL). */
+/** The held columns of `size` listing slots: ids, whether each is on the market, text as dictionary codes, numbers (NaN for NULL). */
 export interface SnapshotColumns {
   size: number;
   ids: Int32Array;
   maxId: number;
+  /** 1 for a public listing, 0 for a slot held off the market (CountsSnapshot). */
+  present: Uint8Array;
+  /** How many slots are present. */
+  publicRows: number;
   text: TextColumns;
   numbers: Record<NumericColumn, Float64Array>;
 }
@@ -1111,7 +1208,54 @@ export type ChangedRow = SnapshotRow & { isPublic: unknown };
 /** A numeric column's value as the snapshot holds it: NaN for NULL. */
 const heldNumber = (value: unknown): number => (value === null || value === undefined ? Number.NaN : Number(value));
 
-const isPublicRow = (row: ChangedRow) => row.isPublic === true || Number(row.isPublic) === 1;
+const isPublicRow = (row: SnapshotRow) => row.isPublic === true || Number(row.isPublic) === 1;
+
+/** A row as SnapshotBuilder.add holds it: present unless it says it is off the market. */
+const presentOf = (row: SnapshotRow): number => (row.isPublic === undefined || isPublicRow(row) ? 1 : 0);
+
+type Column = Int32Array | Uint32Array | Float64Array | Uint8Array;
+
+/**
+ * Per buffer under snapshots' columns, how many of its elements a column ends at: only the column that ends
+ * there may grow into the room after it (grownTo), so that two snapshots made from one never write the same rows.
+ */
+const claimedOf = new WeakMap<ArrayBufferLike, number>();
+
+/** Room left after a column's rows for new listings' rows: 1/64 more, at least 1,024. */
+const roomFor = (size: number): number => Math.max(1_024, size >>> 6);
+
+/** A copy of `column`, `size` long (past its rows: zeros), in a buffer with room to grow (grownTo). */
+function copiedTo<A extends Column>(column: A, size: number): A {
+  const out = new (column.constructor as new (length: number) => A)(size + roomFor(size));
+  out.set(column);
+  claimedOf.set(out.buffer, size);
+  return out.subarray(0, size) as A;
+}
+
+/** `column` `size` long: a longer view of its buffer when it ends where its buffer is claimed to and the room is there; else a copy. */
+function grownTo<A extends Column>(column: A, size: number): A {
+  const start = column.byteOffset / column.BYTES_PER_ELEMENT;
+  if (claimedOf.get(column.buffer) === start + column.length && (start + size) * column.BYTES_PER_ELEMENT <= column.buffer.byteLength) {
+    claimedOf.set(column.buffer, start + size);
+    return new (column.constructor as new (buffer: ArrayBufferLike, byteOffset: number, length: number) => A)(column.buffer, column.byteOffset, size);
+  }
+  return copiedTo(column, size);
+}
+
+/**
+ * `column` (a snapshot's) `size` rows long with values[k] at rows[k]: the same array when no value differs and
+ * no row is added; grown (grownTo) when only rows past its end are written; else a copy with the values written
+ * (copy on write: the snapshot it belongs to may still be counting).
+ */
+function writtenColumn<A extends Column>(column: A, size: number, rows: readonly number[], values: ArrayLike<number>): A {
+  const held = column.length;
+  let alters = false;
+  for (let k = 0; k < rows.length && !alters; k += 1) if (rows[k] < held && !Object.is(column[rows[k]], values[k])) alters = true;
+  if (!alters && size === held) return column;
+  const out = alters ? copiedTo(column, size) : grownTo(column, size);
+  for (let k = 0; k < rows.length; k += 1) if (alters || rows[k] >= held) out[rows[k]] = values[k];
+  return out;
+}
 
 /**
  * Fills the columns row by row, in ascending id order, growing them as needed; the rows themselves are not
@@ -1121,6 +1265,7 @@ export class SnapshotBuilder {
   private size = 0;
   private maxId = 0;
   private ids: Int32Array;
+  private present: Uint8Array;
   private readonly text = {} as TextColumns;
   private readonly numbers = {} as Record<NumericColumn, Float64Array>;
   /** Text values added to a dictionary taken from a snapshot. */
@@ -1129,6 +1274,7 @@ export class SnapshotBuilder {
   constructor(expected: number, base?: SnapshotColumns) {
     const capacity = Math.max(16, expected);
     this.ids = new Int32Array(capacity);
+    this.present = new Uint8Array(capacity);
     for (const column of TEXT) {
       const dictionary = base?.text[column].dictionary;
       this.text[column] = { codes: new Uint32Array(capacity), dictionary: dictionary ? { values: [...dictionary.values], codes: new Map(dictionary.codes) } : { values: [null], codes: new Map() } };
@@ -1142,6 +1288,7 @@ export class SnapshotBuilder {
       const i = this.size;
       const id = Number(row.id);
       this.ids[i] = id;
+      this.present[i] = presentOf(row);
       if (id > this.maxId) this.maxId = id;
       for (const column of TEXT) {
         const value = row[column];
@@ -1173,10 +1320,16 @@ export class SnapshotBuilder {
     this.reserve(to - from);
     const at = this.size;
     this.ids.set(base.ids.subarray(from, to), at);
+    this.present.set(base.present.subarray(from, to), at);
     this.maxId = Math.max(this.maxId, base.ids[to - 1]);
     for (const column of TEXT) this.text[column].codes.set(base.text[column].codes.subarray(from, to), at);
     for (const column of NUMERIC) this.numbers[column].set(base.numbers[column].subarray(from, to), at);
     this.size += to - from;
+  }
+
+  /** The rows present of listings not in `keep` whose ids `publicIds` (a byte per id) does not give as public: no longer present. */
+  leaveUnless(publicIds: Uint8Array, keep: ReadonlySet<number>): void {
+    for (let i = 0; i < this.size; i += 1) if (this.present[i] === 1 && publicIds[this.ids[i]] !== 1 && !keep.has(this.ids[i])) this.present[i] = 0;
   }
 
   /** How many distinct values each text column the filters compare holds, as JavaScript tells them apart. */
@@ -1187,13 +1340,20 @@ export class SnapshotBuilder {
   columns(): SnapshotColumns {
     const size = this.size;
     // Views of the filled part when little is left over (a snapshot made from another: its size and a few
-    // rows), else copies of it.
-    const trim = <A extends Int32Array | Uint32Array | Float64Array>(array: A): A => (array.length - size <= Math.max(1_024, size >>> 6) ? array.subarray(0, size) : array.slice(0, size)) as A;
+    // rows), else copies of it. A view keeps the room after it for new listings' rows (grownTo).
+    const trim = <A extends Column>(array: A): A => {
+      if (array.length - size > roomFor(size)) return array.slice(0, size) as A;
+      claimedOf.set(array.buffer, size);
+      return array.subarray(0, size) as A;
+    };
     const text = {} as TextColumns;
     for (const column of TEXT) text[column] = { codes: trim(this.text[column].codes), dictionary: this.text[column].dictionary };
     const numbers = {} as Record<NumericColumn, Float64Array>;
     for (const column of NUMERIC) numbers[column] = trim(this.numbers[column]);
-    return { size, ids: trim(this.ids), maxId: this.maxId, text, numbers };
+    const present = trim(this.present);
+    let publicRows = 0;
+    for (let i = 0; i < size; i += 1) publicRows += present[i];
+    return { size, ids: trim(this.ids), maxId: this.maxId, present, publicRows, text, numbers };
   }
 
   private reserve(more: number): void {
@@ -1202,6 +1362,9 @@ export class SnapshotBuilder {
     const ids = new Int32Array(capacity);
     ids.set(this.ids);
     this.ids = ids;
+    const present = new Uint8Array(capacity);
+    present.set(this.present);
+    this.present = present;
     for (const column of TEXT) {
       const codes = new Uint32Array(capacity);
       codes.set(this.text[column].codes);
@@ -1224,7 +1387,7 @@ export const COMPARED_COLUMNS: readonly TextColumn[] = TEXT.filter((c) => c !== 
 /** The columns a snapshot reads of each public listing, as the engine's SELECT list (see ORDER_KEY_SQL). */
 export function snapshotSelect(engine: SqlEngine): string {
   const order = ORDER_KEY_SQL[engine];
-  return ['id', ...TEXT, ...NUMERIC].map((c) => (c === 'createdAt' || c === 'reducedAt' ? `${order[c]} AS ${c}` : c === 'condition' ? '`condition`' : c)).join(', ');
+  return ['id', 'isPublic', ...TEXT, ...NUMERIC].map((c) => (c === 'createdAt' || c === 'reducedAt' ? `${order[c]} AS ${c}` : c === 'condition' ? '`condition`' : c)).join(', ');
 }
 
 /** MIN() of text: SQLite compares UTF-8 bytes; MariaDB its collation, case- and accent-insensitive. */

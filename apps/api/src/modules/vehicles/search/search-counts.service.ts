@@ -16,6 +16,12 @@ import { columnSql, countIndex, filtersKey, fromVehicles, vehiclesByPrimaryKey, 
 /** How many listings are public (on the market): the snapshot holds each of them. */
 const PUBLIC_COUNT_SQL = 'SELECT COUNT(*) AS n FROM vehicles WHERE isPublic = 1';
 
+/**
+ * The listings a snapshot read whole holds a slot for: the public ones, and those waiting for review, so that an
+ * approval is written where its slot is (CountsSnapshot) instead of copying every row to insert it.
+ */
+const HELD_SQL = "(isPublic = 1 OR status = 'pending')";
+
 /** The data set of listings in the change log (data_changes): every listing write records its changes under it. */
 export const LISTINGS_DATA_SET = 'listings';
 
@@ -549,7 +555,7 @@ export class SearchCounts implements OnModuleDestroy {
       this.cache.get(LISTINGS_DATA_SET, key, async () => Number(((await this.dataSource.query(sql, params)) as Row[])[0]?.n ?? 0), textDependsOn);
     const [matches, publicTotal] = await Promise.all([
       count(`keywordMatches:${match}`, `SELECT COUNT(*) AS n FROM ${KEYWORD_TABLE} WHERE ${KEYWORD_TABLE} MATCH ?`, [match]),
-      this.snapshot && this.snapshot.version >= version ? this.snapshot.size : this.cache.get(LISTINGS_DATA_SET, 'publicTotal', () => this.publicCount(), publicCountDependsOn),
+      this.snapshot && this.snapshot.version >= version ? this.snapshot.publicRows : this.cache.get(LISTINGS_DATA_SET, 'publicTotal', () => this.publicCount(), publicCountDependsOn),
     ]);
     return matches * COMMON_KEYWORD_SHARE > publicTotal;
   }
@@ -616,7 +622,7 @@ export class SearchCounts implements OnModuleDestroy {
     const since = this.cache.changesSince(held.version);
     if (!since || since.some((change) => change.dataSet === '*')) return 'read all';
     // Through the stamps' index: SQLite otherwise walks every row in id order (85 ms at 100,000 listings, on the thread that answers searches).
-    const changedSql = `SELECT isPublic, changedInVersion, ${this.snapshotColumns()} FROM ${fromVehicles('IDX_vehicles_changed_in_version', this.engine, {})} WHERE changedInVersion > ? ORDER BY id LIMIT ${MAX_CHANGED_SHARE_OF(held.size) + 1}`;
+    const changedSql = `SELECT changedInVersion, ${this.snapshotColumns()} FROM ${fromVehicles('IDX_vehicles_changed_in_version', this.engine, {})} WHERE changedInVersion > ? ORDER BY id LIMIT ${MAX_CHANGED_SHARE_OF(held.size) + 1}`;
     type Changed = ChangedRow & { changedInVersion: number | string | null };
     const changed = (await this.dataSource.query(changedSql, [heldFrom])) as Changed[];
     if (changed.length > MAX_CHANGED_SHARE_OF(held.size)) return 'read all';
@@ -633,7 +639,7 @@ export class SearchCounts implements OnModuleDestroy {
       const facts = (change as DataChange<ListingsChangeFacts>).facts;
       return (change.dataSet !== LISTINGS_DATA_SET && change.dataSet !== '*') || (facts !== null && keepsMarket(facts));
     };
-    if (since.every(keptMarket) && changed.every((r) => Boolean(Number(r.isPublic)) === (held.indexOf(Number(r.id)) >= 0))) {
+    if (since.every(keptMarket) && changed.every((r) => Boolean(Number(r.isPublic)) === held.holds(Number(r.id)))) {
       const next = held.withChanges(version, changed);
       if (this.engine !== 'sqlite' && next.addedValues > 0) return 'read all';
       return fromChanges(next, changed);
@@ -652,11 +658,11 @@ export class SearchCounts implements OnModuleDestroy {
     if (rows.length > MAX_CHANGED_SHARE_OF(held.size)) return 'read all';
     let next = held.withChanges(version, rows);
     // A listing deleted (no row to read) leaves the snapshot holding more listings than are public.
-    if (next.size > publicCount) next = held.withChanges(version, rows, await this.publicIds(Math.max(held.idLimit, next.idLimit)));
+    if (next.publicRows > publicCount) next = held.withChanges(version, rows, await this.publicIds(Math.max(held.idLimit, next.idLimit)));
     // Listings that appeared without a stamp (written outside the listing writer), or new text values on
     // MariaDB (whose collation must be asked whether they differ from the held ones): read everything; unless
     // a listing was created or deleted between the reads, which the next catch-up sees.
-    if (next.size !== publicCount || (this.engine !== 'sqlite' && next.addedValues > 0)) {
+    if (next.publicRows !== publicCount || (this.engine !== 'sqlite' && next.addedValues > 0)) {
       return (await this.cache.position()).version !== version ? undefined : 'read all';
     }
     return fromChanges(next, rows);
@@ -668,10 +674,10 @@ export class SearchCounts implements OnModuleDestroy {
    */
   private async loadAll(): Promise<Loaded | undefined> {
     const { version, from } = await this.cache.position();
-    const builder = new SnapshotBuilder(await this.publicCount());
+    const builder = new SnapshotBuilder(await this.heldCount());
     const table = vehiclesByPrimaryKey(this.engine);
     for (let after = 0; ; ) {
-      const rows = (await this.dataSource.query(`SELECT ${this.snapshotColumns()} FROM ${table} WHERE id > ? AND isPublic = 1 ORDER BY id LIMIT ${LOAD_CHUNK}`, [after])) as SnapshotRow[];
+      const rows = (await this.dataSource.query(`SELECT ${this.snapshotColumns()} FROM ${table} WHERE id > ? AND ${HELD_SQL} ORDER BY id LIMIT ${LOAD_CHUNK}`, [after])) as SnapshotRow[];
       builder.add(rows);
       if (rows.length < LOAD_CHUNK) break;
       after = Number(rows[rows.length - 1].id);
@@ -695,6 +701,12 @@ export class SearchCounts implements OnModuleDestroy {
     return Number(n);
   }
 
+  /** How many listings a snapshot read whole holds (HELD_SQL): the public ones and the pending ones (never public), each counted on its index. */
+  private async heldCount(): Promise<number> {
+    const [{ n }] = (await this.dataSource.query("SELECT COUNT(*) AS n FROM vehicles WHERE status = 'pending'")) as Row[];
+    return (await this.publicCount()) + Number(n);
+  }
+
   /** The ids of every public listing, as a byte per id (at least `limit` long). */
   private async publicIds(limit: number): Promise<Uint8Array> {
     const rows = (await this.dataSource.query('SELECT id FROM vehicles WHERE isPublic = 1')) as Row[];
@@ -707,7 +719,7 @@ export class SearchCounts implements OnModuleDestroy {
   /** MariaDB: its collation tells the text values of the compared columns apart as JavaScript did. */
   private async collationAgrees(builder: SnapshotBuilder): Promise<boolean> {
     const columns = COMPARED_COLUMNS.map((c) => `COUNT(DISTINCT ${columnSql(c)}) AS ${columnSql(c)}`).join(', ');
-    const [row] = (await this.dataSource.query(`SELECT ${columns} FROM vehicles WHERE isPublic = 1`)) as Row[];
+    const [row] = (await this.dataSource.query(`SELECT ${columns} FROM vehicles WHERE ${HELD_SQL}`)) as Row[];
     const inMemory = builder.distinctCounts();
     return COMPARED_COLUMNS.every((c) => Number(row[c]) === inMemory[c]);
   }
