@@ -179,18 +179,18 @@ export class CountsSnapshot {
   /**
    * This snapshot with `changed` applied (in id order), at `version`: each changed listing's row replaces its slot's,
    * present when it is public now; a listing not held gets a slot when it is public or its id is past every held one
-   * (a new listing, pending review); and, when `publicIds` is given (a byte per id, 1 for every public listing), the
-   * slots of listings deleted since are no longer present. Rows stay in id order.
+   * (a new listing, pending review); and the slots of listings deleted since (`gone`) are no longer present. Rows
+   * stay in id order.
    */
-  withChanges(version: number, changed: readonly ChangedRow[], publicIds?: Uint8Array): CountsSnapshot {
-    return this.replacedInPlace(version, changed, publicIds) ?? this.copiedWith(version, changed, publicIds);
+  withChanges(version: number, changed: readonly ChangedRow[], gone: Gone = {}): CountsSnapshot {
+    return this.replacedInPlace(version, changed, gone) ?? this.copiedWith(version, changed, gone);
   }
 
   /**
    * withChanges by copying every row: when a public listing joined that has no slot and an id between held ones (a
    * listing that was neither public nor pending when the snapshot was read). Every changed listing gets a slot then.
    */
-  private copiedWith(version: number, changed: readonly ChangedRow[], publicIds?: Uint8Array): CountsSnapshot {
+  private copiedWith(version: number, changed: readonly ChangedRow[], { publicIds, deleted = [] }: Gone): CountsSnapshot {
     const builder = new SnapshotBuilder(this.size + changed.length, this.columns);
     // The rows between two changed listings are copied as one run.
     const { ids } = this.columns;
@@ -217,7 +217,9 @@ export class CountsSnapshot {
       builder.add([row]);
     }
     copy(this.size);
-    if (publicIds) builder.leaveUnless(publicIds, new Set(changed.map((row) => Number(row.id))));
+    const read = new Set(changed.map((row) => Number(row.id)));
+    const deletedIds = new Set(deleted);
+    if (publicIds || deletedIds.size > 0) builder.leave((id) => !read.has(id) && ((publicIds !== undefined && publicIds[id] !== 1) || deletedIds.has(id)));
     const next = new CountsSnapshot(version, this.engine, builder.columns(), builder.addedValues, this);
     next.carry(this, moves);
     return next;
@@ -232,7 +234,7 @@ export class CountsSnapshot {
    * only added to grows into its buffer's room (grownTo). Undefined when a public listing has no slot and its id is
    * between held ones: copiedWith.
    */
-  private replacedInPlace(version: number, changed: readonly ChangedRow[], publicIds?: Uint8Array): CountsSnapshot | undefined {
+  private replacedInPlace(version: number, changed: readonly ChangedRow[], { publicIds, deleted = [] }: Gone): CountsSnapshot | undefined {
     const rows: number[] = [];
     const replacing: ChangedRow[] = [];
     const added: ChangedRow[] = [];
@@ -276,19 +278,20 @@ export class CountsSnapshot {
     }
     const numbers = {} as Record<NumericColumn, Float64Array>;
     for (const column of NUMERIC) numbers[column] = writtenColumn(this.columns.numbers[column], size, rows, Float64Array.from(replacing, (row) => heldNumber(row[column])));
-    // Present: as each changed listing is now; with `publicIds`, no longer for the held listings deleted since.
+    // Present: as each changed listing is now; no longer for the held listings deleted since (`gone`: a row read
+    // wins, a listing made again under a deleted one's id).
     const presentRows = [...rows];
     const presentValues = replacing.map((row) => (isPublicRow(row) ? 1 : 0));
     const { ids, present } = this.columns;
-    if (publicIds) {
-      const written = new Set(rows);
-      for (let i = 0; i < this.size; i += 1) {
-        if (present[i] === 1 && publicIds[ids[i]] !== 1 && !written.has(i)) {
-          presentRows.push(i);
-          presentValues.push(0);
-        }
-      }
-    }
+    const written = new Set(rows);
+    const leave = (i: number) => {
+      if (i < 0 || present[i] !== 1 || written.has(i)) return;
+      written.add(i);
+      presentRows.push(i);
+      presentValues.push(0);
+    };
+    for (const id of deleted) leave(this.indexOf(id));
+    if (publicIds) for (let i = 0; i < this.size; i += 1) if (publicIds[ids[i]] !== 1) leave(i);
     let publicRows = this.publicRows;
     for (let k = 0; k < presentRows.length; k += 1) publicRows += presentValues[k] - (presentRows[k] < this.size ? present[presentRows[k]] : 0);
     const columns: SnapshotColumns = {
@@ -1202,6 +1205,15 @@ export interface SnapshotColumns {
   numbers: Record<NumericColumn, Float64Array>;
 }
 
+/**
+ * The listings deleted since a snapshot (they have no row to read): by id, as the change log tells them, or as
+ * every id missing from the public ids (a byte per id, 1 for every public listing) when the log cannot tell.
+ */
+export interface Gone {
+  publicIds?: Uint8Array;
+  deleted?: readonly number[];
+}
+
 /** A listing row as a change is read: with whether it is public now. */
 export type ChangedRow = SnapshotRow & { isPublic: unknown };
 
@@ -1327,9 +1339,9 @@ export class SnapshotBuilder {
     this.size += to - from;
   }
 
-  /** The rows present of listings not in `keep` whose ids `publicIds` (a byte per id) does not give as public: no longer present. */
-  leaveUnless(publicIds: Uint8Array, keep: ReadonlySet<number>): void {
-    for (let i = 0; i < this.size; i += 1) if (this.present[i] === 1 && publicIds[this.ids[i]] !== 1 && !keep.has(this.ids[i])) this.present[i] = 0;
+  /** The rows of the listings `gone` says left (by id): no longer present. */
+  leave(gone: (id: number) => boolean): void {
+    for (let i = 0; i < this.size; i += 1) if (this.present[i] === 1 && gone(this.ids[i])) this.present[i] = 0;
   }
 
   /** How many distinct values each text column the filters compare holds, as JavaScript tells them apart. */

@@ -10,7 +10,7 @@ import { LifecycleService } from '../../../infra/lifecycle/lifecycle.service';
 import { Metrics } from '../../../infra/metrics/metrics.service';
 import { addId, COMPARED_COLUMNS, CountsSnapshot, idBits, idBitsBytes, idFiltersOf, removeId, SnapshotBuilder, snapshotSelect, snapshotSorts, type ChangedRow, type CountGroup, type GroupCount, type IdBits, type IdFilters, type SnapshotRow } from './counts-snapshot';
 import { KEYWORD_TABLE } from './keyword-match';
-import { availableChanged, countDependsOn, idSetsMayMove, keepsMarket, pageChanged, publicCountDependsOn, textDependsOn, type ListingsChangeFacts } from './search-invalidation';
+import { availableChanged, countDependsOn, deletedBy, idSetsMayMove, pageChanged, publicCountDependsOn, textDependsOn, type ListingsChangeFacts } from './search-invalidation';
 import { columnSql, countIndex, filtersKey, fromVehicles, vehiclesByPrimaryKey, whereOf, type NormalizedSearchFilters, type SqlWhere } from './search-filters';
 
 /** How many listings are public (on the market): the snapshot holds each of them. */
@@ -611,8 +611,8 @@ export class SearchCounts implements OnModuleDestroy {
    * listing writer stamps each listing with its change's log id, changedInVersion). The position in the log is
    * read first, so every change it counts committed before the listings are read; a listing changed again
    * meanwhile is read as it is now, and read again by the next catch-up (its id is above the new `from` or is
-   * seen later). A deleted listing has no row to read: when the snapshot then holds more listings than are
-   * public, the public ids are read to drop the deleted ones.
+   * seen later). A deleted listing has no row to read: the log's facts tell it, or, for a change logged without
+   * them, the public ids are read when the snapshot holds more listings than are public.
    * 'read all' when reading everything is as cheap or the only way to be exact.
    */
   private async loadChanges(held: CountsSnapshot, heldFrom: number): Promise<Loaded | undefined | 'read all'> {
@@ -633,22 +633,23 @@ export class SearchCounts implements OnModuleDestroy {
       changedIds: rows.map((r) => Number(r.id)),
       idSetIds: idSetsMayMove(listingChanges(since), rows, from),
     });
-    // Changes that each kept a listing on or off the market (a seller's price edit) leave the number of public
-    // listings as it was: no count of them (a pass over the index) at every catch-up.
-    const keptMarket = (change: DataChange) => {
-      const facts = (change as DataChange<ListingsChangeFacts>).facts;
-      return (change.dataSet !== LISTINGS_DATA_SET && change.dataSet !== '*') || (facts !== null && keepsMarket(facts));
-    };
-    if (since.every(keptMarket) && changed.every((r) => Boolean(Number(r.isPublic)) === held.holds(Number(r.id)))) {
-      const next = held.withChanges(version, changed);
+    // Every listing write logs what it did (ListingWriter): the rows stamped since are every listing that changed,
+    // and a deletion, which has no row to read, is told by its facts (nothing after). The changes logged before the
+    // rows were read are those in `since`; a later deletion is the next catch-up's. No count of the public
+    // listings then: a pass over their index (18 ms of SQLite's thread at a million, at every approval or sale).
+    const listings = listingChanges(since);
+    if (listings.every((change) => change.facts !== null)) {
+      const deleted = listings.flatMap(({ facts }) => (facts === null ? [] : (deletedBy(facts) ?? [])));
+      const next = held.withChanges(version, changed, { deleted });
       if (this.engine !== 'sqlite' && next.addedValues > 0) return 'read all';
       return fromChanges(next, changed);
     }
-    // A listing joined or left: the changes read again with the number of public listings, in one statement (one
-    // consistent read on both engines), so that another instance's write between two reads cannot make them
-    // disagree. Apart, during a live market (a listing approved or sold every second) MariaDB's catch-ups kept
-    // failing on that (3 s each at 100,000 listings, counts in SQL meanwhile), and a listing that left between
-    // them read every public id (2 s at a million listings on SQLite).
+    // A change logged without facts (a bulk job's, another instance's plain bump): the changes read again with the
+    // number of public listings, in one statement (one consistent read on both engines), so that another
+    // instance's write between two reads cannot make them disagree, and a listing deleted without a row to read
+    // is found by reading the public ids. Apart, during a live market MariaDB's catch-ups kept failing on that
+    // (3 s each at 100,000 listings, counts in SQL meanwhile), and a listing that left between them read every
+    // public id (2 s at a million listings on SQLite).
     const counted = (await this.dataSource.query(
       `SELECT c.*, p.n AS publicCount FROM (${PUBLIC_COUNT_SQL}) p LEFT JOIN (${changedSql}) c ON 1 = 1 ORDER BY c.id`,
       [heldFrom],
@@ -658,7 +659,7 @@ export class SearchCounts implements OnModuleDestroy {
     if (rows.length > MAX_CHANGED_SHARE_OF(held.size)) return 'read all';
     let next = held.withChanges(version, rows);
     // A listing deleted (no row to read) leaves the snapshot holding more listings than are public.
-    if (next.publicRows > publicCount) next = held.withChanges(version, rows, await this.publicIds(Math.max(held.idLimit, next.idLimit)));
+    if (next.publicRows > publicCount) next = held.withChanges(version, rows, { publicIds: await this.publicIds(Math.max(held.idLimit, next.idLimit)) });
     // Listings that appeared without a stamp (written outside the listing writer), or new text values on
     // MariaDB (whose collation must be asked whether they differ from the held ones): read everything; unless
     // a listing was created or deleted between the reads, which the next catch-up sees.

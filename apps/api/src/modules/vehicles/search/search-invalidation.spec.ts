@@ -6,7 +6,7 @@ import {
   countChanged,
   couldMatch,
   idSetsMayMove,
-  keepsMarket,
+  deletedBy,
   listDependsOn,
   pageChanged,
   publicCountDependsOn,
@@ -188,11 +188,19 @@ describe("a refit's estimates (MarketChangeFacts)", () => {
   });
 
   it("keep every listing on or off the market and its text as it was, and may rate or unrate one ('available')", () => {
-    expect(keepsMarket(refit(7).facts!)).toBe(true);
+    expect(deletedBy(refit(7).facts!)).toBeUndefined();
     expect(publicCountDependsOn(refit(7), undefined)).toBe(false);
     expect(textDependsOn(refit(7), undefined)).toBe(false);
     expect(rankedDependsOn(['turbo'])(refit(7), undefined)).toBe(false);
     expect(availableChanged(refit(7).facts!)).toBe(true);
+  });
+});
+
+describe('deletedBy', () => {
+  it('tells the listing a change deleted, and no other change', () => {
+    expect(deletedBy(change(toyota, null, false, 12).facts!)).toBe(12);
+    expect(deletedBy(change(null, toyota).facts!)).toBeUndefined();
+    expect(deletedBy(change(toyota, { ...toyota, isPublic: false }).facts!)).toBeUndefined();
   });
 });
 

@@ -73,8 +73,8 @@ const changesListing = (change: ListingsChangeFacts, id: number): boolean => (is
 /** Whether a listing may have joined or left the market (become public or stopped being so). */
 const movesMarket = (change: ListingsChangeFacts): boolean => !isMarket(change) && Boolean(change.before?.isPublic) !== Boolean(change.after?.isPublic);
 
-/** Whether the change keeps every listing it is of on or off the market as it was (a price edit, a refit's estimates). */
-export const keepsMarket = (change: ListingsChangeFacts): boolean => isMarket(change) || (change.before !== null && change.after !== null && change.before.isPublic === change.after.isPublic);
+/** The listing the change deleted (nothing after it), or undefined: a deletion leaves no row to read (SearchCounts). */
+export const deletedBy = (change: ListingsChangeFacts): number | undefined => (!isMarket(change) && change.after === null ? change.id : undefined);
 
 /** Whether text the filters that the facts do not hold read (keywords, features, place, position) changed. */
 const textChangedIn = (change: ListingsChangeFacts): boolean => !isMarket(change) && change.textChanged;
