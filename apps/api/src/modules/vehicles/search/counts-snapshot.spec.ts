@@ -234,10 +234,13 @@ describe('CountsSnapshot.page', () => {
     const snapshot = snapshotOf(1, rows);
     const matches = idBits(snapshot.idLimit);
     for (let id = 1; id <= 300; id += 1) if (next() < 0.5) addId(matches, id);
+    // A radius's few: their rows are found from the ids (rowsOfIds), not by a pass over every row.
+    const few = idBits(snapshot.idLimit);
+    for (let id = 1; id <= 300; id += 1) if (next() < 0.08) addId(few, id);
     for (const filters of FILTERS) {
       for (const [sortBy, column, descending] of SORTS) {
         for (const [offset, limit] of [[0, 24], [24, 24], [96, 24], [290, 24]]) {
-          for (const ids of [undefined, matches]) {
+          for (const ids of [undefined, matches, few]) {
             const page = snapshot.page(filters, sortBy, offset, limit, ids);
             expect({ filters, sortBy, offset, page }).toEqual({ filters, sortBy, offset, page: expectedPage(rows, filters, snapshot, column, descending, offset, limit, ids) });
           }
@@ -586,6 +589,11 @@ describe('CountsSnapshot.count, the loops written per shape of filters (rowScanO
     const snapshot = snapshotOf(1, rows);
     const matches = idBits(snapshot.idLimit);
     for (let id = 1; id <= 600; id += 1) if (next() < 0.5) addId(matches, id);
+    // Few ids (a radius's): read from the set (rowsOfIds), with ids past every row's and below the first's.
+    const few = idBits(snapshot.idLimit + 64);
+    for (let id = 1; id <= 600; id += 1) if (next() < 0.05) addId(few, id);
+    addId(few, 0);
+    addId(few, 601);
     const searches: NormalizedSearchFilters[] = [
       ...FILTERS,
       // Up to four text filters and three ranges at once, one range bounded twice (min and max of the year).
@@ -599,7 +607,7 @@ describe('CountsSnapshot.count, the loops written per shape of filters (rowScanO
     ];
     let withRows = 0;
     for (const filters of searches) {
-      for (const ids of [undefined, matches]) {
+      for (const ids of [undefined, matches, few]) {
         const want = found(rows, filters, ids);
         if (!ids && want.length > 0) withRows += 1;
         expect({ filters, ids: Boolean(ids), total: snapshot.count(filters, 'total', ids) }).toEqual({ filters, ids: Boolean(ids), total: [{ value: null, n: want.length }] });
