@@ -485,6 +485,24 @@ describe('search counts from memory', () => {
     }
   });
 
+  it("catches up after a backlog the log was read past (a bulk job's thousands of rows): from the stamped listings and the public count, not every listing", async () => {
+    expect(await counts.snapshotReady()).toBe(true);
+    const builds = async (read: 'changes' | 'all') =>
+      (await t.app.get(Metrics).countsSnapshotBuild.get()).values.find((v) => v.metricName?.endsWith('_count') && v.labels.read === read)?.value ?? 0;
+    const [{ id }] = (await dataSource.query('SELECT id FROM vehicles WHERE isPublic = 1 ORDER BY id LIMIT 1 OFFSET 30')) as { id: number }[];
+    const before = { changes: await builds('changes'), all: await builds('all') };
+    // Another instance's bulk job: more log rows than one read of the log takes (VersionedCacheService's READ_CHUNK),
+    // the last of them stamping the listing it changed.
+    await dataSource.transaction(async (manager) => {
+      await manager.query(`INSERT INTO data_changes (dataSet, facts) VALUES ${Array.from({ length: 2_100 }, () => "('bulk', NULL)").join(', ')}`);
+      await manager.query('UPDATE vehicles SET price = 4444, changedInVersion = (SELECT MAX(id) FROM data_changes) WHERE id = ?', [Number(id)]);
+    });
+    cache.invalidate(LISTINGS_DATA_SET);
+    expect(await counts.snapshotReady()).toBe(true);
+    expect({ changes: (await builds('changes')) - before.changes, all: (await builds('all')) - before.all }).toEqual({ changes: 1, all: 0 });
+    for (const query of ['', 'maxPrice=5000', 'make=toyota']) await expectExact(query);
+  });
+
   it("answers the search page's `available` (rated, reduced) from the snapshot as the two SQL counts do, across a price cut and a sale", async () => {
     const inSql = async () => {
       const [{ rated, reduced }] = (await dataSource.query('SELECT SUM(CASE WHEN dealRank < 1000000000 THEN 1 ELSE 0 END) AS rated, SUM(CASE WHEN priceReducedAt IS NOT NULL THEN 1 ELSE 0 END) AS reduced FROM vehicles WHERE isPublic = 1')) as { rated: number; reduced: number }[];
