@@ -105,6 +105,22 @@ export function idCount(bits: IdBits): number {
   return n;
 }
 
+/** A snapshot maps its slots by id (mapsSlots) from this many rows, when its highest id is at most this many times them. */
+const SLOT_MAP_MIN_ROWS = 64;
+const SLOT_MAP_MAX_SPREAD = 4;
+
+/**
+ * Buffers the loops fill and their callers read at once, before asking again (JavaScript runs one at a time): one of
+ * each, grown as needed, instead of 4 bytes a row made again for every snapshot, at every catch-up.
+ */
+const MATCHING_ROWS = 0;
+const ID_ROWS = 1;
+const scratches: Int32Array[] = [new Int32Array(0), new Int32Array(0)];
+function scratch(which: number, size: number): Int32Array {
+  if (scratches[which].length < size) scratches[which] = new Int32Array(size + roomFor(size));
+  return scratches[which];
+}
+
 /** How many bytes a set of ids below `limit` takes. */
 export const idBitsBytes = (limit: number): number => (limit >>> 3) + 1;
 /** An empty set for ids below `limit`. */
@@ -162,9 +178,10 @@ export class CountsSnapshot {
   private availability?: { rated: number; reduced: number };
   private readonly sole: Partial<Record<TextColumn, Int32Array>> = {};
   private noSlots?: Uint32Array;
-  /** matchingRows' buffer, and narrowest's for the rows of an id set. */
-  private scratch?: Int32Array;
-  private idScratch?: Int32Array;
+  /** Each id's slot + 1 (0: none), made when first asked for and carried while the slots stay (slots). */
+  private slotMap?: Int32Array;
+  /** soleLabelOf's answers, per group and value. */
+  private readonly soleKnown = new Map<string, string | undefined>();
 
   /** How many listings are on the market: the slots present. */
   readonly publicRows: number;
@@ -561,7 +578,7 @@ export class CountsSnapshot {
    * in row order.
    */
   private matchingRows(counter: Counter): Int32Array {
-    const out = (this.scratch ??= new Int32Array(this.size));
+    const out = scratch(MATCHING_ROWS, this.size);
     const narrowest = this.narrowest(counter);
     const { equal, ranges, matches, excluded, ids, present } = counter;
     const scan = rowScanOf(equal.length, ranges.length, matches !== undefined, excluded !== undefined);
@@ -596,44 +613,55 @@ export class CountsSnapshot {
       }
     }
     if (counter.matches && idCount(counter.matches) < fewest) {
-      const rows = (this.idScratch ??= new Int32Array(this.size));
+      const rows = scratch(ID_ROWS, this.size);
       const n = this.rowsOfIds(counter.matches, rows);
       if (n < fewest) narrowest = { rows, ranges: [0, n], n };
     }
     return narrowest;
   }
 
-  /**
-   * The slots of the ids in `bits` into `out`, in row order, and how many: each found by a galloping search from
-   * the last one (ids ascend in both), so k ids cost about k log(size / k) steps, not a pass over every row.
-   */
+  /** The slots of the ids in `bits` into `out`, in row order (ids ascend in both), and how many: each read from the slot map. */
   private rowsOfIds(bits: IdBits, out: Int32Array): number {
-    const { ids } = this.columns;
-    const size = this.size;
     const bytes = Math.min(bits.length, idBitsBytes(this.columns.maxId));
     let n = 0;
-    let at = 0;
-    for (let b = 0; b < bytes && at < size; b += 1) {
+    if (!this.mapsSlots()) {
+      for (let b = 0; b < bytes; b += 1) {
+        for (let byte = bits[b]; byte !== 0; byte &= byte - 1) {
+          const slot = this.indexOf((b << 3) | (31 - Math.clz32(byte & -byte)));
+          if (slot >= 0) out[n++] = slot;
+        }
+      }
+      return n;
+    }
+    const map = this.slots();
+    for (let b = 0; b < bytes; b += 1) {
       for (let byte = bits[b]; byte !== 0; byte &= byte - 1) {
-        const id = (b << 3) | (31 - Math.clz32(byte & -byte));
-        // The first slot from `at` whose id is not below `id`: past doubling steps, then a binary search.
-        let low = at;
-        let high = at;
-        for (let step = 1; high < size && ids[high] < id; step <<= 1) {
-          low = high + 1;
-          high += step;
-        }
-        if (high > size) high = size;
-        while (low < high) {
-          const mid = (low + high) >>> 1;
-          if (ids[mid] < id) low = mid + 1;
-          else high = mid;
-        }
-        at = low;
-        if (at < size && ids[at] === id) out[n++] = at++;
+        const slot = map[(b << 3) | (31 - Math.clz32(byte & -byte))];
+        if (slot !== 0) out[n++] = slot - 1;
       }
     }
     return n;
+  }
+
+  /**
+   * Whether listings' slots are found from a map by id (slots): when its ids are dense enough that the map (4 bytes
+   * an id up to the highest) is not many times the snapshot, unlike CountsSnapshot.of's few rows of high ids.
+   */
+  private mapsSlots(): boolean {
+    return this.size >= SLOT_MAP_MIN_ROWS && this.size * SLOT_MAP_MAX_SPREAD >= this.columns.maxId;
+  }
+
+  /**
+   * Each listing id's slot + 1, 0 for an id without one (4 bytes an id up to the highest): made by one pass when first
+   * asked for, shared with the snapshots made from this one while their slots are these (withChanges in place), and
+   * copied with the new ones when listings were added.
+   */
+  private slots(): Int32Array {
+    if (this.slotMap) return this.slotMap;
+    const { ids, maxId } = this.columns;
+    const map = new Int32Array(maxId + 1);
+    for (let i = 0; i < this.size; i += 1) map[ids[i]] = i + 1;
+    return (this.slotMap = map);
   }
 
   /** How many rows matchingRows reads for the counter. */
@@ -712,6 +740,14 @@ export class CountsSnapshot {
       this.availability = { rated, reduced };
     }
     if (this.size === before.size) this.noSlots = before.noSlots;
+    if (before.slotMap && this.columns.ids === before.columns.ids) this.slotMap = before.slotMap;
+    else if (before.slotMap && inPlace) {
+      // Listings added at the end: the map copied, with their slots.
+      const map = new Int32Array(this.columns.maxId + 1);
+      map.set(before.slotMap);
+      for (let i = before.size; i < this.size; i += 1) map[this.columns.ids[i]] = i + 1;
+      this.slotMap = map;
+    }
     for (const group of Object.values(GROUP_COLUMNS)) {
       if (!('label' in group)) continue;
       const known = before.sole[group.column];
@@ -768,15 +804,25 @@ export class CountsSnapshot {
 
   /**
    * The one label every listing on the market in a make's or model's group holds (`value`: its key), or undefined
-   * when they hold several or none: read from the group's own rows (rowsByValue), present ones only.
+   * when they hold several or none: read from the group's own rows (rowsByValue), present ones only, once per
+   * snapshot (a live market's leaves asked it of the same make for every count worked out).
    */
   private soleLabelOf(group: CountGroup, value: string | number | null): string | undefined {
     const grouping = group === 'make' || group === 'model' ? GROUP_COLUMNS[group] : undefined;
     if (!grouping || typeof value !== 'string') return undefined;
     const code = this.columns.text[grouping.column].dictionary.codes.get(value);
     if (code === undefined) return undefined;
-    const { starts, rows } = this.rowsByValue(grouping.column);
-    const labels = this.columns.text[grouping.label].codes;
+    const key = `${group}:${value}`;
+    if (this.soleKnown.has(key)) return this.soleKnown.get(key);
+    const sole = this.soleLabelRead(grouping.column, grouping.label, code);
+    this.soleKnown.set(key, sole);
+    return sole;
+  }
+
+  /** soleLabelOf's read of the present rows of code `code` of `column`: their one `label`, or undefined. */
+  private soleLabelRead(column: TextColumn, label: TextColumn, code: number): string | undefined {
+    const { starts, rows } = this.rowsByValue(column);
+    const labels = this.columns.text[label].codes;
     const { present } = this.columns;
     let sole = -1;
     for (let k = starts[code]; k < starts[code + 1]; k += 1) {
@@ -785,7 +831,7 @@ export class CountsSnapshot {
       if (sole === -1) sole = labels[i];
       else if (sole !== labels[i]) return undefined;
     }
-    return sole >= 0 ? (this.columns.text[grouping.label].dictionary.values[sole] ?? undefined) : undefined;
+    return sole >= 0 ? (this.columns.text[label].dictionary.values[sole] ?? undefined) : undefined;
   }
 
   /**
@@ -837,8 +883,12 @@ export class CountsSnapshot {
     return row >= 0 && this.columns.present[row] === 1;
   }
 
-  /** The slot of listing `id` (present or not), or -1 (rows are in id order). */
+  /** The slot of listing `id` (present or not), or -1: from the slot map, or (CountsSnapshot.of's few rows) by a binary search of the ids. */
   indexOf(id: number): number {
+    if (this.mapsSlots()) {
+      const map = this.slots();
+      return id >= 0 && id < map.length ? map[id] - 1 : -1;
+    }
     const { ids } = this.columns;
     let low = 0;
     let high = this.size - 1;
