@@ -180,6 +180,8 @@ export class CountsSnapshot {
   private noSlots?: Uint32Array;
   /** Each id's slot + 1 (0: none), made when first asked for and carried while the slots stay (slots). */
   private slotMap?: Int32Array;
+  /** idSetRows' rows per id set (a set is never written once made: SearchCounts). */
+  private readonly idRows = new WeakMap<IdBits, Int32Array>();
   /** soleLabelOf's answers, per group and value. */
   private readonly soleKnown = new Map<string, string | undefined>();
 
@@ -613,11 +615,27 @@ export class CountsSnapshot {
       }
     }
     if (counter.matches && idCount(counter.matches) < fewest) {
-      const rows = scratch(ID_ROWS, this.size);
-      const n = this.rowsOfIds(counter.matches, rows);
+      const { rows, n } = this.idSetRows(counter.matches);
       if (n < fewest) narrowest = { rows, ranges: [0, n], n };
     }
     return narrowest;
+  }
+
+  /**
+   * The rows of an id set's listings (rowsOfIds), kept per set while this snapshot is held when they are few (a
+   * radius's): every count and page of the set's searches asks for them, and finding them reads the whole set.
+   */
+  private idSetRows(bits: IdBits): { rows: Int32Array; n: number } {
+    const known = this.idRows.get(bits);
+    if (known) return { rows: known, n: known.length };
+    const count = idCount(bits);
+    const keep = count <= Math.max(1_024, this.size >>> 5);
+    const rows = keep ? new Int32Array(count) : scratch(ID_ROWS, this.size);
+    const n = this.rowsOfIds(bits, rows);
+    if (!keep) return { rows, n };
+    const kept = rows.subarray(0, n);
+    this.idRows.set(bits, kept);
+    return { rows: kept, n };
   }
 
   /** The slots of the ids in `bits` into `out`, in row order (ids ascend in both), and how many: each read from the slot map. */
