@@ -143,8 +143,8 @@ export function idFiltersOf(filters: NormalizedSearchFilters): IdFilters | undef
 
 /**
  * The count columns of every public listing at one version of the listings, held column by column (text as
- * dictionary codes, numbers as doubles): 113 bytes a listing, and up to 12 more made when first counted (price
- * bands, zeros, matchingRows' buffer).
+ * dictionary codes, numbers as doubles, a byte for present): 113 bytes a listing, and up to 12 more made when first
+ * counted (price bands, zeros, the map of slots by id).
  *
  * Rows are slots, in id order, each flagged present (public) or not: a listing that leaves the market keeps its
  * slot, and one waiting for review (pending) is held in one from the start, so that a listing approved, sold or
