@@ -638,24 +638,14 @@ export class CountsSnapshot {
     return { rows: kept, n };
   }
 
-  /** The slots of the ids in `bits` into `out`, in row order (ids ascend in both), and how many: each read from the slot map. */
+  /** The slots of the ids in `bits` into `out`, in row order (ids ascend in both), and how many: each found by indexOf (the slot map). */
   private rowsOfIds(bits: IdBits, out: Int32Array): number {
     const bytes = Math.min(bits.length, idBitsBytes(this.columns.maxId));
     let n = 0;
-    if (!this.mapsSlots()) {
-      for (let b = 0; b < bytes; b += 1) {
-        for (let byte = bits[b]; byte !== 0; byte &= byte - 1) {
-          const slot = this.indexOf((b << 3) | (31 - Math.clz32(byte & -byte)));
-          if (slot >= 0) out[n++] = slot;
-        }
-      }
-      return n;
-    }
-    const map = this.slots();
     for (let b = 0; b < bytes; b += 1) {
       for (let byte = bits[b]; byte !== 0; byte &= byte - 1) {
-        const slot = map[(b << 3) | (31 - Math.clz32(byte & -byte))];
-        if (slot !== 0) out[n++] = slot - 1;
+        const slot = this.indexOf((b << 3) | (31 - Math.clz32(byte & -byte)));
+        if (slot >= 0) out[n++] = slot;
       }
     }
     return n;
@@ -746,14 +736,12 @@ export class CountsSnapshot {
     if (inPlace && before.availability) {
       let { rated, reduced } = before.availability;
       for (const i of written) {
-        if (i < before.size && before.columns.present[i] === 1) {
-          if (before.columns.numbers.dealRank[i] < UNRATED_DEAL_RANK) rated -= 1;
-          if (before.columns.numbers.reducedAt[i] === before.columns.numbers.reducedAt[i]) reduced -= 1;
+        if (i < before.size) {
+          rated -= isRated(before.columns, i);
+          reduced -= isReduced(before.columns, i);
         }
-        if (this.columns.present[i] === 1) {
-          if (this.columns.numbers.dealRank[i] < UNRATED_DEAL_RANK) rated += 1;
-          if (this.columns.numbers.reducedAt[i] === this.columns.numbers.reducedAt[i]) reduced += 1;
-        }
+        rated += isRated(this.columns, i);
+        reduced += isReduced(this.columns, i);
       }
       this.availability = { rated, reduced };
     }
@@ -883,14 +871,11 @@ export class CountsSnapshot {
   }
 
   private countAvailable(): { rated: number; reduced: number } {
-    const { dealRank, reducedAt } = this.columns.numbers;
-    const { present } = this.columns;
     let rated = 0;
     let reduced = 0;
     for (let i = 0; i < this.size; i += 1) {
-      if (present[i] !== 1) continue;
-      if (dealRank[i] < UNRATED_DEAL_RANK) rated += 1;
-      if (reducedAt[i] === reducedAt[i]) reduced += 1;
+      rated += isRated(this.columns, i);
+      reduced += isReduced(this.columns, i);
     }
     return { rated, reduced };
   }
@@ -999,6 +984,11 @@ export class CountsSnapshot {
     return counter;
   }
 }
+
+/** 1 when row i is on the market and rated (a deal rank under UNRATED_DEAL_RANK; NULL, held as NaN, is not): available's count. */
+const isRated = (columns: SnapshotColumns, i: number): number => (columns.present[i] === 1 && columns.numbers.dealRank[i] < UNRATED_DEAL_RANK ? 1 : 0);
+/** 1 when row i is on the market and carries a price cut (priceReducedAt not NULL): available's other count. */
+const isReduced = (columns: SnapshotColumns, i: number): number => (columns.present[i] === 1 && columns.numbers.reducedAt[i] === columns.numbers.reducedAt[i] ? 1 : 0);
 
 /** A held value as the sorts order it: NULL (held as NaN) lowest, as on both engines. */
 const sortKey = (value: number): number => (value !== value ? -Infinity : value);
